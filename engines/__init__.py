@@ -1,0 +1,1 @@
+"""Rules engines: pure functions over immutable game states, one package per game."""

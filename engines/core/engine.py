@@ -1,0 +1,108 @@
+"""The protocol every game engine implements (OpenSpiel-like: chance is an explicit seat).
+
+An engine is a stateless object whose methods are pure functions over immutable states
+(msgspec ``Struct(frozen=True)``). The server holds no game rules: it only converts messages
+and calls these methods.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Generic, Protocol, TypeVar
+
+import msgspec
+
+from engines.core.errors import Violation
+from engines.core.scoring import ScoreSheet
+
+#: The chance seat: in external-chance mode every shuffle, draw or random pick is a decision
+#: owed by this seat, supplied by the caller (real dice, real cards at a real table).
+CHANCE = -1
+
+
+class Pending(msgspec.Struct, frozen=True):
+    """Who may act now and the kind of decision owed; ``seats == ()`` once the game is over."""
+
+    seats: tuple[int, ...]
+    kind: str
+    prompt: str = ""
+
+
+class OptionInfo(msgspec.Struct, frozen=True):
+    """One variant option or rule ruling, as ``ListGames`` reports it."""
+
+    name: str
+    type: str
+    default: str
+    choices: tuple[str, ...] = ()
+    doc: str = ""
+
+
+class GameInfo(msgspec.Struct, frozen=True):
+    """What ``ListGames`` says about a game."""
+
+    game_id: str
+    title: str
+    rules_version: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionInfo, ...]
+    variants: tuple[str, ...] = ()
+
+
+S = TypeVar("S")
+M = TypeVar("M")
+O = TypeVar("O")
+
+
+class Engine(Protocol, Generic[S, M, O]):
+    """One game's rules. All methods are pure; none mutates its arguments."""
+
+    info: GameInfo
+    state_type: type[S]
+    move_type: type[M]
+    options_type: type[O]
+
+    def make_options(self, players: int, overrides: dict[str, Any]) -> O:
+        """Options for ``players`` seats with named overrides; raises ``StateInvalid``."""
+        ...
+
+    def new_game(self, options: O, seed: int | None) -> S:
+        """A new game; ``seed=None`` selects external chance (the CHANCE seat decides)."""
+        ...
+
+    def check(self, state: S) -> None:
+        """Raise ``StateInvalid`` if the state is malformed or inconsistent."""
+        ...
+
+    def pending(self, state: S) -> Pending:
+        """The decision owed now."""
+        ...
+
+    def legal_moves(self, state: S) -> Sequence[M]:
+        """Every legal move of the pending decision, each exactly once."""
+        ...
+
+    def validate(self, state: S, move: M) -> list[Violation]:
+        """Empty exactly when ``move`` is in ``legal_moves(state)``."""
+        ...
+
+    def apply(self, state: S, move: M) -> S:
+        """The state after ``move``; raises ``IllegalMove`` when ``validate`` is non-empty.
+
+        With engine randomness, chance decisions that follow are resolved by the state's PRNG
+        before returning, so the returned state always waits for a real seat (or is over).
+        """
+        ...
+
+    def score(self, state: S) -> ScoreSheet:
+        """Provisional (running game) or final score with a breakdown per seat."""
+        ...
+
+    def view(self, state: S, seat: int | None) -> S:
+        """What ``seat`` may see (``None``: a spectator); PRNG state never included."""
+        ...
+
+    def describe(self) -> dict[str, Any]:
+        """The game's content (cards, boards) with provenance, for clients to render."""
+        ...

@@ -1,0 +1,45 @@
+"""Violations (an illegal move is an answer, not a failure) and the engine's exceptions."""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class Violation(msgspec.Struct, frozen=True):
+    """Why a move is illegal: a stable code, a message with the numbers, the field concerned."""
+
+    code: str
+    message: str
+    field: str = ""
+
+
+class IllegalMove(Exception):
+    """Raised by ``apply`` for a move that ``validate`` rejects; carries the violations."""
+
+    def __init__(self, violations: list[Violation]) -> None:
+        super().__init__("; ".join(v.message for v in violations))
+        self.violations = violations
+
+
+class StateInvalid(Exception):
+    """The state itself is malformed or inconsistent (not a move problem)."""
+
+    def __init__(self, message: str, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class NotImplementedRule(Exception):
+    """A rule the engine does not implement yet; names the rule ID."""
+
+    def __init__(self, rule_id: str, what: str) -> None:
+        super().__init__(f"{rule_id}: {what} is not implemented")
+        self.rule_id = rule_id
+
+
+# Codes every game shares (DESIGN.md "Conventions").
+NOT_YOUR_TURN = "COMMON_NOT_YOUR_TURN"
+GAME_OVER = "COMMON_GAME_OVER"
+WRONG_DECISION = "COMMON_WRONG_DECISION"
+NOT_A_CHOICE = "COMMON_NOT_A_CHOICE"
+VIEW_NOT_PLAYABLE = "COMMON_VIEW_NOT_PLAYABLE"

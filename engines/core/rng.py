@@ -1,0 +1,52 @@
+"""PCG32 (XSH-RR 64/32, O'Neill 2014): the only source of chance in every engine.
+
+The generator's whole state is two unsigned 64-bit integers that travel inside the game
+state, so the same seed and the same moves give the same game on any machine and any Python
+version. Every operation returns the value together with the *new* generator; nothing mutates.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+_MASK64 = (1 << 64) - 1
+_MASK32 = (1 << 32) - 1
+_MULT = 6364136223846793005
+_DEFAULT_STREAM = 1442695040888963407
+
+
+class Rng(msgspec.Struct, frozen=True):
+    """PCG32 state: ``state`` advances by an LCG; ``inc`` (odd) selects the stream."""
+
+    state: int
+    inc: int
+
+    @classmethod
+    def seeded(cls, seed: int, stream: int = _DEFAULT_STREAM) -> Rng:
+        """The reference PCG32 seeding procedure (``pcg32_srandom_r``)."""
+        inc = ((stream << 1) | 1) & _MASK64
+        rng = cls(0, inc)._step()
+        rng = Rng((rng.state + (seed & _MASK64)) & _MASK64, inc)
+        return rng._step()
+
+    def _step(self) -> Rng:
+        return Rng((self.state * _MULT + self.inc) & _MASK64, self.inc)
+
+    def next_u32(self) -> tuple[int, Rng]:
+        """The next 32-bit output and the advanced generator."""
+        old = self.state
+        xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+        rot = old >> 59
+        value = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+        return value, self._step()
+
+    def below(self, bound: int) -> tuple[int, Rng]:
+        """A uniform integer in ``[0, bound)`` without modulo bias (rejection sampling)."""
+        if bound <= 0:
+            raise ValueError(f"bound must be positive, got {bound}")
+        threshold = (-bound % (1 << 32)) % bound
+        rng = self
+        while True:
+            value, rng = rng.next_u32()
+            if value >= threshold:
+                return value % bound, rng

@@ -1,0 +1,64 @@
+"""Score sheets: per seat, per category, an explanation per entry, standings and winners."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import msgspec
+
+
+class ScoreEntry(msgspec.Struct, frozen=True):
+    """One line of a seat's score: a category, its points and a short explanation."""
+
+    category: str
+    points: int
+    detail: str = ""
+
+
+class SeatScore(msgspec.Struct, frozen=True):
+    """A seat's total, its entries (which always sum to the total) and its place (1 = first)."""
+
+    seat: int
+    total: int
+    entries: tuple[ScoreEntry, ...]
+    place: int = 0
+    tiebreak: str = ""
+
+
+class ScoreSheet(msgspec.Struct, frozen=True):
+    """The whole score; ``final`` is False for a provisional score of a running game."""
+
+    seats: tuple[SeatScore, ...]
+    winners: tuple[int, ...]
+    final: bool
+
+
+def seat_score(seat: int, entries: Sequence[ScoreEntry]) -> SeatScore:
+    """A seat score whose total is, by construction, the sum of its entries."""
+    kept = tuple(e for e in entries if e.points != 0)
+    return SeatScore(seat=seat, total=sum(e.points for e in kept), entries=kept)
+
+
+def rank(
+    scores: Sequence[SeatScore],
+    tiebreak: Callable[[int], tuple[int, str]],
+    final: bool,
+) -> ScoreSheet:
+    """Order seats by total, then by ``tiebreak(seat) -> (key, explanation)`` (higher wins).
+
+    Seats equal on both keys share a place; the winners are every seat in first place.
+    """
+    keyed = sorted(scores, key=lambda s: (-s.total, -tiebreak(s.seat)[0], s.seat))
+    placed: list[SeatScore] = []
+    for i, s in enumerate(keyed):
+        key = (s.total, tiebreak(s.seat)[0])
+        if i and key == (keyed[i - 1].total, tiebreak(keyed[i - 1].seat)[0]):
+            place = placed[-1].place
+        else:
+            place = i + 1
+        tied = any(o.total == s.total and o.seat != s.seat for o in scores)
+        note = tiebreak(s.seat)[1] if tied else ""
+        placed.append(msgspec.structs.replace(s, place=place, tiebreak=note))
+    by_seat = tuple(sorted(placed, key=lambda s: s.seat))
+    winners = tuple(s.seat for s in by_seat if s.place == 1)
+    return ScoreSheet(seats=by_seat, winners=winners, final=final)

@@ -166,3 +166,7 @@ def load_content(pack: Path | None = None) -> Content:
     dists = load(DATA_DIR, "districts.json", _Districts, pack).districts
     presets = load(DATA_DIR, "presets.json", _Presets, pack).presets
     return validate_content(Content(tuple(chars), tuple(dists), tuple(presets)))
+
+
+#: The shipped content, loaded once at import (immutable data, not mutable global state).
+CONTENT = load_content()

@@ -82,6 +82,7 @@ class Marker(msgspec.Struct, frozen=True):
 
     character: str
     real: bool
+    revealed: bool = False
 
 
 class Reveal(msgspec.Struct, frozen=True):
@@ -232,6 +233,12 @@ class RevealThreat(msgspec.Struct, frozen=True, tag="reveal_threat"):
     victim: int
 
 
+class AdvisorCrown(msgspec.Struct, frozen=True, tag="advisor_crown"):
+    """End of round, killed Emperor: his holder gives the crown away, no resource (R-4.4.1)."""
+
+    seat: int
+
+
 class EmperorRecipientResource(msgspec.Struct, frozen=True, tag="emperor_resource"):
     """§11 B6 'recipient': the crown's recipient chooses to hand over gold or a card."""
 
@@ -254,6 +261,7 @@ Step = (
     | Bribe
     | RevealThreat
     | EmperorRecipientResource
+    | AdvisorCrown
 )
 
 

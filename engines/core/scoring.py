@@ -35,7 +35,7 @@ class ScoreSheet(msgspec.Struct, frozen=True):
 
 def seat_score(seat: int, entries: Sequence[ScoreEntry]) -> SeatScore:
     """A seat score whose total is, by construction, the sum of its entries."""
-    kept = tuple(e for e in entries if e.points != 0)
+    kept = tuple(entries)
     return SeatScore(seat=seat, total=sum(e.points for e in kept), entries=kept)
 
 

@@ -1,0 +1,738 @@
+"""Character abilities (§5.5, §6): one check and one effect per move, keyed by move tag.
+
+Each entry of ``ABILITIES`` is ``(characters, check, apply, candidates)``: the effective
+characters that have it, the full precondition check, the pure effect, and the candidate
+moves from which ``legal_moves`` keeps those that pass the check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import permutations
+from typing import Any
+
+from msgspec.structs import replace
+
+from engines.citadels import moves as mv
+from engines.citadels.building import check_build, start_build
+from engines.citadels.common import (
+    character,
+    check_completion,
+    cost,
+    deck_size,
+    destroy,
+    distinct,
+    district,
+    find,
+    gain_gold,
+    give_gold,
+    has,
+    name,
+    pay_gold,
+    rank,
+    set_player,
+    violation,
+)
+from engines.citadels.content import CONTENT, TYPES
+from engines.citadels.deck import draw, draws, push
+from engines.citadels.state import (
+    EmperorRecipientResource,
+    GiveCards,
+    KeepDrawn,
+    Marker,
+    State,
+    TakeRandomCard,
+    WizardChoice,
+)
+from engines.citadels.turn import completed_blocks, end_turn, is_protected
+from engines.core.errors import Violation
+
+Check = Callable[[State, Any], list[Violation]]
+Apply = Callable[[State, Any], State]
+Candidates = Callable[[State], list[Any]]
+
+
+def _turn(s: State) -> Any:
+    assert s.turn is not None
+    return s.turn
+
+
+def _use(s: State, key: str) -> State:
+    turn = _turn(s)
+    return replace(s, turn=replace(turn, used=(*turn.used, key)))
+
+
+def _once(s: State, key: str, what: str) -> list[Violation]:
+    if key in _turn(s).used:
+        return violation("CITADELS_ABILITY_USED", f"{what} was already used this turn.", "action")
+    return []
+
+
+def _seat_ok(s: State, target: int, field: str = "action.target") -> list[Violation]:
+    if not 0 <= target < len(s.players) or target == _turn(s).seat:
+        return violation("CITADELS_NO_SUCH_SEAT", f"Seat {target} is not another player.", field)
+    return []
+
+
+def nameable(s: State) -> list[str]:
+    """Characters an ability may name (§11 A5): the cast, face-up discards only if allowed."""
+    if s.options.allow_naming_faceup_discards:
+        return list(s.options.cast)
+    return [c for c in s.options.cast if c not in s.faceup]
+
+
+def _check_named(s: State, cid: str, field: str, exclude: set[str]) -> list[Violation]:
+    if cid not in nameable(s):
+        return violation("CITADELS_UNKNOWN_CHARACTER", f"{cid!r} cannot be named (not in play).", field)
+    if cid in exclude:
+        return violation("CITADELS_BAD_TARGET", f"{name(cid)} cannot be targeted by this ability.", field)
+    return []
+
+
+def others(s: State) -> list[int]:
+    return [t for t in range(len(s.players)) if t != _turn(s).seat]
+
+
+# ---- income (M-INCOME) -----------------------------------------------------------------------
+
+
+def income_amount(s: State) -> int:
+    """Districts of the character's type now in the city; the School of Magic counts as any."""
+    turn = _turn(s)
+    inc = character(turn.character).income
+    assert inc is not None
+    city = s.players[turn.seat].city
+    k = sum(1 for b in city if district(b.card).type == inc.district_type)
+    return k + (1 if any(b.card == "school_of_magic" for b in city) else 0)
+
+
+def income_candidates(s: State) -> list[mv.Income]:
+    inc = character(_turn(s).character).income
+    if inc is None:
+        return []
+    k = income_amount(s)
+    if inc.resource == "either":  # Abbot: any split, declared before taking
+        return [mv.Income(gold=g, cards=k - g) for g in range(k, -1, -1)]
+    return [mv.Income(gold=k) if inc.resource == "gold" else mv.Income(cards=k)]
+
+
+def check_income(s: State, a: mv.Income) -> list[Violation]:
+    if v := _once(s, "income", "Income"):
+        return v
+    if a not in income_candidates(s):
+        k = income_amount(s)
+        inc = character(_turn(s).character).income
+        assert inc is not None
+        return violation(
+            "CITADELS_WRONG_INCOME",
+            f"{name(_turn(s).character)} collects {k} from {k} {inc.district_type} district(s) "
+            f"(School of Magic included); declared {a.gold} gold and {a.cards} cards.",
+            "action",
+        )
+    return []
+
+
+def apply_income(s: State, a: mv.Income) -> State:
+    seat = _turn(s).seat
+    return draw(gain_gold(_use(s, "income"), seat, a.gold), seat, a.cards)
+
+
+# ---- rank 1 -----------------------------------------------------------------------------------
+
+
+def check_kill(s: State, a: mv.Kill) -> list[Violation]:
+    return _once(s, "kill", "The Assassin's kill") or _check_named(s, a.character, "action.character", {"assassin"})
+
+
+def apply_kill(s: State, a: mv.Kill) -> State:
+    return replace(_use(s, "kill"), killed=a.character)
+
+
+def check_bewitch(s: State, a: mv.Bewitch) -> list[Violation]:
+    if not _turn(s).gathered:
+        return violation("CITADELS_NOT_GATHERED", "The Witch gathers before bewitching.", "action")
+    return _check_named(s, a.character, "action.character", {"witch"})
+
+
+def apply_bewitch(s: State, a: mv.Bewitch) -> State:
+    """The Witch's turn is put on hold: no end-of-turn effects now (§6 Witch)."""
+    s = replace(s, bewitched=a.character, witch_seat=_turn(s).seat)
+    return end_turn(s, effects=False)
+
+
+def warrant_candidates(s: State) -> list[mv.Warrants]:
+    pool = [c for c in nameable(s) if c != "magistrate"]
+    out = []
+    for signed in pool:
+        rest = [c for c in pool if c != signed]
+        out += [mv.Warrants(signed, (u1, u2)) for u1 in rest for u2 in rest if rank(u1) < rank(u2)]
+    return out
+
+
+def check_warrants(s: State, a: mv.Warrants) -> list[Violation]:
+    if v := _once(s, "warrants", "The Magistrate's warrants"):
+        return v
+    names = (a.signed, *a.unsigned)
+    if len(a.unsigned) != 2 or len(set(names)) != 3:
+        return violation("CITADELS_BAD_TARGET", "Warrants go on three different characters.", "action")
+    for i, cid in enumerate(names):
+        if v := _check_named(s, cid, f"action.{'signed' if i == 0 else 'unsigned'}", {"magistrate"}):
+            return v
+    if rank(a.unsigned[0]) > rank(a.unsigned[1]):
+        return violation("CITADELS_BAD_TARGET", "List the two unsigned warrants in rank order.", "action.unsigned")
+    return []
+
+
+def apply_warrants(s: State, a: mv.Warrants) -> State:
+    markers = (Marker(a.signed, True), *(Marker(c, False) for c in a.unsigned))
+    return replace(_use(s, "warrants"), warrants=markers, magistrate_seat=_turn(s).seat)
+
+
+# ---- rank 2 -----------------------------------------------------------------------------------
+
+
+def _unrobbable(s: State) -> set[str]:
+    """Rank 1, the killed and the bewitched character (§6 Thief, Blackmailer)."""
+    return {c for c in s.options.cast if rank(c) == 1} | {s.killed, s.bewitched} - {""}
+
+
+def check_rob(s: State, a: mv.Rob) -> list[Violation]:
+    return _once(s, "rob", "The Thief's robbery") or _check_named(
+        s, a.character, "action.character", _unrobbable(s) | {"thief"}
+    )
+
+
+def apply_rob(s: State, a: mv.Rob) -> State:
+    return replace(_use(s, "rob"), robbed=a.character, thief_seat=_turn(s).seat)
+
+
+def spy_candidates(s: State) -> list[mv.Spy]:
+    return [mv.Spy(t, ty) for t in others(s) for ty in TYPES]
+
+
+def check_spy(s: State, a: mv.Spy) -> list[Violation]:
+    if v := _once(s, "spy", "The Spy's ability") or _seat_ok(s, a.target):
+        return v
+    if a.district_type not in TYPES:
+        return violation("CITADELS_BAD_TARGET", f"{a.district_type!r} is not a district type.", "action.district_type")
+    return []
+
+
+def apply_spy(s: State, a: mv.Spy) -> State:
+    """Look at the hand; take 1 gold per matching card (as far as it goes) and draw as many."""
+    seat = _turn(s).seat
+    m = sum(1 for c in s.players[a.target].hand if district(c).type == a.district_type)
+    s = give_gold(_use(s, "spy"), a.target, seat, min(m, s.players[a.target].gold))
+    return draw(s, seat, m)
+
+
+def threat_candidates(s: State) -> list[mv.Threats]:
+    pool = [c for c in nameable(s) if c not in _unrobbable(s) | {"blackmailer"}]
+    return [mv.Threats(f, b) for f, b in permutations(pool, 2)]
+
+
+def check_threats(s: State, a: mv.Threats) -> list[Violation]:
+    if v := _once(s, "threats", "The Blackmailer's threats"):
+        return v
+    if a.flowered == a.blank:
+        return violation("CITADELS_BAD_TARGET", "The two threats go on different characters.", "action.blank")
+    excluded = _unrobbable(s) | {"blackmailer"}
+    return _check_named(s, a.flowered, "action.flowered", excluded) or _check_named(
+        s, a.blank, "action.blank", excluded
+    )
+
+
+def apply_threats(s: State, a: mv.Threats) -> State:
+    markers = (Marker(a.flowered, True), Marker(a.blank, False))
+    return replace(_use(s, "threats"), threats=markers, blackmailer_seat=_turn(s).seat)
+
+
+# ---- rank 3 -----------------------------------------------------------------------------------
+
+
+def check_magic_swap(s: State, a: mv.MagicSwap) -> list[Violation]:
+    return _once(s, "magic", "The Magician's ability") or _seat_ok(s, a.target)
+
+
+def apply_magic_swap(s: State, a: mv.MagicSwap) -> State:
+    seat = _turn(s).seat
+    mine, theirs = s.players[seat].hand, s.players[a.target].hand
+    s = set_player(_use(s, "magic"), seat, hand=theirs)
+    return set_player(s, a.target, hand=mine)
+
+
+def check_magic_redraw(s: State, a: mv.MagicRedraw) -> list[Violation]:
+    if v := _once(s, "magic", "The Magician's ability"):
+        return v
+    if not s.players[_turn(s).seat].hand:
+        return violation("CITADELS_NOT_ENOUGH_CARDS", "Redrawing needs at least 1 card in hand (§11 B3).", "action")
+    return []
+
+
+def apply_magic_redraw(s: State, a: mv.MagicRedraw) -> State:
+    return push(_use(s, "magic"), GiveCards(_turn(s).seat, "magician"))
+
+
+def check_wizard_look(s: State, a: mv.WizardLook) -> list[Violation]:
+    if v := _once(s, "wizard", "The Wizard's ability") or _seat_ok(s, a.target):
+        return v
+    if not s.players[a.target].hand:
+        return violation("CITADELS_NOT_ENOUGH_CARDS", f"Seat {a.target} has no cards.", "action.target")
+    return []
+
+
+def apply_wizard_look(s: State, a: mv.WizardLook) -> State:
+    return push(_use(s, "wizard"), WizardChoice(_turn(s).seat, a.target))
+
+
+def wizard_take_options(s: State, step: WizardChoice) -> list[mv.WizardTake]:
+    hand = s.players[step.target].hand
+    out: list[mv.WizardTake] = []
+    own_city = distinct(b.card for b in s.players[step.seat].city)
+    for c in distinct(hand):
+        out.append(mv.WizardTake(c))
+        out += [mv.WizardTake(c, True, m) for m in ("gold", "thieves_den", "framework")]
+        out += [mv.WizardTake(c, True, "necropolis", d) for d in own_city]
+    return out
+
+
+def check_wizard_take(s: State, step: WizardChoice, a: mv.WizardTake) -> list[Violation]:
+    hand = s.players[step.target].hand
+    if not a.build:
+        if a.card not in hand:
+            return violation("CITADELS_CARD_NOT_IN_HAND", f"{a.card!r} is not in seat {step.target}'s hand.", "action.card")
+        if a.method != "gold" or a.destroy:
+            return violation("CITADELS_BAD_PAYMENT", "Taking a card into your hand has no payment.", "action.method")
+        return []
+    return check_build(s, step.seat, a.card, a.method, a.destroy, -1, hand, wizard=True)
+
+
+def apply_wizard_take(s: State, step: WizardChoice, a: mv.WizardTake) -> State:
+    s = replace(s, queue=s.queue[1:])
+    if a.build:
+        return start_build(s, step.seat, a.card, a.method, a.destroy, -1, step.target, wizard=True)
+    src = s.players[step.target]
+    i = src.hand.index(a.card)
+    s = set_player(s, step.target, hand=src.hand[:i] + src.hand[i + 1 :])
+    return set_player(s, step.seat, hand=(*s.players[step.seat].hand, a.card))
+
+
+def check_seer_take(s: State, a: mv.SeerTake) -> list[Violation]:
+    return _once(s, "seer", "The Seer's ability")
+
+
+def apply_seer_take(s: State, a: mv.SeerTake) -> State:
+    """A random card from each other player with cards, then one card back to each (§6 Seer)."""
+    seat = _turn(s).seat
+    sources = [t for t in (seat + i for i in range(1, len(s.players))) if s.players[t % len(s.players)].hand]
+    sources = [t % len(s.players) for t in sources]
+    takes = [TakeRandomCard(t, seat, "seer") for t in sources]
+    gives = [GiveCards(seat, "seer", count=1, target=t) for t in sources]
+    return push(_use(s, "seer"), *takes, *gives)
+
+
+# ---- rank 4 -----------------------------------------------------------------------------------
+
+
+def emperor_recipients(s: State, giver: int) -> list[int]:
+    """§11 B7: not the giver, not the current crown holder (unless the option allows it)."""
+    out = [t for t in range(len(s.players)) if t != giver]
+    if not s.options.emperor_may_return_to_holder and s.crown != giver:
+        out = [t for t in out if t != s.crown]
+    return out
+
+
+def emperor_candidates(s: State) -> list[mv.Emperor]:
+    return [mv.Emperor(r, res) for r in emperor_recipients(s, _turn(s).seat) for res in ("gold", "card", "none")]
+
+
+def check_emperor(s: State, a: mv.Emperor) -> list[Violation]:
+    if v := _once(s, "emperor", "The Emperor's crown"):
+        return v
+    if a.recipient not in emperor_recipients(s, _turn(s).seat):
+        return violation(
+            "CITADELS_NO_SUCH_SEAT", f"The crown cannot go to seat {a.recipient} (§11 B7).", "action.recipient"
+        )
+    r = s.players[a.recipient]
+    if s.options.emperor_resource_chooser == "recipient":
+        if a.resource != "none":
+            return violation("CITADELS_BAD_RESOURCE", "The recipient chooses what to hand over (§11 B6).", "action.resource")
+        return []
+    wanted = {"gold": r.gold > 0, "card": bool(r.hand)}
+    if a.resource == "none":
+        if any(wanted.values()):
+            return violation(
+                "CITADELS_BAD_RESOURCE", "Take 1 gold or 1 card: the recipient has one of them.", "action.resource"
+            )
+        return []
+    if not wanted.get(a.resource, False):
+        return violation(
+            "CITADELS_BAD_RESOURCE", f"Seat {a.recipient} has no {a.resource} to hand over.", "action.resource"
+        )
+    return []
+
+
+def apply_emperor(s: State, a: mv.Emperor) -> State:
+    seat = _turn(s).seat
+    s = replace(_use(s, "emperor"), crown=a.recipient)
+    r = s.players[a.recipient]
+    resource = a.resource
+    if s.options.emperor_resource_chooser == "recipient":
+        if r.gold > 0 and r.hand:
+            return push(s, EmperorRecipientResource(a.recipient, seat))
+        resource = "gold" if r.gold > 0 else "card" if r.hand else "none"
+    return hand_over(s, a.recipient, seat, resource)
+
+
+def hand_over(s: State, giver: int, emperor: int, resource: str) -> State:
+    """The crown's recipient hands the Emperor 1 gold or 1 random card."""
+    if resource == "gold":
+        return give_gold(s, giver, emperor, 1)
+    if resource == "card":
+        return push(s, TakeRandomCard(giver, emperor, "emperor"))
+    return s
+
+
+# ---- rank 5 ---------------------------------------------------------------------------------
+
+
+def richest(s: State) -> list[int]:
+    most = max(p.gold for p in s.players)
+    return [t for t, p in enumerate(s.players) if p.gold == most]
+
+
+def check_charity(s: State, a: mv.AbbotCharity) -> list[Violation]:
+    if v := _once(s, "charity", "The Abbot's charity") or _seat_ok(s, a.source, "action.source"):
+        return v
+    top = richest(s)
+    if _turn(s).seat in top or a.source not in top:
+        most = s.players[top[0]].gold
+        return violation(
+            "CITADELS_NOT_RICHEST",
+            f"Charity comes from a richest player ({most} gold: seats {top}) when you are not one of them.",
+            "action.source",
+        )
+    return []
+
+
+def apply_charity(s: State, a: mv.AbbotCharity) -> State:
+    return give_gold(_use(s, "charity"), a.source, _turn(s).seat, 1)
+
+
+# ---- ranks 6 and 7 ----------------------------------------------------------------------------
+
+
+def check_once_named(key: str, what: str) -> Check:
+    return lambda s, a: _once(s, key, what)
+
+
+def apply_merchant(s: State, a: mv.MerchantBonus) -> State:
+    return gain_gold(_use(s, "merchant_bonus"), _turn(s).seat, 1)
+
+
+def apply_architect(s: State, a: mv.ArchitectDraw) -> State:
+    return draw(_use(s, "architect_draw"), _turn(s).seat, 2)
+
+
+def apply_navigator(s: State, a: mv.Navigator) -> State:
+    seat = _turn(s).seat
+    s = _use(s, "navigator")
+    return gain_gold(s, seat, 4) if a.resource == "gold" else draw(s, seat, 4)
+
+
+def apply_scholar(s: State, a: mv.ScholarDraw) -> State:
+    seat = _turn(s).seat
+    n = min(7, deck_size(s))
+    s = _use(s, "scholar")
+    if n == 0:
+        return s
+    return push(s, *draws(seat, n, "drawn"), KeepDrawn(seat, "scholar"))
+
+
+# ---- rank 8 ---------------------------------------------------------------------------------
+
+
+def surcharge(s: State, target: int, card: str) -> int:
+    """The Great Wall's +1 (§7 #8; §11 C2 whether it covers itself)."""
+    p = s.players[target]
+    if not has(p, "great_wall"):
+        return 0
+    return 0 if card == "great_wall" and not s.options.great_wall_covers_itself else 1
+
+
+def pay_surcharge(s: State, seat: int, target: int, amount: int) -> State:
+    """§11 B11: the surcharge goes to the bank (default) or to the city's owner."""
+    if s.options.great_wall_surcharge_to == "owner":
+        return give_gold(s, seat, target, amount)
+    return pay_gold(s, seat, amount)
+
+
+def _rank8_target(s: State, target: int, card: str, field: str) -> list[Violation]:
+    seat = _turn(s).seat
+    if not 0 <= target < len(s.players):
+        return violation("CITADELS_NO_SUCH_SEAT", f"Seat {target} does not exist.", "action.target")
+    if find(s.players[target], card) < 0:
+        return violation("CITADELS_NO_SUCH_DISTRICT", f"{name(card)} is not in seat {target}'s city.", field)
+    if card == "keep":
+        return violation("CITADELS_PROTECTED", "The Keep is immune to rank-8 characters.", field)
+    if is_protected(s, seat, target):
+        return violation("CITADELS_PROTECTED", f"Seat {target} is protected by the Bishop this round.", "action.target")
+    return []
+
+
+def _city_targets(s: State, include_self: bool) -> list[tuple[int, str]]:
+    seat = _turn(s).seat
+    return [
+        (t, c)
+        for t in range(len(s.players))
+        if include_self or t != seat
+        for c in distinct(b.card for b in s.players[t].city)
+    ]
+
+
+def destroy_price(s: State, target: int, card: str) -> int:
+    """Warlord: cost − 1, + the Great Wall's surcharge (EX-5)."""
+    b = s.players[target].city[find(s.players[target], card)]
+    return cost(b) - 1 + surcharge(s, target, card)
+
+
+def check_destroy(s: State, a: mv.Destroy) -> list[Violation]:
+    seat = _turn(s).seat
+    if v := _once(s, "destroy", "The Warlord's ability") or _rank8_target(s, a.target, a.district, "action.district"):
+        return v
+    if completed_blocks(s, seat, a.target):
+        return violation("CITADELS_PROTECTED", f"Seat {a.target}'s city is completed.", "action.target")
+    need = destroy_price(s, a.target, a.district)
+    if s.players[seat].gold < need:
+        return violation(
+            "CITADELS_NOT_ENOUGH_GOLD",
+            f"Destroying {name(a.district)} costs {need} gold; you have {s.players[seat].gold}.",
+            "action.district",
+        )
+    return []
+
+
+def apply_destroy(s: State, a: mv.Destroy) -> State:
+    seat = _turn(s).seat
+    extra = surcharge(s, a.target, a.district)
+    base = destroy_price(s, a.target, a.district) - extra
+    s = pay_surcharge(pay_gold(_use(s, "destroy"), seat, base), seat, a.target, extra)
+    return destroy(s, a.target, find(s.players[a.target], a.district))
+
+
+def exchange_candidates(s: State) -> list[mv.Exchange]:
+    seat = _turn(s).seat
+    own = distinct(b.card for b in s.players[seat].city)
+    return [mv.Exchange(o, t, c) for o in own for t, c in _city_targets(s, include_self=False)]
+
+
+def exchange_price(s: State, a: mv.Exchange) -> int:
+    seat = _turn(s).seat
+    mine = s.players[seat].city[find(s.players[seat], a.own)]
+    theirs = s.players[a.target].city[find(s.players[a.target], a.theirs)]
+    return max(0, cost(theirs) - cost(mine)) + surcharge(s, a.target, a.theirs)
+
+
+def check_exchange(s: State, a: mv.Exchange) -> list[Violation]:
+    seat = _turn(s).seat
+    if v := _once(s, "exchange", "The Diplomat's ability") or _seat_ok(s, a.target):
+        return v
+    me = s.players[seat]
+    if find(me, a.own) < 0:
+        return violation("CITADELS_NO_SUCH_DISTRICT", f"{name(a.own)} is not in your city.", "action.own")
+    if v := _rank8_target(s, a.target, a.theirs, "action.theirs"):
+        return v
+    if completed_blocks(s, seat, a.target):
+        return violation("CITADELS_PROTECTED", f"Seat {a.target}'s city is completed.", "action.target")
+    if a.own == "keep" and s.options.keep_blocks_diplomat_outgoing:
+        return violation("CITADELS_PROTECTED", "The Diplomat cannot give away the Keep (§11 B12).", "action.own")
+    if has(me, a.theirs):
+        return violation("CITADELS_DUPLICATE_DISTRICT", f"{name(a.theirs)} is already in your city.", "action.theirs")
+    if has(s.players[a.target], a.own):
+        return violation(
+            "CITADELS_DUPLICATE_DISTRICT", f"{name(a.own)} is already in seat {a.target}'s city.", "action.own"
+        )
+    need = exchange_price(s, a)
+    if me.gold < need:
+        return violation(
+            "CITADELS_NOT_ENOUGH_GOLD", f"This exchange costs {need} gold; you have {me.gold}.", "action.theirs"
+        )
+    return []
+
+
+def apply_exchange(s: State, a: mv.Exchange) -> State:
+    """Swap the districts (beautification and Museum cards travel with them)."""
+    seat = _turn(s).seat
+    extra = surcharge(s, a.target, a.theirs)
+    diff = exchange_price(s, a) - extra
+    s = give_gold(_use(s, "exchange"), seat, a.target, diff)
+    s = pay_surcharge(s, seat, a.target, extra)
+    me, them = s.players[seat], s.players[a.target]
+    i, j = find(me, a.own), find(them, a.theirs)
+    mine, theirs = me.city[i], them.city[j]
+    s = set_player(s, seat, city=(*me.city[:i], theirs, *me.city[i + 1 :]))
+    s = set_player(s, a.target, city=(*them.city[:j], mine, *them.city[j + 1 :]))
+    return check_completion(check_completion(s, seat), a.target)
+
+
+def check_seize(s: State, a: mv.Seize) -> list[Violation]:
+    seat = _turn(s).seat
+    if v := _once(s, "seize", "The Marshal's ability") or _seat_ok(s, a.target):
+        return v
+    if v := _rank8_target(s, a.target, a.district, "action.district"):
+        return v
+    if completed_blocks(s, seat, a.target):
+        return violation("CITADELS_PROTECTED", f"Seat {a.target}'s city is completed.", "action.target")
+    b = s.players[a.target].city[find(s.players[a.target], a.district)]
+    if cost(b) > 3:
+        return violation("CITADELS_BAD_TARGET", f"{name(a.district)} costs {cost(b)}; the Marshal seizes ≤ 3.", "action.district")
+    if has(s.players[seat], a.district):
+        return violation("CITADELS_DUPLICATE_DISTRICT", f"{name(a.district)} is already in your city.", "action.district")
+    need = cost(b) + surcharge(s, a.target, a.district)
+    if s.players[seat].gold < need:
+        return violation(
+            "CITADELS_NOT_ENOUGH_GOLD",
+            f"Seizing {name(a.district)} costs {need} gold; you have {s.players[seat].gold}.",
+            "action.district",
+        )
+    return []
+
+
+def apply_seize(s: State, a: mv.Seize) -> State:
+    seat = _turn(s).seat
+    them = s.players[a.target]
+    j = find(them, a.district)
+    b = them.city[j]
+    s = give_gold(_use(s, "seize"), seat, a.target, cost(b))
+    s = pay_surcharge(s, seat, a.target, surcharge(s, a.target, a.district))
+    s = set_player(s, a.target, city=them.city[:j] + them.city[j + 1 :])
+    s = set_player(s, seat, city=(*s.players[seat].city, b))
+    return check_completion(s, seat)
+
+
+# ---- rank 9 ---------------------------------------------------------------------------------
+
+
+def check_beautify(s: State, a: mv.Beautify) -> list[Violation]:
+    turn = _turn(s)
+    me = s.players[turn.seat]
+    if turn.used.count("beautify") >= 2:
+        return violation("CITADELS_ABILITY_USED", "The Artist beautifies at most two districts a turn.", "action")
+    i = next((k for k, b in enumerate(me.city) if b.card == a.district and not b.beautified), -1)
+    if i < 0:
+        return violation(
+            "CITADELS_NO_SUCH_DISTRICT", f"No unbeautified {name(a.district)} in your city.", "action.district"
+        )
+    if me.gold < 1:
+        return violation("CITADELS_NOT_ENOUGH_GOLD", "Beautifying costs 1 gold; you have 0.", "action.district")
+    return []
+
+
+def apply_beautify(s: State, a: mv.Beautify) -> State:
+    seat = _turn(s).seat
+    me = s.players[seat]
+    i = next(k for k, b in enumerate(me.city) if b.card == a.district and not b.beautified)
+    city = (*me.city[:i], replace(me.city[i], beautified=True), *me.city[i + 1 :])
+    s = set_player(_use(s, "beautify"), seat, city=city, gold=me.gold - 1)
+    return s
+
+
+def check_collect_tax(s: State, a: mv.CollectTax) -> list[Violation]:
+    if v := _once(s, "collect_tax", "Collecting the tax"):
+        return v
+    if s.tax_token == 0:
+        return violation("CITADELS_BAD_RESOURCE", "There is no gold on the Tax Collector's token.", "action")
+    return []
+
+
+def apply_collect_tax(s: State, a: mv.CollectTax) -> State:
+    return replace(gain_gold(_use(s, "collect_tax"), _turn(s).seat, s.tax_token), tax_token=0)
+
+
+# ---- the table -------------------------------------------------------------------------------
+
+
+def _character_ids(s: State) -> list[str]:
+    return nameable(s)
+
+
+ABILITIES: dict[str, tuple[frozenset[str], Check, Apply, Candidates]] = {
+    "income": (
+        frozenset(c.id for c in CONTENT.characters if c.income),
+        check_income,
+        apply_income,
+        income_candidates,
+    ),
+    "kill": (frozenset({"assassin"}), check_kill, apply_kill, lambda s: [mv.Kill(c) for c in _character_ids(s)]),
+    "bewitch": (frozenset({"witch"}), check_bewitch, apply_bewitch, lambda s: [mv.Bewitch(c) for c in _character_ids(s)]),
+    "warrants": (frozenset({"magistrate"}), check_warrants, apply_warrants, warrant_candidates),
+    "rob": (frozenset({"thief"}), check_rob, apply_rob, lambda s: [mv.Rob(c) for c in _character_ids(s)]),
+    "spy": (frozenset({"spy"}), check_spy, apply_spy, spy_candidates),
+    "threats": (frozenset({"blackmailer"}), check_threats, apply_threats, threat_candidates),
+    "magic_swap": (
+        frozenset({"magician"}),
+        check_magic_swap,
+        apply_magic_swap,
+        lambda s: [mv.MagicSwap(t) for t in others(s)],
+    ),
+    "magic_redraw": (frozenset({"magician"}), check_magic_redraw, apply_magic_redraw, lambda s: [mv.MagicRedraw()]),
+    "wizard_look": (
+        frozenset({"wizard"}),
+        check_wizard_look,
+        apply_wizard_look,
+        lambda s: [mv.WizardLook(t) for t in others(s)],
+    ),
+    "seer_take": (frozenset({"seer"}), check_seer_take, apply_seer_take, lambda s: [mv.SeerTake()]),
+    "emperor": (frozenset({"emperor"}), check_emperor, apply_emperor, emperor_candidates),
+    "abbot_charity": (
+        frozenset({"abbot"}),
+        check_charity,
+        apply_charity,
+        lambda s: [mv.AbbotCharity(t) for t in others(s)],
+    ),
+    "merchant_bonus": (
+        frozenset({"merchant"}),
+        check_once_named("merchant_bonus", "The Merchant's bonus"),
+        apply_merchant,
+        lambda s: [mv.MerchantBonus()],
+    ),
+    "architect_draw": (
+        frozenset({"architect"}),
+        check_once_named("architect_draw", "The Architect's draw"),
+        apply_architect,
+        lambda s: [mv.ArchitectDraw()],
+    ),
+    "navigator": (
+        frozenset({"navigator"}),
+        check_once_named("navigator", "The Navigator's ability"),
+        apply_navigator,
+        lambda s: [mv.Navigator("gold"), mv.Navigator("cards")],
+    ),
+    "scholar_draw": (
+        frozenset({"scholar"}),
+        check_once_named("scholar", "The Scholar's ability"),
+        apply_scholar,
+        lambda s: [mv.ScholarDraw()],
+    ),
+    "destroy": (
+        frozenset({"warlord"}),
+        check_destroy,
+        apply_destroy,
+        lambda s: [mv.Destroy(t, c) for t, c in _city_targets(s, include_self=True)],
+    ),
+    "exchange": (frozenset({"diplomat"}), check_exchange, apply_exchange, exchange_candidates),
+    "seize": (
+        frozenset({"marshal"}),
+        check_seize,
+        apply_seize,
+        lambda s: [mv.Seize(t, c) for t, c in _city_targets(s, include_self=False)],
+    ),
+    "beautify": (
+        frozenset({"artist"}),
+        check_beautify,
+        apply_beautify,
+        lambda s: [mv.Beautify(c) for c in distinct(b.card for b in s.players[_turn(s).seat].city)],
+    ),
+    "collect_tax": (frozenset({"tax_collector"}), check_collect_tax, apply_collect_tax, lambda s: [mv.CollectTax()]),
+}
+

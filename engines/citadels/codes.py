@@ -1,0 +1,36 @@
+"""The catalogue of Citadels violation codes (stable; documented for clients)."""
+
+from __future__ import annotations
+
+CODES: dict[str, str] = {
+    "CITADELS_UNKNOWN_CARD": "The named district card does not exist in this game.",
+    "CITADELS_UNKNOWN_CHARACTER": "The named character is not in this game's cast.",
+    "CITADELS_NOT_OFFERED": "The character or card is not among those offered.",
+    "CITADELS_CARD_NOT_IN_HAND": "The card is not in the player's hand.",
+    "CITADELS_NO_SUCH_DISTRICT": "The named district is not in that city.",
+    "CITADELS_NO_SUCH_SEAT": "The named seat does not exist or may not be chosen.",
+    "CITADELS_ALREADY_GATHERED": "Resources were already gathered this turn.",
+    "CITADELS_NOT_GATHERED": "Gather resources first.",
+    "CITADELS_DECK_EMPTY": "The district deck is empty.",
+    "CITADELS_NOT_ENOUGH_GOLD": "The player's stash is too small.",
+    "CITADELS_NOT_ENOUGH_CARDS": "The player has too few cards.",
+    "CITADELS_BUILD_LIMIT": "The building limit of this turn is reached.",
+    "CITADELS_DUPLICATE_DISTRICT": "A district of that name is already in the city.",
+    "CITADELS_UNBUILDABLE": "That district can never be built.",
+    "CITADELS_MONUMENT_TOO_LATE": "The Monument cannot be built into a city of 5 or more districts.",
+    "CITADELS_NAVIGATOR_CANNOT_BUILD": "The Navigator builds nothing this turn.",
+    "CITADELS_BAD_PAYMENT": "That way of paying is not available.",
+    "CITADELS_NOT_YOUR_ABILITY": "The acting character does not have that ability.",
+    "CITADELS_ABILITY_USED": "That ability or district effect was already used this turn.",
+    "CITADELS_NO_DISTRICT_EFFECT": "The player's city lacks the district whose effect is used.",
+    "CITADELS_BAD_TARGET": "The target is not allowed for this ability.",
+    "CITADELS_PROTECTED": "The target is protected (Bishop, Keep, or a completed city).",
+    "CITADELS_WRONG_INCOME": "The income does not match the districts in the city.",
+    "CITADELS_MUST_ACT_FIRST": "A mandatory step is still owed this turn.",
+    "CITADELS_THREAT_FIRST": "A threatened player gathers and resolves the threat first.",
+    "CITADELS_BEWITCHED": "A bewitched character only gathers resources.",
+    "CITADELS_WITCH_HOLD": "The Witch only gathers and bewitches before her turn resumes.",
+    "CITADELS_SIGNED_ONLY": "Only the signed warrant allows a confiscation.",
+    "CITADELS_BAD_RESOURCE": "That resource cannot be taken.",
+    "CITADELS_NOT_RICHEST": "Charity comes from a richest player, and not when you are richest.",
+}

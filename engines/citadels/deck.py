@@ -1,0 +1,122 @@
+"""The district deck and every chance event (§9.3): draws, random character discards, random
+cards taken from a hand. Each is a ``Step`` owed by the CHANCE seat; with engine randomness
+the state's PCG32 decides it uniformly."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from msgspec.structs import replace
+
+from engines.citadels.common import character, distinct, remove_one, set_player, violation
+from engines.citadels.moves import ChanceCard, ChanceCharacter
+from engines.citadels.state import (
+    DiscardCharacter,
+    DrawCard,
+    State,
+    Step,
+    TakeRandomCard,
+    TakeRandomCharacter,
+)
+from engines.core.errors import Violation
+
+ChanceStep = DrawCard | DiscardCharacter | TakeRandomCard | TakeRandomCharacter
+CHANCE_STEPS = (DrawCard, DiscardCharacter, TakeRandomCard, TakeRandomCharacter)
+
+
+def push(s: State, *steps: Step) -> State:
+    """Queue ``steps`` to run next, before work queued earlier (a continuation stack)."""
+    return replace(s, queue=(*steps, *s.queue))
+
+
+def draws(seat: int, n: int, to: Literal["hand", "drawn"] = "hand") -> tuple[DrawCard, ...]:
+    """``n`` draw steps for ``seat``."""
+    return tuple(DrawCard(seat, to) for _ in range(n))
+
+
+def draw(s: State, seat: int, n: int) -> State:
+    """Queue ``n`` draws into ``seat``'s hand (§0 "gain N cards"; §11 D1: fewer if the deck runs out)."""
+    return push(s, *draws(seat, n))
+
+
+def _receive(s: State, step: DrawCard, card: str) -> State:
+    if step.to == "drawn" and s.turn is not None:
+        return replace(s, turn=replace(s.turn, drawn=(*s.turn.drawn, card)))
+    p = s.players[step.seat]
+    return set_player(s, step.seat, hand=(*p.hand, card))
+
+
+def draw_is_forced(s: State, step: DrawCard) -> bool:
+    """A draw with an empty unseen deck takes the bottom card (or nothing): no chance needed."""
+    return not s.deck
+
+
+def resolve_forced_draw(s: State, step: DrawCard) -> State:
+    """§11 D1: the next card under the deck, or nothing once the deck is exhausted."""
+    s = replace(s, queue=s.queue[1:])
+    if not s.deck_bottom:
+        return s
+    card, rest = s.deck_bottom[0], s.deck_bottom[1:]
+    return _receive(replace(s, deck_bottom=rest), step, card)
+
+
+def faceup_allowed(s: State) -> list[str]:
+    """R-4.2.2: a rank-4 character is never discarded face up."""
+    return [c for c in s.character_pile if character(c).rank != 4]
+
+
+def chance_options(s: State, step: ChanceStep) -> list[str]:
+    """The outcomes of a chance step, each once (weights come from ``chance_population``)."""
+    return distinct(chance_population(s, step))
+
+
+def chance_population(s: State, step: ChanceStep) -> tuple[str, ...]:
+    """The items a uniform draw picks from, duplicates included (a deck of 5 Manors …)."""
+    if isinstance(step, DrawCard):
+        return s.deck
+    if isinstance(step, DiscardCharacter):
+        return tuple(faceup_allowed(s)) if step.face == "up" else s.character_pile
+    if isinstance(step, TakeRandomCard):
+        return s.players[step.source].hand
+    return s.players[step.source].characters
+
+
+def check_chance(s: State, step: ChanceStep, action: object) -> list[Violation]:
+    """The chance outcome must be one that can occur."""
+    if isinstance(step, DrawCard | TakeRandomCard):
+        if not isinstance(action, ChanceCard):
+            return violation("COMMON_WRONG_DECISION", "A district card must be named for this chance event.", "action")
+        if action.card not in chance_population(s, step):
+            where = "the deck" if isinstance(step, DrawCard) else f"seat {step.source}'s hand"
+            return violation("CITADELS_NOT_OFFERED", f"{action.card!r} is not in {where}.", "action.card")
+        return []
+    if not isinstance(action, ChanceCharacter):
+        return violation("COMMON_WRONG_DECISION", "A character must be named for this chance event.", "action")
+    if action.character not in chance_population(s, step):
+        return violation(
+            "CITADELS_NOT_OFFERED", f"{action.character!r} cannot be chosen by this chance event.", "action.character"
+        )
+    return []
+
+
+def apply_chance(s: State, step: ChanceStep, outcome: str) -> State:
+    """Resolve the head chance step with ``outcome`` (already checked)."""
+    s = replace(s, queue=s.queue[1:])
+    if isinstance(step, DrawCard):
+        return _receive(replace(s, deck=remove_one(s.deck, outcome)), step, outcome)
+    if isinstance(step, DiscardCharacter):
+        pile = remove_one(s.character_pile, outcome)
+        if step.face == "up":
+            return replace(s, character_pile=pile, faceup=(*s.faceup, outcome))
+        first = outcome if not s.facedown and not s.first_facedown else s.first_facedown
+        return replace(s, character_pile=pile, facedown=(*s.facedown, outcome), first_facedown=first)
+    if isinstance(step, TakeRandomCard):
+        src = s.players[step.source]
+        s = set_player(s, step.source, hand=remove_one(src.hand, outcome))
+        dst = s.players[step.seat]
+        return set_player(s, step.seat, hand=(*dst.hand, outcome))
+    # Theater with 2–3 players: swap the given character for the random one.
+    src = s.players[step.source]
+    s = set_player(s, step.source, characters=(*remove_one(src.characters, outcome), step.give))
+    own = s.players[step.seat]
+    return set_player(s, step.seat, characters=(*remove_one(own.characters, step.give), outcome))

@@ -1,0 +1,139 @@
+"""Activated unique-district effects (§5.4, §7): Smithy, Laboratory, Museum, Armory."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from engines.citadels import moves as mv
+from engines.citadels.common import (
+    completed,
+    destroy,
+    distinct,
+    find,
+    gain_gold,
+    has,
+    name,
+    pay_gold,
+    remove_one,
+    set_player,
+    to_bottom,
+    violation,
+)
+from engines.citadels.deck import draw
+from engines.citadels.state import Built, State
+from engines.core.errors import Violation
+
+
+def _seat(s: State) -> int:
+    assert s.turn is not None
+    return s.turn.seat
+
+
+def _needs(s: State, card: str, key: str | None) -> list[Violation]:
+    turn = s.turn
+    assert turn is not None
+    if not has(s.players[turn.seat], card):
+        return violation("CITADELS_NO_DISTRICT_EFFECT", f"You have no {name(card)} in your city.", "action")
+    if key is not None and key in turn.used:
+        return violation("CITADELS_ABILITY_USED", f"The {name(card)} was already used this turn.", "action")
+    return []
+
+
+def _use(s: State, key: str) -> State:
+    assert s.turn is not None
+    return replace(s, turn=replace(s.turn, used=(*s.turn.used, key)))
+
+
+def check_smithy(s: State, a: mv.Smithy) -> list[Violation]:
+    """M-SMITHY: once per turn, pay 2 gold, gain 3 cards."""
+    if v := _needs(s, "smithy", "smithy"):
+        return v
+    gold = s.players[_seat(s)].gold
+    if gold < 2:
+        return violation("CITADELS_NOT_ENOUGH_GOLD", f"The Smithy costs 2 gold; you have {gold}.", "action")
+    return []
+
+
+def apply_smithy(s: State, a: mv.Smithy) -> State:
+    return draw(pay_gold(_use(s, "smithy"), _seat(s), 2), _seat(s), 3)
+
+
+def check_laboratory(s: State, a: mv.Laboratory) -> list[Violation]:
+    """M-LABORATORY: once per turn, discard a card, gain 2 gold."""
+    if v := _needs(s, "laboratory", "laboratory"):
+        return v
+    if a.card not in s.players[_seat(s)].hand:
+        return violation("CITADELS_CARD_NOT_IN_HAND", f"{name(a.card)} is not in your hand.", "action.card")
+    return []
+
+
+def apply_laboratory(s: State, a: mv.Laboratory) -> State:
+    seat = _seat(s)
+    s = set_player(_use(s, "laboratory"), seat, hand=remove_one(s.players[seat].hand, a.card))
+    return gain_gold(to_bottom(s, (a.card,)), seat, 2)
+
+
+def check_museum(s: State, a: mv.Museum) -> list[Violation]:
+    """M-MUSEUM: once per turn, a card from hand face down under the Museum."""
+    if v := _needs(s, "museum", "museum"):
+        return v
+    if a.card not in s.players[_seat(s)].hand:
+        return violation("CITADELS_CARD_NOT_IN_HAND", f"{name(a.card)} is not in your hand.", "action.card")
+    return []
+
+
+def apply_museum(s: State, a: mv.Museum) -> State:
+    seat = _seat(s)
+    p = s.players[seat]
+    i = find(p, "museum")
+    museum: Built = p.city[i]
+    city = (*p.city[:i], replace(museum, museum=(*museum.museum, a.card)), *p.city[i + 1 :])
+    return set_player(_use(s, "museum"), seat, hand=remove_one(p.hand, a.card), city=city)
+
+
+def armory_candidates(s: State) -> list[mv.Armory]:
+    return [
+        mv.Armory(t, c) for t in range(len(s.players)) for c in distinct(b.card for b in s.players[t].city)
+    ]
+
+
+def check_armory(s: State, a: mv.Armory) -> list[Violation]:
+    """M-ARMORY (§7 #1, §11 C1): not into a completed city; not the Armory itself."""
+    seat = _seat(s)
+    if v := _needs(s, "armory", None):
+        return v
+    if not 0 <= a.target < len(s.players):
+        return violation("CITADELS_NO_SUCH_SEAT", f"Seat {a.target} does not exist.", "action.target")
+    target_city = s.players[a.target]
+    index = find(target_city, a.district)
+    if a.target == seat and a.district == "armory":
+        return violation("CITADELS_BAD_TARGET", "The Armory destroys another district, not itself.", "action.district")
+    if index < 0:
+        return violation(
+            "CITADELS_NO_SUCH_DISTRICT", f"{name(a.district)} is not in seat {a.target}'s city.", "action.district"
+        )
+    if completed(s, a.target):
+        return violation("CITADELS_PROTECTED", f"Seat {a.target}'s city is completed.", "action.target")
+    if completed(s, seat) and not s.options.armory_self_in_completed_city:
+        return violation("CITADELS_PROTECTED", "Your Armory stands in a completed city (§11 C1).", "action")
+    return []
+
+
+def apply_armory(s: State, a: mv.Armory) -> State:
+    seat = _seat(s)
+    s = destroy(s, seat, find(s.players[seat], "armory"))
+    return destroy(s, a.target, find(s.players[a.target], a.district))
+
+
+DISTRICT_EFFECTS: dict[str, tuple[Any, Any, Any]] = {
+    "smithy": (check_smithy, apply_smithy, lambda s: [mv.Smithy()]),
+    "laboratory": (
+        check_laboratory,
+        apply_laboratory,
+        lambda s: [mv.Laboratory(c) for c in distinct(s.players[_seat(s)].hand)],
+    ),
+    "museum": (check_museum, apply_museum, lambda s: [mv.Museum(c) for c in distinct(s.players[_seat(s)].hand)]),
+    "armory": (check_armory, apply_armory, armory_candidates),
+}

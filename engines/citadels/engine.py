@@ -1,0 +1,482 @@
+"""The Citadels engine: the uniform protocol (engines.core.engine.Engine) over the rule modules.
+
+Every decision is answered by one move. For each pending decision the engine knows the
+candidate moves and one complete check per move kind; ``legal_moves`` is exactly the
+candidates that pass their check, and ``validate`` runs the same check, so the two agree.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import msgspec
+from msgspec.structs import replace
+
+from engines.citadels import moves as mv
+from engines.citadels import scoring, setup, view
+from engines.citadels.abilities import (
+    ABILITIES,
+    apply_emperor,
+    check_wizard_take,
+    apply_wizard_take,
+    emperor_recipients,
+    hand_over,
+    wizard_take_options,
+)
+from engines.citadels.building import check_build, resolve_confiscation, start_build
+from engines.citadels.common import distinct, has, violation
+from engines.citadels.content import CONTENT
+from engines.citadels.deck import (
+    CHANCE_STEPS,
+    apply_chance,
+    chance_options,
+    chance_population,
+    check_chance,
+    resolve_forced_draw,
+)
+from engines.citadels.districts import DISTRICT_EFFECTS
+from engines.citadels.giving import apply_give, check_give, give_options
+from engines.citadels.selection import (
+    apply_pick,
+    apply_theater,
+    check_pick,
+    check_theater,
+    pick_options,
+    theater_options,
+)
+from engines.citadels.state import (
+    AdvisorCrown,
+    Bribe,
+    Confiscate,
+    DiscardCharacter,
+    DrawCard,
+    EmperorRecipientResource,
+    GiveCards,
+    KeepDrawn,
+    Options,
+    OrderBottom,
+    PickCharacter,
+    RevealThreat,
+    State,
+    TakeRandomCard,
+    TheaterChoice,
+    WizardChoice,
+)
+from engines.citadels.turn import (
+    CLOSING,
+    apply_bottom,
+    apply_keep,
+    call_next,
+    check_end_turn,
+    check_gather,
+    end_turn,
+    finish_round,
+    gate,
+    gather_cards,
+    gather_gold,
+    keep_options,
+    resolve_bribe,
+    resolve_reveal,
+    turn_progress,
+)
+from engines.core.engine import CHANCE, GameInfo, OptionInfo, Pending
+from engines.core.errors import IllegalMove, StateInvalid, Violation
+from engines.core.scoring import ScoreSheet
+
+RULES_VERSION = "1.0.0"
+
+
+# ---- progress -----------------------------------------------------------------------------
+
+
+def advance(s: State) -> State:
+    """Run automatic steps until a decision is owed (or the game is over)."""
+    while s.phase != "over":
+        if s.queue:
+            head = s.queue[0]
+            if isinstance(head, DrawCard) and not s.deck:
+                s = resolve_forced_draw(s, head)
+                continue
+            if isinstance(head, TakeRandomCard) and not s.players[head.source].hand:
+                s = replace(s, queue=s.queue[1:])
+                continue
+            return s
+        if s.phase == "selection":
+            s = replace(s, phase="turns", called_rank=0)
+        elif s.called_rank == CLOSING:
+            s = finish_round(s)
+        elif s.turn is None:
+            s = call_next(s)
+        else:
+            nxt = turn_progress(s)
+            if nxt is None:
+                return s
+            s = nxt
+    return s
+
+
+def settle(s: State) -> State:
+    """Advance; with engine randomness, resolve chance steps with the state's PCG32."""
+    s = advance(s)
+    while s.rng is not None and s.queue and isinstance(s.queue[0], CHANCE_STEPS):
+        step = s.queue[0]
+        population = chance_population(s, step)  # type: ignore[arg-type]
+        index, rng = s.rng.below(len(population))
+        s = advance(apply_chance(replace(s, rng=rng), step, population[index]))  # type: ignore[arg-type]
+    return s
+
+
+# ---- decisions ---------------------------------------------------------------------------------
+
+
+def pending_of(s: State) -> Pending:
+    """Who owes which decision."""
+    if s.phase == "over":
+        return Pending((), "game_over", "The game is over.")
+    if s.queue:
+        head = s.queue[0]
+        tag = type(head).__struct_config__.tag
+        if isinstance(head, CHANCE_STEPS):
+            return Pending((CHANCE,), f"chance.{tag}", _prompt(head))
+        return Pending((head.seat,), str(tag), _prompt(head))
+    assert s.turn is not None
+    return Pending((s.turn.seat,), "turn", f"Turn of {CONTENT.character[s.turn.character].name_en}")
+
+
+def _prompt(step: Any) -> str:
+    return type(step).__doc__.strip().splitlines()[0] if type(step).__doc__ else ""
+
+
+def turn_candidates(s: State) -> list[Any]:
+    """Every turn action worth checking for the effective character and the city."""
+    turn = s.turn
+    assert turn is not None
+    p = s.players[turn.seat]
+    out: list[Any] = [mv.GatherGold(), mv.GatherCards()]
+    own_city = distinct(b.card for b in p.city)
+    for c in distinct(p.hand):
+        out.append(mv.Build(c))
+        if turn.character == "cardinal":
+            out += [mv.Build(c, lender=t) for t in range(len(s.players)) if t != turn.seat]
+        if c == "thieves_den":
+            out.append(mv.Build(c, "thieves_den"))
+        if has(p, "framework"):
+            out.append(mv.Build(c, "framework"))
+        if c == "necropolis":
+            out += [mv.Build(c, "necropolis", d) for d in own_city]
+    for card, (_, _, candidates) in DISTRICT_EFFECTS.items():
+        if has(p, card):
+            out += candidates(s)
+    for chars, _, _, candidates in ABILITIES.values():
+        if turn.character in chars:
+            out += candidates(s)
+    out.append(mv.EndTurn())
+    return out
+
+
+def check_turn_action(s: State, a: Any) -> list[Violation]:
+    """Gate, ownership, then the move's own check."""
+    turn = s.turn
+    assert turn is not None
+    tag = type(a).__struct_config__.tag
+    if v := gate(s, tag):
+        return v
+    if isinstance(a, mv.GatherGold | mv.GatherCards):
+        return check_gather(s, isinstance(a, mv.GatherCards))
+    if isinstance(a, mv.EndTurn):
+        return check_end_turn(s)
+    if isinstance(a, mv.Build):
+        p = s.players[turn.seat]
+        return check_build(s, turn.seat, a.card, a.method, a.destroy, a.lender, p.hand, wizard=False)
+    if tag in DISTRICT_EFFECTS:
+        return DISTRICT_EFFECTS[tag][0](s, a)
+    if tag in ABILITIES:
+        chars, check, _, _ = ABILITIES[tag]
+        if turn.character not in chars:
+            return violation(
+                "CITADELS_NOT_YOUR_ABILITY",
+                f"{CONTENT.character[turn.character].name_en} has no {tag} ability.",
+                "action",
+            )
+        return check(s, a)
+    return violation("COMMON_WRONG_DECISION", f"{tag} is not a turn action.", "action")
+
+
+def apply_turn_action(s: State, a: Any) -> State:
+    turn = s.turn
+    assert turn is not None
+    tag = type(a).__struct_config__.tag
+    if isinstance(a, mv.GatherGold):
+        return gather_gold(s)
+    if isinstance(a, mv.GatherCards):
+        return gather_cards(s)
+    if isinstance(a, mv.EndTurn):
+        return end_turn(s)
+    if isinstance(a, mv.Build):
+        return start_build(s, turn.seat, a.card, a.method, a.destroy, a.lender, turn.seat, wizard=False)
+    if tag in DISTRICT_EFFECTS:
+        return DISTRICT_EFFECTS[tag][1](s, a)
+    return ABILITIES[tag][2](s, a)
+
+
+def _yes_no(step: Any, a: Any) -> bool:
+    return isinstance(a, mv.Accept)
+
+
+def step_candidates(s: State, step: Any) -> list[Any]:
+    """Candidate moves for a queued decision."""
+    if isinstance(step, CHANCE_STEPS):
+        if isinstance(step, DrawCard | TakeRandomCard):
+            return [mv.ChanceCard(c) for c in chance_options(s, step)]
+        return [mv.ChanceCharacter(c) for c in chance_options(s, step)]
+    if isinstance(step, PickCharacter):
+        return pick_options(s, step)
+    if isinstance(step, TheaterChoice):
+        return theater_options(s, step)
+    if isinstance(step, KeepDrawn):
+        return [mv.Keep(c) for c in keep_options(s)]
+    if isinstance(step, OrderBottom):
+        return [mv.Bottom(c) for c in keep_options(s)]
+    if isinstance(step, GiveCards):
+        return give_options(s, step)
+    if isinstance(step, WizardChoice):
+        return wizard_take_options(s, step)
+    if isinstance(step, Confiscate | Bribe | RevealThreat):
+        return [mv.Accept(), mv.Pass()]
+    if isinstance(step, EmperorRecipientResource):
+        return [mv.HandOver("gold"), mv.HandOver("card")]
+    if isinstance(step, AdvisorCrown):
+        return [mv.Emperor(r) for r in emperor_recipients(s, step.seat)]
+    raise StateInvalid(f"Unknown step {step!r}", "queue")
+
+
+#: The move kinds each queued decision accepts.
+ACCEPTS: dict[type, tuple[type, ...]] = {
+    DrawCard: (mv.ChanceCard,),
+    TakeRandomCard: (mv.ChanceCard,),
+    DiscardCharacter: (mv.ChanceCharacter,),
+    PickCharacter: (mv.Pick,),
+    TheaterChoice: (mv.Theater, mv.Pass),
+    KeepDrawn: (mv.Keep,),
+    OrderBottom: (mv.Bottom,),
+    GiveCards: (mv.Give, mv.Done),
+    WizardChoice: (mv.WizardTake,),
+    Confiscate: (mv.Accept, mv.Pass),
+    Bribe: (mv.Accept, mv.Pass),
+    RevealThreat: (mv.Accept, mv.Pass),
+    EmperorRecipientResource: (mv.HandOver,),
+    AdvisorCrown: (mv.Emperor,),
+}
+
+
+def check_step(s: State, step: Any, a: Any) -> list[Violation]:
+    """The check of a move answering a queued decision."""
+    if isinstance(step, CHANCE_STEPS):
+        return check_chance(s, step, a)
+    if isinstance(step, PickCharacter):
+        return check_pick(s, step, a)
+    if isinstance(step, TheaterChoice):
+        return check_theater(s, step, a) if isinstance(a, mv.Theater) else []
+    if isinstance(step, KeepDrawn | OrderBottom):
+        if a.card not in keep_options(s):
+            return violation("CITADELS_NOT_OFFERED", f"{a.card!r} is not among the drawn cards.", "action.card")
+        return []
+    if isinstance(step, GiveCards):
+        return check_give(s, step, a)
+    if isinstance(step, WizardChoice):
+        return check_wizard_take(s, step, a)
+    if isinstance(step, Confiscate) and isinstance(a, mv.Accept):
+        turn = s.turn
+        if turn is None or not any(m.character == turn.character and m.real for m in s.warrants):
+            return violation("CITADELS_SIGNED_ONLY", "Only the signed warrant allows a confiscation.", "action")
+        return []
+    if isinstance(step, EmperorRecipientResource):
+        return []
+    if isinstance(step, AdvisorCrown):
+        if a.recipient not in emperor_recipients(s, step.seat) or a.resource != "none":
+            return violation(
+                "CITADELS_NO_SUCH_SEAT",
+                f"The advisor gives the crown to one of seats {emperor_recipients(s, step.seat)}, no resource.",
+                "action.recipient",
+            )
+        return []
+    return []
+
+
+def apply_step(s: State, step: Any, a: Any) -> State:
+    if isinstance(step, CHANCE_STEPS):
+        outcome = a.card if isinstance(a, mv.ChanceCard) else a.character
+        return apply_chance(s, step, outcome)
+    if isinstance(step, PickCharacter):
+        return apply_pick(s, step, a)
+    if isinstance(step, TheaterChoice):
+        return apply_theater(s, step, a) if isinstance(a, mv.Theater) else replace(s, queue=s.queue[1:])
+    if isinstance(step, KeepDrawn):
+        return apply_keep(s, step, a.card)
+    if isinstance(step, OrderBottom):
+        return apply_bottom(s, step, a.card)
+    if isinstance(step, GiveCards):
+        return apply_give(s, step, a)
+    if isinstance(step, WizardChoice):
+        return apply_wizard_take(s, step, a)
+    if isinstance(step, Confiscate):
+        return resolve_confiscation(s, step, _yes_no(step, a))
+    if isinstance(step, Bribe):
+        return resolve_bribe(s, step, _yes_no(step, a))
+    if isinstance(step, RevealThreat):
+        return resolve_reveal(s, step, _yes_no(step, a))
+    if isinstance(step, EmperorRecipientResource):
+        return hand_over(replace(s, queue=s.queue[1:]), step.seat, step.emperor, a.resource)
+    assert isinstance(step, AdvisorCrown)
+    return replace(s, queue=s.queue[1:], crown=a.recipient)
+
+
+# ---- the engine ---------------------------------------------------------------------------------
+
+
+def _option_infos() -> tuple[OptionInfo, ...]:
+    out = [
+        OptionInfo("preset", "string", "first_game", tuple(CONTENT.preset), "A rulebook cast and 14 unique districts."),
+        OptionInfo("cast", "list[string]", "", (), "Characters of ranks 1..8 in order (overrides the preset)."),
+        OptionInfo("rank9", "string", "", ("none", "queen", "artist", "tax_collector"), "Rank-9 character (R-3.1.2)."),
+        OptionInfo("uniques", "list[string]", "", CONTENT.unique_ids, "14 unique districts (overrides the preset)."),
+        OptionInfo("first_game_rank9", "string", "artist", ("artist", "tax_collector"), "§11 B25."),
+    ]
+    for fname in Options.__struct_fields__:
+        if fname in ("players", "cast", "uniques", "preset"):
+            continue
+        default = getattr(Options(players=4, cast=(), uniques=()), fname)
+        doc = (Options.__dict__.get("__annotations__", {}) and "") or ""
+        kind = "bool" if isinstance(default, bool) else "int" if isinstance(default, int) else "string"
+        out.append(OptionInfo(fname, kind, str(default).lower() if isinstance(default, bool) else str(default), (), doc))
+    return tuple(out)
+
+
+class CitadelsEngine:
+    """Citadels (2016) for 2–8 players."""
+
+    info = GameInfo(
+        game_id="citadels",
+        title="Citadels (2016 edition)",
+        rules_version=RULES_VERSION,
+        min_players=2,
+        max_players=8,
+        options=_option_infos(),
+        variants=tuple(CONTENT.preset),
+    )
+    state_type = State
+    move_type = mv.Move
+    options_type = Options
+
+    def make_options(self, players: int, overrides: dict[str, Any]) -> Options:
+        return setup.make_options(players, overrides)
+
+    def new_game(self, options: Options, seed: int | None) -> State:
+        return settle(setup.new_game(options, seed))
+
+    def check(self, state: State) -> None:
+        check_state(state)
+
+    def pending(self, state: State) -> Pending:
+        return pending_of(state)
+
+    def legal_moves(self, state: State) -> list[mv.Move]:
+        if state.redacted or state.phase == "over":
+            return []
+        p = pending_of(state)
+        seat = p.seats[0]
+        if state.queue:
+            candidates = step_candidates(state, state.queue[0])
+            step = state.queue[0]
+            return [mv.Move(seat, a) for a in candidates if not check_step(state, step, a)]
+        return [mv.Move(seat, a) for a in turn_candidates(state) if not check_turn_action(state, a)]
+
+    def validate(self, state: State, move: mv.Move) -> list[Violation]:
+        if state.redacted:
+            return violation("COMMON_VIEW_NOT_PLAYABLE", "A view (ViewState) cannot be played; send the full state.", "state")
+        if state.phase == "over":
+            return violation("COMMON_GAME_OVER", "The game is over.", "move")
+        p = pending_of(state)
+        if move.seat not in p.seats:
+            who = "CHANCE" if p.seats == (CHANCE,) else f"seat {p.seats[0]}"
+            return violation("COMMON_NOT_YOUR_TURN", f"It is {who}'s decision ({p.kind}), not seat {move.seat}'s.", "move.seat")
+        a = move.action
+        if state.queue:
+            step = state.queue[0]
+            if not isinstance(a, ACCEPTS[type(step)]):
+                kinds = ", ".join(t.__struct_config__.tag for t in ACCEPTS[type(step)])  # type: ignore[attr-defined]
+                return violation("COMMON_WRONG_DECISION", f"The pending decision {p.kind} takes: {kinds}.", "move.action")
+            return check_step(state, step, a)
+        if type(a) in {t for ts in ACCEPTS.values() for t in ts} - {mv.Emperor}:
+            return violation("COMMON_WRONG_DECISION", f"No {type(a).__struct_config__.tag} decision is pending; it is a turn.", "move.action")
+        return check_turn_action(state, a)
+
+    def apply(self, state: State, move: mv.Move) -> State:
+        violations = self.validate(state, move)
+        if violations:
+            raise IllegalMove(violations)
+        if state.queue:
+            s = apply_step(state, state.queue[0], move.action)
+        else:
+            s = apply_turn_action(state, move.action)
+        return settle(s)
+
+    def score(self, state: State) -> ScoreSheet:
+        return scoring.score(state)
+
+    def view(self, state: State, seat: int | None) -> State:
+        return view.view(state, seat)
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "characters": msgspec.to_builtins(CONTENT.characters),
+            "districts": msgspec.to_builtins(CONTENT.districts),
+            "presets": msgspec.to_builtins(CONTENT.presets),
+        }
+
+
+def check_state(s: State) -> None:
+    """Structural consistency of a state a client sent (never trust it)."""
+    if s.redacted:
+        return
+    setup.validate_options(s.options)
+    n = s.options.players
+    if len(s.players) != n:
+        raise StateInvalid(f"{len(s.players)} players in a {n}-player game.", "players")
+    if not 0 <= s.crown < n:
+        raise StateInvalid(f"The crown is at seat {s.crown}; seats are 0..{n - 1}.", "crown")
+    if s.tax_token < 0 or any(p.gold < 0 for p in s.players):
+        raise StateInvalid("Gold cannot be negative.", "players")
+    expected = Counter((*CONTENT.basic_deck, *s.options.uniques))
+    seen: Counter[str] = Counter(s.deck) + Counter(s.deck_bottom)
+    for p in s.players:
+        seen += Counter(p.hand)
+        for b in p.city:
+            seen += Counter((b.card, *b.museum))
+    if s.turn is not None:
+        seen += Counter(s.turn.drawn)
+    if s.building is not None:
+        seen[s.building.card] += 1
+    if seen != expected:
+        diff = (seen - expected) + (expected - seen)
+        raise StateInvalid(f"District cards are not conserved (P-1): {dict(diff)}.", "players")
+    chars = [c for p in s.players for c in p.characters] + list(s.character_pile + s.faceup + s.facedown)
+    if any(c not in s.options.cast for c in chars) or len(chars) != len(set(chars)):
+        raise StateInvalid("Character cards are not a partition of the cast (P-3).", "players.characters")
+    for seat_field in ("first_completer", "witch_seat", "thief_seat", "magistrate_seat", "blackmailer_seat", "protected_seat", "queen_seat"):
+        v = getattr(s, seat_field)
+        if not -1 <= v < n:
+            raise StateInvalid(f"{seat_field} = {v} is not a seat.", seat_field)
+    if s.phase != "over" and not s.queue and s.turn is None:
+        raise StateInvalid("No decision is pending in a running game.", "queue")
+    if s.turn is not None and not 0 <= s.turn.seat < n:
+        raise StateInvalid("The turn's seat does not exist.", "turn.seat")
+    for step in s.queue:
+        for fname in ("seat", "source", "target", "victim", "emperor"):
+            v = getattr(step, fname, 0)
+            if not -1 <= v < n:
+                raise StateInvalid(f"A queued step names seat {v}.", "queue")
+
+
+ENGINE = CitadelsEngine()

@@ -1,0 +1,80 @@
+"""Card-by-card sequences (one decision per card): Thieves' Den payment, the Cardinal's cards
+for a loan, the Seer's give-back, the Magician's redraw discards."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from engines.citadels import moves as mv
+from engines.citadels.building import finish_build
+from engines.citadels.common import distinct, name, pay_gold, remove_one, set_player, to_bottom, violation
+from engines.citadels.deck import draw, push
+from engines.citadels.state import GiveCards, State
+from engines.core.errors import Violation
+
+
+def give_options(s: State, step: GiveCards) -> list[mv.Give | mv.Done]:
+    """Every distinct card of the hand, plus ``Done`` where the sequence may stop."""
+    out: list[mv.Give | mv.Done] = [mv.Give(c) for c in distinct(s.players[step.seat].hand)]
+    return [*out, mv.Done()]
+
+
+def check_give(s: State, step: GiveCards, a: mv.Give | mv.Done) -> list[Violation]:
+    """A card from hand; ``Done`` only where allowed (rest payable in gold; ≥ 1 discarded)."""
+    p = s.players[step.seat]
+    if isinstance(a, mv.Give):
+        if a.card not in p.hand:
+            return violation("CITADELS_CARD_NOT_IN_HAND", f"{name(a.card)} is not in your hand.", "action.card")
+        return []
+    if step.reason == "thieves_den":
+        pb = s.building
+        assert pb is not None
+        rest = pb.price - pb.cards_paid
+        if p.gold < rest:
+            return violation(
+                "CITADELS_NOT_ENOUGH_GOLD",
+                f"Thieves' Den: {rest} still to pay; you have {p.gold} gold. Give another card.",
+                "action",
+            )
+        return []
+    if step.reason == "magician" and step.count >= 1:
+        return []
+    if step.reason == "magician":
+        return violation("CITADELS_NOT_ENOUGH_CARDS", "Discard at least 1 card to redraw.", "action")
+    return violation("CITADELS_MUST_ACT_FIRST", f"{step.count} more card(s) are owed.", "action")
+
+
+def apply_give(s: State, step: GiveCards, a: mv.Give | mv.Done) -> State:
+    """Move one card (or finish the sequence)."""
+    s = replace(s, queue=s.queue[1:])
+    if isinstance(a, mv.Done):
+        return _finish(s, step)
+    p = s.players[step.seat]
+    s = set_player(s, step.seat, hand=remove_one(p.hand, a.card))
+    if step.reason in ("thieves_den", "magician"):
+        s = to_bottom(s, (a.card,))
+        if step.reason == "thieves_den":
+            pb = s.building
+            assert pb is not None
+            pb = replace(pb, cards_paid=pb.cards_paid + 1)
+            s = replace(s, building=pb)
+            if pb.cards_paid == pb.price:
+                return _finish(s, step)
+        if step.reason == "magician" and not s.players[step.seat].hand:
+            return _finish(s, replace(step, count=step.count + 1))
+        return push(s, replace(step, count=step.count + 1))
+    target = s.players[step.target]
+    s = set_player(s, step.target, hand=(*target.hand, a.card))
+    if step.count > 1:
+        return push(s, replace(step, count=step.count - 1))
+    return s
+
+
+def _finish(s: State, step: GiveCards) -> State:
+    if step.reason == "magician":
+        return draw(s, step.seat, step.count)
+    pb = s.building
+    assert pb is not None
+    rest = pb.price - pb.cards_paid
+    s = pay_gold(replace(s, building=None), step.seat, rest)
+    return finish_build(s, replace(pb, gold_paid=rest))

@@ -300,7 +300,9 @@ def check_wizard_take(s: State, step: WizardChoice, a: mv.WizardTake) -> list[Vi
     hand = s.players[step.target].hand
     if not a.build:
         if a.card not in hand:
-            return violation("CITADELS_CARD_NOT_IN_HAND", f"{a.card!r} is not in seat {step.target}'s hand.", "action.card")
+            return violation(
+                "CITADELS_CARD_NOT_IN_HAND", f"{a.card!r} is not in seat {step.target}'s hand.", "action.card"
+            )
         if a.method != "gold" or a.destroy:
             return violation("CITADELS_BAD_PAYMENT", "Taking a card into your hand has no payment.", "action.method")
         return []
@@ -356,7 +358,9 @@ def check_emperor(s: State, a: mv.Emperor) -> list[Violation]:
     r = s.players[a.recipient]
     if s.options.emperor_resource_chooser == "recipient":
         if a.resource != "none":
-            return violation("CITADELS_BAD_RESOURCE", "The recipient chooses what to hand over (§11 B6).", "action.resource")
+            return violation(
+                "CITADELS_BAD_RESOURCE", "The recipient chooses what to hand over (§11 B6).", "action.resource"
+            )
         return []
     wanted = {"gold": r.gold > 0, "card": bool(r.hand)}
     if a.resource == "none":
@@ -585,9 +589,13 @@ def check_seize(s: State, a: mv.Seize) -> list[Violation]:
         return violation("CITADELS_PROTECTED", f"Seat {a.target}'s city is completed.", "action.target")
     b = s.players[a.target].city[find(s.players[a.target], a.district)]
     if cost(b) > 3:
-        return violation("CITADELS_BAD_TARGET", f"{name(a.district)} costs {cost(b)}; the Marshal seizes ≤ 3.", "action.district")
+        return violation(
+            "CITADELS_BAD_TARGET", f"{name(a.district)} costs {cost(b)}; the Marshal seizes ≤ 3.", "action.district"
+        )
     if has(s.players[seat], a.district):
-        return violation("CITADELS_DUPLICATE_DISTRICT", f"{name(a.district)} is already in your city.", "action.district")
+        return violation(
+            "CITADELS_DUPLICATE_DISTRICT", f"{name(a.district)} is already in your city.", "action.district"
+        )
     need = cost(b) + surcharge(s, a.target, a.district)
     if s.players[seat].gold < need:
         return violation(
@@ -664,7 +672,12 @@ ABILITIES: dict[str, tuple[frozenset[str], Check, Apply, Candidates]] = {
         income_candidates,
     ),
     "kill": (frozenset({"assassin"}), check_kill, apply_kill, lambda s: [mv.Kill(c) for c in _character_ids(s)]),
-    "bewitch": (frozenset({"witch"}), check_bewitch, apply_bewitch, lambda s: [mv.Bewitch(c) for c in _character_ids(s)]),
+    "bewitch": (
+        frozenset({"witch"}),
+        check_bewitch,
+        apply_bewitch,
+        lambda s: [mv.Bewitch(c) for c in _character_ids(s)],
+    ),
     "warrants": (frozenset({"magistrate"}), check_warrants, apply_warrants, warrant_candidates),
     "rob": (frozenset({"thief"}), check_rob, apply_rob, lambda s: [mv.Rob(c) for c in _character_ids(s)]),
     "spy": (frozenset({"spy"}), check_spy, apply_spy, spy_candidates),
@@ -735,4 +748,3 @@ ABILITIES: dict[str, tuple[frozenset[str], Check, Apply, Candidates]] = {
     ),
     "collect_tax": (frozenset({"tax_collector"}), check_collect_tax, apply_collect_tax, lambda s: [mv.CollectTax()]),
 }
-

@@ -6,6 +6,7 @@ from msgspec.structs import replace
 
 from engines.citadels.common import (
     character,
+    check_completion,
     destroy,
     district,
     find,
@@ -16,7 +17,6 @@ from engines.citadels.common import (
     pay_gold,
     remove_one,
     set_player,
-    check_completion,
     violation,
 )
 from engines.citadels.deck import push
@@ -85,7 +85,9 @@ def check_payment(
     cost = price(s, seat, card)
     spare = len(p.hand) - (0 if wizard else 1)
     if method != "necropolis" and destroy_card:
-        return violation("CITADELS_BAD_PAYMENT", "Only the Necropolis destroys a district as payment.", "action.destroy")
+        return violation(
+            "CITADELS_BAD_PAYMENT", "Only the Necropolis destroys a district as payment.", "action.destroy"
+        )
     if method != "gold" and lender != -1:
         return violation("CITADELS_BAD_PAYMENT", "A Cardinal loan pays gold only.", "action.lender")
     if method == "gold":
@@ -186,7 +188,9 @@ def finish_build(s: State, pb: PendingBuild) -> State:
     turn = s.turn
     assert turn is not None
     turn = replace(
-        turn, builds=turn.builds + (1 if pb.counts else 0), gold_paid_for_builds=turn.gold_paid_for_builds + pb.gold_paid
+        turn,
+        builds=turn.builds + (1 if pb.counts else 0),
+        gold_paid_for_builds=turn.gold_paid_for_builds + pb.gold_paid,
     )
     s = replace(s, turn=turn, building=None)
     if pb.paid and not turn.paid_build_seen:

@@ -94,9 +94,7 @@ def apply_museum(s: State, a: mv.Museum) -> State:
 
 
 def armory_candidates(s: State) -> list[mv.Armory]:
-    return [
-        mv.Armory(t, c) for t in range(len(s.players)) for c in distinct(b.card for b in s.players[t].city)
-    ]
+    return [mv.Armory(t, c) for t in range(len(s.players)) for c in distinct(b.card for b in s.players[t].city)]
 
 
 def check_armory(s: State, a: mv.Armory) -> list[Violation]:

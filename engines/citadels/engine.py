@@ -8,7 +8,7 @@ candidates that pass their check, and ``validate`` runs the same check, so the t
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, get_args
 
 import msgspec
 from msgspec.structs import replace
@@ -17,9 +17,8 @@ from engines.citadels import moves as mv
 from engines.citadels import scoring, setup, view
 from engines.citadels.abilities import (
     ABILITIES,
-    apply_emperor,
-    check_wizard_take,
     apply_wizard_take,
+    check_wizard_take,
     emperor_recipients,
     hand_over,
     wizard_take_options,
@@ -60,6 +59,7 @@ from engines.citadels.state import (
     RevealThreat,
     State,
     TakeRandomCard,
+    TakeRandomCharacter,
     TheaterChoice,
     WizardChoice,
 )
@@ -144,27 +144,48 @@ def pending_of(s: State) -> Pending:
     return Pending((s.turn.seat,), "turn", f"Turn of {CONTENT.character[s.turn.character].name_en}")
 
 
+#: One-line prompts for queued decisions, formatted with the step's fields.
+PROMPTS: dict[type, str] = {
+    DrawCard: "Chance: the district card seat {seat} draws",
+    DiscardCharacter: "Chance: the character discarded face {face}",
+    TakeRandomCard: "Chance: the card taken at random from seat {source}'s hand",
+    TakeRandomCharacter: "Chance: the character taken at random from seat {source}",
+    PickCharacter: "Seat {seat}: keep a character (with 2 players, also discard one)",
+    TheaterChoice: "Seat {seat}: swap characters with the Theater, or pass",
+    KeepDrawn: "Seat {seat}: keep one of the drawn cards",
+    OrderBottom: "Seat {seat}: choose the next card to put under the deck",
+    GiveCards: "Seat {seat}: choose a card to hand over ({reason})",
+    WizardChoice: "Seat {seat}: take or build a card from seat {target}'s hand",
+    Confiscate: "Seat {seat} (Magistrate): confiscate seat {victim}'s new district?",
+    Bribe: "Seat {seat}: pay the Blackmailer half your gold?",
+    RevealThreat: "Seat {seat} (Blackmailer): reveal the threat on seat {victim}?",
+    EmperorRecipientResource: "Seat {seat}: hand the Emperor 1 gold or 1 random card",
+    AdvisorCrown: "Seat {seat} (killed Emperor's advisor): give the crown away",
+}
+
+
 def _prompt(step: Any) -> str:
-    return type(step).__doc__.strip().splitlines()[0] if type(step).__doc__ else ""
+    return PROMPTS[type(step)].format(**msgspec.structs.asdict(step))
 
 
 def turn_candidates(s: State) -> list[Any]:
-    """Every turn action worth checking for the effective character and the city."""
+    """Candidate turn actions for the effective character and the city.
+
+    Candidates that the turn's state already rules out wholesale are not listed (gathering
+    twice, building before gathering, anything but gathering under a gate); ``validate``
+    still rejects them with their own codes, and the property tests check the two agree.
+    """
     turn = s.turn
     assert turn is not None
+    if not turn.gathered:
+        out: list[Any] = [mv.GatherGold(), mv.GatherCards()]
+        if turn.mode != "normal" or turn.threat_open:
+            return out
+    else:
+        out = []
     p = s.players[turn.seat]
-    out: list[Any] = [mv.GatherGold(), mv.GatherCards()]
-    own_city = distinct(b.card for b in p.city)
-    for c in distinct(p.hand):
-        out.append(mv.Build(c))
-        if turn.character == "cardinal":
-            out += [mv.Build(c, lender=t) for t in range(len(s.players)) if t != turn.seat]
-        if c == "thieves_den":
-            out.append(mv.Build(c, "thieves_den"))
-        if has(p, "framework"):
-            out.append(mv.Build(c, "framework"))
-        if c == "necropolis":
-            out += [mv.Build(c, "necropolis", d) for d in own_city]
+    if (turn.gathered or not s.options.build_requires_gather) and turn.character != "navigator":
+        out += build_candidates(s, turn.seat, turn.character)
     for card, (_, _, candidates) in DISTRICT_EFFECTS.items():
         if has(p, card):
             out += candidates(s)
@@ -175,24 +196,43 @@ def turn_candidates(s: State) -> list[Any]:
     return out
 
 
-def check_turn_action(s: State, a: Any) -> list[Violation]:
-    """Gate, ownership, then the move's own check."""
+def build_candidates(s: State, seat: int, acting: str) -> list[mv.Build]:
+    """One Build per distinct card in hand and payment form that could apply."""
+    p = s.players[seat]
+    framework = has(p, "framework")
+    out: list[mv.Build] = []
+    for c in distinct(p.hand):
+        out.append(mv.Build(c))
+        if acting == "cardinal":
+            out += [mv.Build(c, lender=t) for t in range(len(s.players)) if t != seat]
+        if c == "thieves_den":
+            out.append(mv.Build(c, "thieves_den"))
+        if framework:
+            out.append(mv.Build(c, "framework"))
+        if c == "necropolis":
+            out += [mv.Build(c, "necropolis", d) for d in distinct(b.card for b in p.city)]
+    return out
+
+
+def _check_build_move(s: State, a: mv.Build) -> list[Violation]:
     turn = s.turn
     assert turn is not None
-    tag = type(a).__struct_config__.tag
-    if v := gate(s, tag):
-        return v
-    if isinstance(a, mv.GatherGold | mv.GatherCards):
-        return check_gather(s, isinstance(a, mv.GatherCards))
-    if isinstance(a, mv.EndTurn):
-        return check_end_turn(s)
-    if isinstance(a, mv.Build):
-        p = s.players[turn.seat]
-        return check_build(s, turn.seat, a.card, a.method, a.destroy, a.lender, p.hand, wizard=False)
-    if tag in DISTRICT_EFFECTS:
-        return DISTRICT_EFFECTS[tag][0](s, a)
-    if tag in ABILITIES:
-        chars, check, _, _ = ABILITIES[tag]
+    hand = s.players[turn.seat].hand
+    return check_build(s, turn.seat, a.card, a.method, a.destroy, a.lender, hand, wizard=False)
+
+
+def _apply_build_move(s: State, a: mv.Build) -> State:
+    turn = s.turn
+    assert turn is not None
+    return start_build(s, turn.seat, a.card, a.method, a.destroy, a.lender, turn.seat, wizard=False)
+
+
+def _owned(chars: frozenset[str], tag: str, check: Any) -> Any:
+    """An ability's check preceded by 'the effective character has this ability'."""
+
+    def checked(s: State, a: Any) -> list[Violation]:
+        turn = s.turn
+        assert turn is not None
         if turn.character not in chars:
             return violation(
                 "CITADELS_NOT_YOUR_ABILITY",
@@ -200,24 +240,36 @@ def check_turn_action(s: State, a: Any) -> list[Violation]:
                 "action",
             )
         return check(s, a)
-    return violation("COMMON_WRONG_DECISION", f"{tag} is not a turn action.", "action")
+
+    return checked
+
+
+TAG_TYPES: dict[str, type] = {t.__struct_config__.tag: t for t in get_args(mv.Action)}  # type: ignore[attr-defined]
+
+#: Turn action type -> (tag, complete check, effect). Gates are checked before these.
+TURN_ACTIONS: dict[type, tuple[str, Any, Any]] = {
+    mv.GatherGold: ("gather_gold", lambda s, a: check_gather(s, False), lambda s, a: gather_gold(s)),
+    mv.GatherCards: ("gather_cards", lambda s, a: check_gather(s, True), lambda s, a: gather_cards(s)),
+    mv.EndTurn: ("end_turn", lambda s, a: check_end_turn(s), lambda s, a: end_turn(s)),
+    mv.Build: ("build", _check_build_move, _apply_build_move),
+    **{TAG_TYPES[tag]: (tag, check, effect) for tag, (check, effect, _) in DISTRICT_EFFECTS.items()},
+    **{
+        TAG_TYPES[tag]: (tag, _owned(chars, tag, check), effect) for tag, (chars, check, effect, _) in ABILITIES.items()
+    },
+}
+
+
+def check_turn_action(s: State, a: Any) -> list[Violation]:
+    """Gate (G-threat, G-witch-hold, G-bewitched), then the move's own complete check."""
+    entry = TURN_ACTIONS.get(type(a))
+    if entry is None:
+        return violation("COMMON_WRONG_DECISION", f"{type(a).__name__} is not a turn action.", "action")
+    tag, check, _ = entry
+    return gate(s, tag) or check(s, a)
 
 
 def apply_turn_action(s: State, a: Any) -> State:
-    turn = s.turn
-    assert turn is not None
-    tag = type(a).__struct_config__.tag
-    if isinstance(a, mv.GatherGold):
-        return gather_gold(s)
-    if isinstance(a, mv.GatherCards):
-        return gather_cards(s)
-    if isinstance(a, mv.EndTurn):
-        return end_turn(s)
-    if isinstance(a, mv.Build):
-        return start_build(s, turn.seat, a.card, a.method, a.destroy, a.lender, turn.seat, wizard=False)
-    if tag in DISTRICT_EFFECTS:
-        return DISTRICT_EFFECTS[tag][1](s, a)
-    return ABILITIES[tag][2](s, a)
+    return TURN_ACTIONS[type(a)][2](s, a)
 
 
 def _yes_no(step: Any, a: Any) -> bool:
@@ -347,9 +399,11 @@ def _option_infos() -> tuple[OptionInfo, ...]:
         if fname in ("players", "cast", "uniques", "preset"):
             continue
         default = getattr(Options(players=4, cast=(), uniques=()), fname)
-        doc = (Options.__dict__.get("__annotations__", {}) and "") or ""
+        doc = setup.OPTION_DOCS.get(fname, "")
         kind = "bool" if isinstance(default, bool) else "int" if isinstance(default, int) else "string"
-        out.append(OptionInfo(fname, kind, str(default).lower() if isinstance(default, bool) else str(default), (), doc))
+        out.append(
+            OptionInfo(fname, kind, str(default).lower() if isinstance(default, bool) else str(default), (), doc)
+        )
     return tuple(out)
 
 
@@ -394,22 +448,32 @@ class CitadelsEngine:
 
     def validate(self, state: State, move: mv.Move) -> list[Violation]:
         if state.redacted:
-            return violation("COMMON_VIEW_NOT_PLAYABLE", "A view (ViewState) cannot be played; send the full state.", "state")
+            return violation(
+                "COMMON_VIEW_NOT_PLAYABLE", "A view (ViewState) cannot be played; send the full state.", "state"
+            )
         if state.phase == "over":
             return violation("COMMON_GAME_OVER", "The game is over.", "move")
         p = pending_of(state)
         if move.seat not in p.seats:
             who = "CHANCE" if p.seats == (CHANCE,) else f"seat {p.seats[0]}"
-            return violation("COMMON_NOT_YOUR_TURN", f"It is {who}'s decision ({p.kind}), not seat {move.seat}'s.", "move.seat")
+            return violation(
+                "COMMON_NOT_YOUR_TURN", f"It is {who}'s decision ({p.kind}), not seat {move.seat}'s.", "move.seat"
+            )
         a = move.action
         if state.queue:
             step = state.queue[0]
             if not isinstance(a, ACCEPTS[type(step)]):
                 kinds = ", ".join(t.__struct_config__.tag for t in ACCEPTS[type(step)])  # type: ignore[attr-defined]
-                return violation("COMMON_WRONG_DECISION", f"The pending decision {p.kind} takes: {kinds}.", "move.action")
+                return violation(
+                    "COMMON_WRONG_DECISION", f"The pending decision {p.kind} takes: {kinds}.", "move.action"
+                )
             return check_step(state, step, a)
         if type(a) in {t for ts in ACCEPTS.values() for t in ts} - {mv.Emperor}:
-            return violation("COMMON_WRONG_DECISION", f"No {type(a).__struct_config__.tag} decision is pending; it is a turn.", "move.action")
+            return violation(
+                "COMMON_WRONG_DECISION",
+                f"No {type(a).__struct_config__.tag} decision is pending; it is a turn.",
+                "move.action",
+            )
         return check_turn_action(state, a)
 
     def apply(self, state: State, move: mv.Move) -> State:
@@ -464,7 +528,15 @@ def check_state(s: State) -> None:
     chars = [c for p in s.players for c in p.characters] + list(s.character_pile + s.faceup + s.facedown)
     if any(c not in s.options.cast for c in chars) or len(chars) != len(set(chars)):
         raise StateInvalid("Character cards are not a partition of the cast (P-3).", "players.characters")
-    for seat_field in ("first_completer", "witch_seat", "thief_seat", "magistrate_seat", "blackmailer_seat", "protected_seat", "queen_seat"):
+    for seat_field in (
+        "first_completer",
+        "witch_seat",
+        "thief_seat",
+        "magistrate_seat",
+        "blackmailer_seat",
+        "protected_seat",
+        "queen_seat",
+    ):
         v = getattr(s, seat_field)
         if not -1 <= v < n:
             raise StateInvalid(f"{seat_field} = {v} is not a seat.", seat_field)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from engines.citadels.common import HIDDEN, completed, cost, district, has, name, rank
 from engines.citadels.content import TYPES
 from engines.citadels.state import Player, State
-from engines.core.scoring import ScoreEntry, ScoreSheet, rank as rank_sheet, seat_score
+from engines.core.scoring import ScoreEntry, ScoreSheet, seat_score
+from engines.core.scoring import rank as rank_sheet
 
 
 def types_in(p: Player, haunted: str) -> list[str]:

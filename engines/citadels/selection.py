@@ -39,7 +39,9 @@ def selection_plan(s: State) -> tuple[Step, ...]:
         steps += [PickCharacter(seat, last=(i == 2)) for i, seat in enumerate(order)]
     else:  # with the 7/8-player special rule for the last player
         special = len(s.options.cast) - 1 == n
-        steps += [PickCharacter(seat, last=(i == n - 1), special=special and i == n - 1) for i, seat in enumerate(order)]
+        steps += [
+            PickCharacter(seat, last=(i == n - 1), special=special and i == n - 1) for i, seat in enumerate(order)
+        ]
     steps += [TheaterChoice(seat) for seat in order if has(s.players[seat], "theater")]
     return tuple(steps)
 

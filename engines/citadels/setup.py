@@ -19,6 +19,24 @@ from engines.core.rng import Rng
 SPECIAL = ("preset", "cast", "rank9", "uniques", "first_game_rank9")
 
 
+#: What each rule flag means (spec §11); ``ListGames`` reports these with the defaults.
+OPTION_DOCS: dict[str, str] = {
+    "first_crowned_seat": "R-3.2 / §11 D7: the seat of the oldest player, who takes the crown.",
+    "build_requires_gather": "§11 A3: no build of any kind before gathering.",
+    "allow_naming_faceup_discards": "§11 A5: abilities may name face-up discarded characters.",
+    "emperor_resource_chooser": "§11 B6: who chooses between 1 gold and 1 random card (emperor|recipient).",
+    "emperor_may_return_to_holder": "§11 B7: the Emperor may give the crown back to its holder.",
+    "bishop_blocks_own_rank8": "§11 B8: 2–3 players, Bishop + rank 8 held: no rank-8 ability on own city.",
+    "warlord_may_destroy_in_own_completed_city": "§11 B9: the Warlord may destroy in his own completed city.",
+    "great_wall_surcharge_to": "§11 B11: the Great Wall's extra gold goes to the bank or the owner.",
+    "keep_blocks_diplomat_outgoing": "§11 B12: the Diplomat cannot give away his own Keep.",
+    "beautify_gold_on_destroy": "§11 B19: an Artist's gold on a destroyed district goes to the bank or the owner.",
+    "armory_self_in_completed_city": "§11 C1: an Armory in a completed city may still be sacrificed.",
+    "great_wall_covers_itself": "§11 C2: the Great Wall's surcharge applies to the Great Wall itself.",
+    "bottom_order": "§11 A8: who orders several cards put under the deck (player_choice|canonical).",
+}
+
+
 def _ids(value: str) -> tuple[str, ...]:
     return tuple(v.strip() for v in value.split(",") if v.strip())
 
@@ -73,7 +91,9 @@ def validate_options(o: Options) -> None:
         raise StateInvalid(f"Unknown characters: {', '.join(unknown)}.", "options.cast")
     ranks = [rank(c) for c in o.cast]
     if sorted(ranks[:8]) != list(range(1, 9)) or ranks[:8] != sorted(ranks[:8]) or len(ranks) not in (8, 9):
-        raise StateInvalid("The cast needs one character of each rank 1 to 8, in rank order, then an optional rank 9.", "options.cast")
+        raise StateInvalid(
+            "The cast needs one character of each rank 1 to 8, in rank order, then an optional rank 9.", "options.cast"
+        )
     if len(ranks) == 9 and ranks[8] != 9:
         raise StateInvalid("The ninth character must be of rank 9.", "options.cast")
     has9 = len(o.cast) == 9
@@ -84,7 +104,13 @@ def validate_options(o: Options) -> None:
     for cid in o.cast:
         if n < CONTENT.character[cid].min_players:
             need = CONTENT.character[cid].min_players
-            hint = " (use King or Patrician)" if cid == "emperor" else " (use Artist or Tax Collector)" if cid == "queen" else ""
+            hint = (
+                " (use King or Patrician)"
+                if cid == "emperor"
+                else " (use Artist or Tax Collector)"
+                if cid == "queen"
+                else ""
+            )
             raise StateInvalid(f"{CONTENT.character[cid].name_en} needs at least {need} players{hint}.", "options.cast")
     uniq = [u for u in o.uniques if u not in CONTENT.unique_ids]
     if uniq:

@@ -111,8 +111,6 @@ class Turn(msgspec.Struct, frozen=True, kw_only=True):
     """The Magistrate window (first paid build of the turn) is used up."""
     drawn: tuple[str, ...] = ()
     """Cards drawn and awaiting a keep decision (gathering, Scholar)."""
-    taken_from: tuple[int, ...] = ()
-    """Seer: seats a card was taken from, owed one card back each."""
     threat_open: bool = False
     wizard_duplicates: bool = False
 

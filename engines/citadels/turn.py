@@ -65,9 +65,9 @@ def call_next(s: State) -> State:
         s = replace(s, crown=seat)  # King / Patrician, also when bewitched
     if cid == s.bewitched:
         return replace(s, turn=Turn(character=cid, seat=seat, mode="bewitched"))
-    mode = "witch" if cid == "witch" else "normal"
     threatened = any(m.character == cid for m in s.threats)
-    return begin_turn(s, Turn(character=cid, seat=seat, mode=mode, threat_open=threatened))
+    turn = Turn(character=cid, seat=seat, mode="witch" if cid == "witch" else "normal", threat_open=threatened)
+    return begin_turn(s, turn)
 
 
 def begin_turn(s: State, turn: Turn) -> State:
@@ -156,10 +156,10 @@ def apply_keep(s: State, step: KeepDrawn, card: str) -> State:
     rest = remove_one(turn.drawn, card)
     p = s.players[step.seat]
     s = set_player(s, step.seat, hand=(*p.hand, card))
-    s = replace(s, queue=s.queue[1:], turn=replace(turn, drawn=rest))
     if step.reason == "scholar":  # §6 Scholar: shuffle the rest back (the whole deck)
-        s = replace(s, deck=tuple(sorted((*s.deck, *s.deck_bottom, *rest))), deck_bottom=())
-        return replace(s, turn=replace(s.turn, drawn=()))  # type: ignore[arg-type]
+        deck = tuple(sorted((*s.deck, *s.deck_bottom, *rest)))
+        return replace(s, queue=s.queue[1:], turn=replace(turn, drawn=()), deck=deck, deck_bottom=())
+    s = replace(s, queue=s.queue[1:], turn=replace(turn, drawn=rest))
     return order_rest(s, step.seat)
 
 

@@ -11,7 +11,6 @@ from msgspec.structs import replace
 from engines.citadels.common import HIDDEN
 from engines.citadels.state import (
     NO_SEAT,
-
     Marker,
     PickCharacter,
     Player,
@@ -60,9 +59,7 @@ def view(s: State, viewer: int | None) -> State:
     picking = s.queue[0] if s.queue and isinstance(s.queue[0], PickCharacter) else None
     sees_pile = picking is not None and picking.seat == v
     sees_first = sees_pile and picking is not None and picking.special
-    queue = tuple(
-        replace(q, give=HIDDEN) if isinstance(q, TakeRandomCharacter) and q.seat != v else q for q in s.queue
-    )
+    queue = tuple(replace(q, give=HIDDEN) if isinstance(q, TakeRandomCharacter) and q.seat != v else q for q in s.queue)
     return replace(
         s,
         players=tuple(_player_view(s, seat, v) for seat in range(len(s.players))),
@@ -79,5 +76,3 @@ def view(s: State, viewer: int | None) -> State:
         redacted=True,
         viewer=v,
     )
-
-

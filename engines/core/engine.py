@@ -52,22 +52,22 @@ class GameInfo(msgspec.Struct, frozen=True):
 
 S = TypeVar("S")
 M = TypeVar("M")
-O = TypeVar("O")
+OptT = TypeVar("OptT")
 
 
-class Engine(Protocol, Generic[S, M, O]):
+class Engine(Protocol, Generic[S, M, OptT]):
     """One game's rules. All methods are pure; none mutates its arguments."""
 
     info: GameInfo
     state_type: type[S]
     move_type: type[M]
-    options_type: type[O]
+    options_type: type[OptT]
 
-    def make_options(self, players: int, overrides: dict[str, Any]) -> O:
+    def make_options(self, players: int, overrides: dict[str, Any]) -> OptT:
         """Options for ``players`` seats with named overrides; raises ``StateInvalid``."""
         ...
 
-    def new_game(self, options: O, seed: int | None) -> S:
+    def new_game(self, options: OptT, seed: int | None) -> S:
         """A new game; ``seed=None`` selects external chance (the CHANCE seat decides)."""
         ...
 

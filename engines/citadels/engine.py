@@ -8,6 +8,7 @@ candidates that pass their check, and ``validate`` runs the same check, so the t
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any, get_args
 
 import msgspec
@@ -545,19 +546,28 @@ def check_state(s: State) -> None:
 
 
 def _check_cards(s: State) -> None:
-    expected = Counter((*CONTENT.basic_deck, *s.options.uniques))
-    seen: Counter[str] = Counter(s.deck) + Counter(s.deck_bottom)
+    """P-1: every district card of the game is in exactly one place."""
+    cards: list[str] = [*s.deck, *s.deck_bottom]
     for p in s.players:
-        seen += Counter(p.hand)
+        cards += p.hand
         for b in p.city:
-            seen += Counter((b.card, *b.museum))
+            cards.append(b.card)
+            cards += b.museum
     if s.turn is not None:
-        seen += Counter(s.turn.drawn)
+        cards += s.turn.drawn
     if s.building is not None:
-        seen[s.building.card] += 1
+        cards.append(s.building.card)
+    seen = Counter(cards)
+    expected = expected_cards(s.options.uniques)
     if seen != expected:
         diff = (seen - expected) + (expected - seen)
         raise StateInvalid(f"District cards are not conserved (P-1): {dict(diff)}.", "players")
+
+
+@lru_cache(maxsize=64)
+def expected_cards(uniques: tuple[str, ...]) -> Counter[str]:
+    """The 68 cards of a game: the 54 basic districts and the 14 chosen unique ones."""
+    return Counter((*CONTENT.basic_deck, *uniques))
 
 
 def _check_progress(s: State) -> None:

@@ -74,8 +74,8 @@ def check_invariants(before: State, move: mv.Move, after: State) -> None:
         assert by_cat.get("completion", 0) in (0, 2, 4)
         assert seat_score.total >= by_cat["districts"]
     assert sum(1 for s in sheet.seats for e in s.entries if e.category == "completion" and e.points == 4) <= 1
-    for seat in range(len(after.players)):  # P-18 public hand sizes
-        assert len(ENGINE.view(after, None).players[seat].hand) == len(after.players[seat].hand)
+    spectator = ENGINE.view(after, None)  # P-18 public hand sizes
+    assert [len(p.hand) for p in spectator.players] == [len(p.hand) for p in after.players]
 
 
 def wellformed_variants(state: State, move: mv.Move) -> Iterator[mv.Move]:

@@ -27,7 +27,7 @@ def sample_states() -> list[State]:
         overrides = {"preset": preset, "rank9": "none" if players == 2 else rank9}
         state = ENGINE.new_game(ENGINE.make_options(players, overrides), seed if seed % 2 else None)
         visited: list[State] = []
-        random_playout(ENGINE, state, Rng.seeded(seed), on_move=lambda b, m, a: visited.append(a))
+        random_playout(ENGINE, state, Rng.seeded(seed), on_move=lambda b, m, a, v=visited: v.append(a))
         out += visited[:: max(1, len(visited) // 60)]
     return out
 

@@ -72,7 +72,7 @@ def holder(s: State, cid: str) -> int:
 def cast_character(s: State, r: int) -> str:
     """The cast's character of rank ``r``, or ``""``."""
     for cid in s.options.cast:
-        if rank(cid) == r:
+        if CONTENT.character[cid].rank == r:
             return cid
     return ""
 
@@ -130,8 +130,11 @@ def cost(b: Built) -> int:
 
 
 def has(p: Player, card: str) -> bool:
-    """Whether ``card`` is in the player's city."""
-    return any(b.card == card for b in p.city)
+    """Whether ``card`` is in the player's city (a plain loop: this is the hottest helper)."""
+    for b in p.city:  # noqa: SIM110
+        if b.card == card:
+            return True
+    return False
 
 
 def find(p: Player, card: str) -> int:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engines.citadels.common import (
-    cast_character,
     character,
     completed,
     deck_size,
@@ -49,11 +48,11 @@ GATHERING = ("gather_gold", "gather_cards")
 
 def call_next(s: State) -> State:
     """Call the next rank: skip absent or killed characters silently, else reveal and start."""
-    ranks = sorted(rank(c) for c in s.options.cast if rank(c) > s.called_rank)
-    if not ranks:
+    later = [c for c in s.options.cast if rank(c) > s.called_rank]  # the cast is in rank order
+    if not later:
         return close_round(s)
-    r = ranks[0]
-    cid = cast_character(s, r)
+    cid = later[0]
+    r = rank(cid)
     s = replace(s, called_rank=r)
     seat = holder(s, cid)
     if seat == NO_SEAT or cid == s.killed:

@@ -86,6 +86,8 @@ def _check_named(s: State, cid: str, field: str, exclude: set[str]) -> list[Viol
         return violation("CITADELS_UNKNOWN_CHARACTER", f"{cid!r} cannot be named (not in play).", field)
     if cid in exclude:
         return violation("CITADELS_BAD_TARGET", f"{name(cid)} cannot be targeted by this ability.", field)
+    if not s.options.allow_targeting_own_character and cid in s.players[_turn(s).seat].characters:
+        return violation("CITADELS_BAD_TARGET", f"You hold {name(cid)} yourself (§11 A6 option).", field)
     return []
 
 
@@ -457,9 +459,11 @@ def apply_scholar(s: State, a: mv.ScholarDraw) -> State:
 
 
 def surcharge(s: State, target: int, card: str) -> int:
-    """The Great Wall's +1 (§7 #8; §11 C2 whether it covers itself)."""
+    """The Great Wall's +1 (§7 #8; §11 C2 whether it covers itself; §11 B10 own city)."""
     p = s.players[target]
     if not has(p, "great_wall"):
+        return 0
+    if target == _turn(s).seat and not s.options.great_wall_in_own_city:
         return 0
     return 0 if card == "great_wall" and not s.options.great_wall_covers_itself else 1
 

@@ -33,6 +33,8 @@ OPTION_DOCS: dict[str, str] = {
     "beautify_gold_on_destroy": "§11 B19: an Artist's gold on a destroyed district goes to the bank or the owner.",
     "armory_self_in_completed_city": "§11 C1: an Armory in a completed city may still be sacrificed.",
     "great_wall_covers_itself": "§11 C2: the Great Wall's surcharge applies to the Great Wall itself.",
+    "great_wall_in_own_city": "§11 B10: the Warlord pays the Great Wall's +1 in his own city too.",
+    "allow_targeting_own_character": "§11 A6: 2–3 players, an ability may name your own other character.",
     "bottom_order": "§11 A8: who orders several cards put under the deck (player_choice|canonical).",
 }
 

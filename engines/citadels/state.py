@@ -44,6 +44,8 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     """§11 B7: may the Emperor give the crown back to the player who held it."""
     bishop_blocks_own_rank8: bool = True
     """§11 B8: 2–3 players, Bishop + rank 8 held together: no rank-8 ability on own city."""
+    allow_targeting_own_character: bool = True
+    """§11 A6: with 2–3 players an ability may name the acting player's other character."""
     warlord_may_destroy_in_own_completed_city: bool = False
     """§11 B9."""
     great_wall_surcharge_to: Literal["bank", "owner"] = "bank"
@@ -56,6 +58,8 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     """§11 C1: may an Armory in a completed city be sacrificed."""
     great_wall_covers_itself: bool = True
     """§11 C2: the Great Wall's surcharge applies to the Great Wall itself."""
+    great_wall_in_own_city: bool = True
+    """§11 B10: the Warlord pays the Great Wall's +1 in his own city too."""
     bottom_order: Literal["player_choice", "canonical"] = "player_choice"
     """§11 A8: who orders several cards put under the deck at once."""
 

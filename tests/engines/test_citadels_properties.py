@@ -132,8 +132,31 @@ def perturb_hidden(state: State, seat: int) -> State | None:
     return None
 
 
-def play(players: int, seed: int, preset: str, external: bool, rank9_opt_in: bool) -> tuple[State, list[mv.Move]]:
-    options = options_for(players, preset, rank9_opt_in)
+#: Every §11 rule option with its alternatives; property runs draw a random combination.
+RULE_FLAGS = st.fixed_dictionaries(
+    {
+        "allow_naming_faceup_discards": st.booleans(),
+        "allow_targeting_own_character": st.booleans(),
+        "emperor_resource_chooser": st.sampled_from(["emperor", "recipient"]),
+        "emperor_may_return_to_holder": st.booleans(),
+        "bishop_blocks_own_rank8": st.booleans(),
+        "warlord_may_destroy_in_own_completed_city": st.booleans(),
+        "great_wall_surcharge_to": st.sampled_from(["bank", "owner"]),
+        "keep_blocks_diplomat_outgoing": st.booleans(),
+        "beautify_gold_on_destroy": st.sampled_from(["bank", "owner"]),
+        "armory_self_in_completed_city": st.booleans(),
+        "great_wall_covers_itself": st.booleans(),
+        "great_wall_in_own_city": st.booleans(),
+        "bottom_order": st.sampled_from(["player_choice", "canonical"]),
+        "build_requires_gather": st.booleans(),
+    }
+)
+
+
+def play(
+    players: int, seed: int, preset: str, external: bool, rank9_opt_in: bool, flags: dict[str, Any] | None = None
+) -> tuple[State, list[mv.Move]]:
+    options = replace(options_for(players, preset, rank9_opt_in), **(flags or {}))
     state = ENGINE.new_game(options, None if external else seed)
     visited = 0
 
@@ -166,9 +189,12 @@ def play(players: int, seed: int, preset: str, external: bool, rank9_opt_in: boo
     preset=st.sampled_from(PRESETS),
     external=st.booleans(),
     rank9_opt_in=st.booleans(),
+    flags=st.one_of(st.just({}), RULE_FLAGS),
 )
-def test_random_games_to_the_end(players: int, seed: int, preset: str, external: bool, rank9_opt_in: bool) -> None:
-    play(players, seed, preset, external, rank9_opt_in)
+def test_random_games_to_the_end(
+    players: int, seed: int, preset: str, external: bool, rank9_opt_in: bool, flags: dict[str, Any]
+) -> None:
+    play(players, seed, preset, external, rank9_opt_in, flags)
 
 
 @settings(max_examples=25, deadline=None)

@@ -176,11 +176,18 @@ def start_build(
         return finish_build(s, replace(pb, paid=False))
     if lender != -1:
         shortfall = cost - s.players[seat].gold
-        s = give_gold(s, lender, seat, shortfall)
-        s = replace(s, turn=replace(turn, used=(*turn.used, "cardinal_loan")))
+        s = borrow(s, seat, lender, shortfall)
         s = finish_build(pay_gold(s, seat, cost), replace(pb, gold_paid=cost))
         return push(s, GiveCards(seat, "cardinal", count=shortfall, target=lender))
     return finish_build(pay_gold(s, seat, cost), replace(pb, gold_paid=cost))
+
+
+def borrow(s: State, seat: int, lender: int, amount: int) -> State:
+    """The Cardinal takes ``amount`` gold from ``lender`` (cards follow as a GiveCards step)."""
+    turn = s.turn
+    assert turn is not None
+    s = give_gold(s, lender, seat, amount)
+    return replace(s, turn=replace(turn, used=(*turn.used, "cardinal_loan")))
 
 
 def finish_build(s: State, pb: PendingBuild) -> State:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engines.citadels import moves as mv
-from engines.citadels.building import finish_build
+from engines.citadels.building import borrow, check_cardinal_loan, finish_build
 from engines.citadels.common import distinct, name, pay_gold, remove_one, set_player, to_bottom, violation
 from engines.citadels.deck import draw, push
 from engines.citadels.state import GiveCards, State
@@ -16,7 +16,10 @@ from engines.core.errors import Violation
 def give_options(s: State, step: GiveCards) -> list[mv.Give | mv.Done]:
     """Every distinct card of the hand, plus ``Done`` where the sequence may stop."""
     out: list[mv.Give | mv.Done] = [mv.Give(c) for c in distinct(s.players[step.seat].hand)]
-    return [*out, mv.Done()]
+    out.append(mv.Done())
+    if step.reason == "thieves_den" and s.turn is not None and s.turn.character == "cardinal":
+        out += [mv.Done(lender=t) for t in range(len(s.players)) if t != step.seat]
+    return out
 
 
 def check_give(s: State, step: GiveCards, a: mv.Give | mv.Done) -> list[Violation]:
@@ -26,6 +29,8 @@ def check_give(s: State, step: GiveCards, a: mv.Give | mv.Done) -> list[Violatio
         if a.card not in p.hand:
             return violation("CITADELS_CARD_NOT_IN_HAND", f"{name(a.card)} is not in your hand.", "action.card")
         return []
+    if a.lender != -1:
+        return check_den_loan(s, step, a.lender)
     if step.reason == "thieves_den":
         pb = s.building
         assert pb is not None
@@ -44,9 +49,23 @@ def check_give(s: State, step: GiveCards, a: mv.Give | mv.Done) -> list[Violatio
     return violation("CITADELS_MUST_ACT_FIRST", f"{step.count} more card(s) are owed.", "action")
 
 
+def check_den_loan(s: State, step: GiveCards, lender: int) -> list[Violation]:
+    """§5.3 + §6 Cardinal: the Thieves' Den's missing gold borrowed against other hand cards."""
+    turn, pb = s.turn, s.building
+    if step.reason != "thieves_den" or turn is None or pb is None or turn.character != "cardinal":
+        return violation("CITADELS_NOT_YOUR_ABILITY", "Only the Cardinal borrows gold to build.", "action.lender")
+    p = s.players[step.seat]
+    rest = pb.price - pb.cards_paid
+    return check_cardinal_loan(s, step.seat, pb.card, rest, lender, len(p.hand))
+
+
 def apply_give(s: State, step: GiveCards, a: mv.Give | mv.Done) -> State:
     """Move one card (or finish the sequence)."""
     s = replace(s, queue=s.queue[1:])
+    if isinstance(a, mv.Done) and a.lender != -1:
+        shortfall = s.building.price - s.building.cards_paid - s.players[step.seat].gold  # type: ignore[union-attr]
+        s = borrow(s, step.seat, a.lender, shortfall)
+        return push(_finish(s, step), GiveCards(step.seat, "cardinal", count=shortfall, target=a.lender))
     if isinstance(a, mv.Done):
         return _finish(s, step)
     p = s.players[step.seat]

@@ -76,7 +76,12 @@ class Give(msgspec.Struct, frozen=True, tag="give"):
 
 
 class Done(msgspec.Struct, frozen=True, tag="done"):
-    """Finish a card sequence: pay the rest in gold (Thieves' Den) or stop discarding (Magician)."""
+    """Finish a card sequence: pay the rest in gold (Thieves' Den) or stop discarding (Magician).
+
+    ``lender``: the Cardinal borrows the Thieves' Den's missing gold from that seat (§5.3).
+    """
+
+    lender: int = -1
 
 
 # ---- building (§5.3) -------------------------------------------------------------------------

@@ -1,0 +1,1 @@
+"""Benchmarks: print figures; not timed tests."""

@@ -1,0 +1,202 @@
+from google.protobuf import struct_pb2 as _struct_pb2
+from rulesengine.v1 import citadels_pb2 as _citadels_pb2
+from rulesengine.v1 import common_pb2 as _common_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class GameState(_message.Message):
+    __slots__ = ("game_id", "rules_version", "signature", "citadels")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
+    SIGNATURE_FIELD_NUMBER: _ClassVar[int]
+    CITADELS_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    rules_version: str
+    signature: bytes
+    citadels: _citadels_pb2.CitadelsState
+    def __init__(self, game_id: _Optional[str] = ..., rules_version: _Optional[str] = ..., signature: _Optional[bytes] = ..., citadels: _Optional[_Union[_citadels_pb2.CitadelsState, _Mapping]] = ...) -> None: ...
+
+class Move(_message.Message):
+    __slots__ = ("seat", "citadels")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CITADELS_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    citadels: _citadels_pb2.CitadelsAction
+    def __init__(self, seat: _Optional[int] = ..., citadels: _Optional[_Union[_citadels_pb2.CitadelsAction, _Mapping]] = ...) -> None: ...
+
+class GameRecord(_message.Message):
+    __slots__ = ("setup", "rules_version", "moves", "seat_labels")
+    SETUP_FIELD_NUMBER: _ClassVar[int]
+    RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    SEAT_LABELS_FIELD_NUMBER: _ClassVar[int]
+    setup: _common_pb2.GameSetup
+    rules_version: str
+    moves: _containers.RepeatedCompositeFieldContainer[Move]
+    seat_labels: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, setup: _Optional[_Union[_common_pb2.GameSetup, _Mapping]] = ..., rules_version: _Optional[str] = ..., moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., seat_labels: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class ReplayResult(_message.Message):
+    __slots__ = ("legal", "moves_applied", "illegal_move_index", "violations", "state", "pending", "score")
+    LEGAL_FIELD_NUMBER: _ClassVar[int]
+    MOVES_APPLIED_FIELD_NUMBER: _ClassVar[int]
+    ILLEGAL_MOVE_INDEX_FIELD_NUMBER: _ClassVar[int]
+    VIOLATIONS_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    PENDING_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    legal: bool
+    moves_applied: int
+    illegal_move_index: int
+    violations: _containers.RepeatedCompositeFieldContainer[_common_pb2.Violation]
+    state: GameState
+    pending: _common_pb2.Pending
+    score: _common_pb2.ScoreSheet
+    def __init__(self, legal: _Optional[bool] = ..., moves_applied: _Optional[int] = ..., illegal_move_index: _Optional[int] = ..., violations: _Optional[_Iterable[_Union[_common_pb2.Violation, _Mapping]]] = ..., state: _Optional[_Union[GameState, _Mapping]] = ..., pending: _Optional[_Union[_common_pb2.Pending, _Mapping]] = ..., score: _Optional[_Union[_common_pb2.ScoreSheet, _Mapping]] = ...) -> None: ...
+
+class ListGamesRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ListGamesResponse(_message.Message):
+    __slots__ = ("games",)
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    games: _containers.RepeatedCompositeFieldContainer[_common_pb2.GameInfo]
+    def __init__(self, games: _Optional[_Iterable[_Union[_common_pb2.GameInfo, _Mapping]]] = ...) -> None: ...
+
+class DescribeGameRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class DescribeGameResponse(_message.Message):
+    __slots__ = ("game_id", "rules_version", "content")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    rules_version: str
+    content: _struct_pb2.Struct
+    def __init__(self, game_id: _Optional[str] = ..., rules_version: _Optional[str] = ..., content: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+
+class NewGameRequest(_message.Message):
+    __slots__ = ("setup",)
+    SETUP_FIELD_NUMBER: _ClassVar[int]
+    setup: _common_pb2.GameSetup
+    def __init__(self, setup: _Optional[_Union[_common_pb2.GameSetup, _Mapping]] = ...) -> None: ...
+
+class NewGameResponse(_message.Message):
+    __slots__ = ("state", "pending")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    PENDING_FIELD_NUMBER: _ClassVar[int]
+    state: GameState
+    pending: _common_pb2.Pending
+    def __init__(self, state: _Optional[_Union[GameState, _Mapping]] = ..., pending: _Optional[_Union[_common_pb2.Pending, _Mapping]] = ...) -> None: ...
+
+class LegalMovesRequest(_message.Message):
+    __slots__ = ("state", "seat")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    state: GameState
+    seat: int
+    def __init__(self, state: _Optional[_Union[GameState, _Mapping]] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class LegalMovesResponse(_message.Message):
+    __slots__ = ("pending", "moves")
+    PENDING_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    pending: _common_pb2.Pending
+    moves: _containers.RepeatedCompositeFieldContainer[Move]
+    def __init__(self, pending: _Optional[_Union[_common_pb2.Pending, _Mapping]] = ..., moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ...) -> None: ...
+
+class ValidateMoveRequest(_message.Message):
+    __slots__ = ("state", "move")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    state: GameState
+    move: Move
+    def __init__(self, state: _Optional[_Union[GameState, _Mapping]] = ..., move: _Optional[_Union[Move, _Mapping]] = ...) -> None: ...
+
+class ValidateMoveResponse(_message.Message):
+    __slots__ = ("legal", "violations")
+    LEGAL_FIELD_NUMBER: _ClassVar[int]
+    VIOLATIONS_FIELD_NUMBER: _ClassVar[int]
+    legal: bool
+    violations: _containers.RepeatedCompositeFieldContainer[_common_pb2.Violation]
+    def __init__(self, legal: _Optional[bool] = ..., violations: _Optional[_Iterable[_Union[_common_pb2.Violation, _Mapping]]] = ...) -> None: ...
+
+class ApplyMoveRequest(_message.Message):
+    __slots__ = ("state", "move")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    state: GameState
+    move: Move
+    def __init__(self, state: _Optional[_Union[GameState, _Mapping]] = ..., move: _Optional[_Union[Move, _Mapping]] = ...) -> None: ...
+
+class ApplyMoveResponse(_message.Message):
+    __slots__ = ("state", "pending")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    PENDING_FIELD_NUMBER: _ClassVar[int]
+    state: GameState
+    pending: _common_pb2.Pending
+    def __init__(self, state: _Optional[_Union[GameState, _Mapping]] = ..., pending: _Optional[_Union[_common_pb2.Pending, _Mapping]] = ...) -> None: ...
+
+class ScoreRequest(_message.Message):
+    __slots__ = ("state", "viewer")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    VIEWER_FIELD_NUMBER: _ClassVar[int]
+    state: GameState
+    viewer: _common_pb2.Viewer
+    def __init__(self, state: _Optional[_Union[GameState, _Mapping]] = ..., viewer: _Optional[_Union[_common_pb2.Viewer, _Mapping]] = ...) -> None: ...
+
+class ScoreResponse(_message.Message):
+    __slots__ = ("score",)
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    score: _common_pb2.ScoreSheet
+    def __init__(self, score: _Optional[_Union[_common_pb2.ScoreSheet, _Mapping]] = ...) -> None: ...
+
+class ViewStateRequest(_message.Message):
+    __slots__ = ("state", "viewer")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    VIEWER_FIELD_NUMBER: _ClassVar[int]
+    state: GameState
+    viewer: _common_pb2.Viewer
+    def __init__(self, state: _Optional[_Union[GameState, _Mapping]] = ..., viewer: _Optional[_Union[_common_pb2.Viewer, _Mapping]] = ...) -> None: ...
+
+class ViewStateResponse(_message.Message):
+    __slots__ = ("state",)
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    state: GameState
+    def __init__(self, state: _Optional[_Union[GameState, _Mapping]] = ...) -> None: ...
+
+class ReplayGameRequest(_message.Message):
+    __slots__ = ("record",)
+    RECORD_FIELD_NUMBER: _ClassVar[int]
+    record: GameRecord
+    def __init__(self, record: _Optional[_Union[GameRecord, _Mapping]] = ...) -> None: ...
+
+class ReplayGameResponse(_message.Message):
+    __slots__ = ("result",)
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    result: ReplayResult
+    def __init__(self, result: _Optional[_Union[ReplayResult, _Mapping]] = ...) -> None: ...
+
+class ReplayGameStreamRequest(_message.Message):
+    __slots__ = ("header", "move")
+    HEADER_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    header: GameRecord
+    move: Move
+    def __init__(self, header: _Optional[_Union[GameRecord, _Mapping]] = ..., move: _Optional[_Union[Move, _Mapping]] = ...) -> None: ...
+
+class ReplayGameStreamResponse(_message.Message):
+    __slots__ = ("result",)
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    result: ReplayResult
+    def __init__(self, result: _Optional[_Union[ReplayResult, _Mapping]] = ...) -> None: ...

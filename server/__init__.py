@@ -1,0 +1,1 @@
+"""The gRPC server: contract <-> engine conversion, the servicer, logging, signing, running."""

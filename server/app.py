@@ -1,0 +1,166 @@
+"""Running the service: a gRPC server per worker process, with health, reflection and a
+graceful shutdown on SIGTERM.
+
+With several workers the parent process reserves the port (a bound, non-listening socket with
+SO_REUSEPORT, which also resolves port 0 to a real port), starts the workers as fresh
+processes (``spawn``: nothing of gRPC's state crosses a fork) that each listen on it with
+``grpc.so_reuseport``, and forwards SIGTERM/SIGINT to them. The kernel spreads connections
+over the workers. If a worker dies on its own, the parent stops the others and exits
+non-zero, so the orchestrator restarts the whole pod.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import multiprocessing
+import multiprocessing.connection
+import os
+import signal
+import socket
+import threading
+from collections.abc import Iterator, Mapping
+from concurrent import futures
+from types import FrameType
+from typing import Any
+
+import grpc
+import structlog
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from engines import registry
+from server import logs
+from server.config import Config
+from server.handlers import SERVICE_NAME, service_handler
+from server.servicer import RulesEngineServicer
+from server.signing import Signer
+
+_log = structlog.get_logger("rulesengine.server")
+
+
+@dataclasses.dataclass
+class Running:
+    """A started server, the port it listens on, and its health service."""
+
+    server: grpc.Server
+    port: int
+    health: health.HealthServicer
+
+    def stop(self, grace: float | None) -> None:
+        """Report NOT_SERVING, let running RPCs finish for ``grace`` seconds, then stop."""
+        self.health.enter_graceful_shutdown()
+        self.server.stop(grace).wait()
+
+
+def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Running:
+    """Build and start a server for ``config``; ``engines`` defaults to every registered game."""
+    if engines is None:
+        engines = registry.engines()
+    signer = Signer(config.signing_key) if config.signing_key is not None else None
+    servicer = RulesEngineServicer(engines, signer, config.require_signed)
+    options = [
+        ("grpc.max_receive_message_length", config.max_message_bytes),
+        ("grpc.max_send_message_length", config.max_message_bytes),
+        # Share the port only when asked to: otherwise a second server on the same port must fail.
+        ("grpc.so_reuseport", 1 if config.workers > 1 else 0),
+    ]
+    server = grpc.server(
+        futures.ThreadPoolExecutor(max_workers=config.threads, thread_name_prefix="rpc"), options=options
+    )
+    server.add_generic_rpc_handlers((service_handler(servicer),))
+    health_servicer = health.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    reflection.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
+    port = server.add_insecure_port(f"{config.host}:{config.port}")
+    server.start()
+    for name in ("", SERVICE_NAME):
+        health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    return Running(server, port, health_servicer)
+
+
+def serve(config: Config) -> int:
+    """Run until SIGTERM or SIGINT; returns the process exit status."""
+    logs.configure(config.log_format, config.log_level)
+    if config.workers == 1:
+        return _serve_here(config)
+    with _reserve_port(config.host, config.port) as port:
+        context = multiprocessing.get_context("spawn")
+        workers = [
+            context.Process(target=_worker_main, args=(config, port), name=f"rules-engine-worker-{i}")
+            for i in range(config.workers)
+        ]
+        for worker in workers:
+            worker.start()
+        _log.info("workers_started", port=port, workers=[w.pid for w in workers])
+        stopping = threading.Event()
+
+        def stop_all(signum: int, frame: FrameType | None) -> None:
+            stopping.set()
+            for worker in workers:
+                if worker.pid is not None and worker.is_alive():
+                    os.kill(worker.pid, signal.SIGTERM)
+
+        signal.signal(signal.SIGTERM, stop_all)
+        signal.signal(signal.SIGINT, stop_all)
+        failed = False
+        while alive := [w for w in workers if w.is_alive()]:
+            multiprocessing.connection.wait([w.sentinel for w in alive])
+            for worker in workers:
+                if not worker.is_alive() and worker.exitcode != 0 and not stopping.is_set():
+                    _log.error("worker_died", pid=worker.pid, exitcode=worker.exitcode)
+                    failed = True
+                    stop_all(signal.SIGTERM, None)
+        _log.info("stopped")
+        return 1 if failed or any(w.exitcode != 0 for w in workers) else 0
+
+
+def _worker_main(config: Config, port: int) -> None:
+    logs.configure(config.log_format, config.log_level)
+    raise SystemExit(_serve_here(dataclasses.replace(config, port=port)))
+
+
+def _serve_here(config: Config) -> int:
+    """Serve in this process until SIGTERM or SIGINT."""
+    try:
+        running = start_server(config)
+    except RuntimeError as exc:  # gRPC could not bind the address
+        _log.error("start_failed", host=config.host, port=config.port, error=str(exc))
+        return 1
+    stop = threading.Event()
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    _log.info(
+        "serving",
+        host=config.host,
+        port=running.port,
+        pid=os.getpid(),
+        threads=config.threads,
+        signing=config.signing_key is not None,
+        require_signed=config.require_signed,
+        max_message_bytes=config.max_message_bytes,
+    )
+    stop.wait()
+    _log.info("stopping", grace_seconds=config.grace_seconds)
+    running.stop(config.grace_seconds)
+    _log.info("stopped", pid=os.getpid())
+    return 0
+
+
+@contextlib.contextmanager
+def _reserve_port(host: str, port: int) -> Iterator[int]:
+    """Hold ``host:port`` (0: a free port) with SO_REUSEPORT for the workers; yields the port."""
+    family, kind, proto, _, address = socket.getaddrinfo(
+        host.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        sock.bind(address)
+        yield sock.getsockname()[1]
+    finally:
+        sock.close()

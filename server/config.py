@@ -1,0 +1,155 @@
+"""Server configuration: command-line flags, each with an environment-variable fallback.
+
+A value comes from its flag, else from ``RULES_ENGINE_<NAME>`` (e.g. ``RULES_ENGINE_PORT``),
+else from the default. The signing key is never a flag (flags show in ``ps``): it comes from
+``RULES_ENGINE_SIGNING_KEY`` or from the file named by ``--signing-key-file`` /
+``RULES_ENGINE_SIGNING_KEY_FILE``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from collections.abc import Mapping
+from pathlib import Path
+
+from server.logs import LogFormat
+from server.signing import MIN_KEY_BYTES
+
+ENV_PREFIX = "RULES_ENGINE_"
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+@dataclasses.dataclass(frozen=True)
+class Config:
+    """Everything ``rules-engine serve`` needs."""
+
+    host: str = "[::]"
+    """Address to listen on."""
+    port: int = 50051
+    """Port to listen on; 0 picks a free one (logged at start-up)."""
+    workers: int = 1
+    """Worker processes sharing the port (SO_REUSEPORT), to use every core."""
+    threads: int = 8
+    """gRPC handler threads per worker."""
+    log_format: LogFormat = "json"
+    """``json`` lines, or ``console`` for people."""
+    log_level: str = "info"
+    """The lowest level logged."""
+    max_message_bytes: int = 4 * 1024 * 1024
+    """Largest message received or sent; larger ones fail with RESOURCE_EXHAUSTED."""
+    signing_key: bytes | None = dataclasses.field(default=None, repr=False)
+    """HMAC key: every returned state is signed when set."""
+    require_signed: bool = False
+    """Refuse unsigned or badly signed states (PERMISSION_DENIED); needs a signing key."""
+    grace_seconds: float = 10.0
+    """On SIGTERM, how long running RPCs may finish before they are cancelled."""
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.port <= 65535:
+            raise ValueError(f"port must be 0..65535, got {self.port}")
+        if self.workers < 1 or self.threads < 1:
+            raise ValueError("workers and threads must be at least 1")
+        if self.max_message_bytes < 1024:
+            raise ValueError(f"max message size must be at least 1024 bytes, got {self.max_message_bytes}")
+        if self.log_level not in LOG_LEVELS:
+            raise ValueError(f"log level must be one of {', '.join(LOG_LEVELS)}")
+        if self.signing_key is not None and len(self.signing_key) < MIN_KEY_BYTES:
+            raise ValueError(f"the signing key must be at least {MIN_KEY_BYTES} bytes")
+        if self.require_signed and self.signing_key is None:
+            raise ValueError("require-signed needs a signing key (RULES_ENGINE_SIGNING_KEY or --signing-key-file)")
+        if self.grace_seconds < 0:
+            raise ValueError("the grace period cannot be negative")
+
+
+def _env_bool(value: str) -> bool:
+    lowered = value.strip().lower()
+    if lowered in ("1", "true", "yes", "on"):
+        return True
+    if lowered in ("0", "false", "no", "off", ""):
+        return False
+    raise ValueError(f"not a boolean: {value!r}")
+
+
+def add_arguments(parser: argparse.ArgumentParser, env: Mapping[str, str]) -> None:
+    """Add the serve flags to ``parser``; defaults come from ``env``, then from ``Config``."""
+    defaults = Config()
+
+    def env_or(name: str, default: object) -> object:
+        return env.get(ENV_PREFIX + name, default)
+
+    parser.add_argument("--host", default=env_or("HOST", defaults.host), help="address to listen on (%(default)s)")
+    parser.add_argument(
+        "--port", type=int, default=env_or("PORT", defaults.port), help="port; 0 = any free (%(default)s)"
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=env_or("WORKERS", defaults.workers),
+        help="worker processes (%(default)s)",
+    )
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=env_or("THREADS", defaults.threads),
+        help="threads per worker (%(default)s)",
+    )
+    parser.add_argument(
+        "--log-format",
+        choices=("json", "console"),
+        default=env_or("LOG_FORMAT", defaults.log_format),
+        help="log format (%(default)s)",
+    )
+    parser.add_argument(
+        "--log-level",
+        choices=LOG_LEVELS,
+        default=env_or("LOG_LEVEL", defaults.log_level),
+        help="(%(default)s)",
+    )
+    parser.add_argument(
+        "--max-message-bytes",
+        type=int,
+        default=env_or("MAX_MESSAGE_BYTES", defaults.max_message_bytes),
+        help="largest message received or sent (%(default)s)",
+    )
+    parser.add_argument(
+        "--signing-key-file",
+        type=Path,
+        default=env_or("SIGNING_KEY_FILE", None),
+        help="file holding the HMAC key that signs states (or set RULES_ENGINE_SIGNING_KEY)",
+    )
+    parser.add_argument(
+        "--require-signed",
+        action=argparse.BooleanOptionalAction,
+        default=env.get(ENV_PREFIX + "REQUIRE_SIGNED", False),
+        help="accept only states this server signed",
+    )
+    parser.add_argument(
+        "--grace-seconds",
+        type=float,
+        default=env_or("GRACE_SECONDS", defaults.grace_seconds),
+        help="grace period on SIGTERM (%(default)s)",
+    )
+
+
+def from_arguments(args: argparse.Namespace, env: Mapping[str, str]) -> Config:
+    """The configuration of parsed flags; raises ``ValueError`` (or ``OSError``) when invalid."""
+    key: bytes | None = None
+    if args.signing_key_file is not None:
+        key = Path(args.signing_key_file).read_bytes().strip()
+    elif env.get(ENV_PREFIX + "SIGNING_KEY"):
+        key = env[ENV_PREFIX + "SIGNING_KEY"].encode()
+    return Config(
+        host=str(args.host),
+        port=int(args.port),
+        workers=int(args.workers),
+        threads=int(args.threads),
+        log_format=args.log_format,
+        log_level=str(args.log_level),
+        max_message_bytes=int(args.max_message_bytes),
+        signing_key=key,
+        require_signed=(
+            args.require_signed if isinstance(args.require_signed, bool) else _env_bool(args.require_signed)
+        ),
+        grace_seconds=float(args.grace_seconds),
+    )

@@ -1,0 +1,369 @@
+"""Generic, lossless conversion between engine msgspec structs and protobuf messages.
+
+Nothing here knows a game. A codec is compiled once per (struct type, message type) pair by
+walking ``msgspec.inspect.type_info`` alongside the message descriptor, and it checks that the
+two mirror each other (see ``proto/rulesengine/v1/citadels.proto`` for the mapping rules):
+
+* every struct field has a proto field of the same name and a compatible type, and the
+  message has no field the struct lacks;
+* ``tuple[...]``/``list[...]`` is ``repeated``; ``X | None`` needs presence;
+* a tagged union of structs is a wrapper message with one ``oneof`` whose field names are the
+  struct tags;
+* a scalar with a default other than the proto3 zero value needs presence (``optional``), so
+  that an unset field means the engine's default.
+
+A mismatch raises ``SchemaMismatch`` when the codec is built (at server start-up and in the
+tests), never in the middle of a request.
+
+Encoding (engine -> proto) sets every field explicitly. Decoding (proto -> engine) builds
+plain Python data and hands it to ``msgspec.convert``, which validates every value (literal
+strings, tuple lengths, required fields); any problem raises ``ConversionError`` naming the
+field.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+from google.protobuf import message_factory
+from google.protobuf.descriptor import Descriptor, FieldDescriptor
+from google.protobuf.message import Message
+from msgspec import inspect as mi
+
+_SEQUENCE_TYPES = (mi.VarTupleType, mi.TupleType, mi.ListType)
+
+# Proto field types (cpp types) that can hold each scalar kind of value.
+_INT_CPP = frozenset(
+    {
+        FieldDescriptor.CPPTYPE_INT32,
+        FieldDescriptor.CPPTYPE_INT64,
+        FieldDescriptor.CPPTYPE_UINT32,
+        FieldDescriptor.CPPTYPE_UINT64,
+    }
+)
+_SCALAR_CPP: dict[type, frozenset[int]] = {
+    int: _INT_CPP,
+    bool: frozenset({FieldDescriptor.CPPTYPE_BOOL}),
+    str: frozenset({FieldDescriptor.CPPTYPE_STRING}),
+    float: frozenset({FieldDescriptor.CPPTYPE_DOUBLE}),
+}
+_INFO_PYTYPE: dict[type[mi.Type], type] = {
+    mi.IntType: int,
+    mi.BoolType: bool,
+    mi.StrType: str,
+    mi.FloatType: float,
+}
+
+# A decoded field that is absent, so msgspec applies the struct's default.
+_ABSENT = object()
+
+_MSGSPEC_PATH = re.compile(r"^(?P<problem>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.DOTALL)
+
+
+class SchemaMismatch(TypeError):
+    """A struct type and a message type do not mirror each other (a programming error)."""
+
+
+class ConversionError(ValueError):
+    """A value cannot be converted; ``field`` is the dotted path of the offending field."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"{field}: {problem}" if field else problem)
+        self.field = field
+        self.problem = problem
+
+
+def _join(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name
+
+
+def _scalar_pytype(info: mi.Type) -> type | None:
+    """The Python type of a scalar type info (``Literal`` values included), else ``None``."""
+    if isinstance(info, mi.LiteralType):
+        kinds = {type(v) for v in info.values}
+        return kinds.pop() if len(kinds) == 1 else None
+    return _INFO_PYTYPE.get(type(info))
+
+
+def _split_optional(info: mi.Type) -> tuple[mi.Type, bool]:
+    """``(inner, nullable)``: ``X | None`` becomes ``(X, True)``."""
+    if isinstance(info, mi.UnionType):
+        rest = tuple(t for t in info.types if not isinstance(t, mi.NoneType))
+        if len(rest) < len(info.types):
+            return (rest[0] if len(rest) == 1 else mi.UnionType(rest)), True
+    return info, False
+
+
+class StructCodec:
+    """Converts one msgspec struct type to and from one protobuf message type."""
+
+    def __init__(self, cls: type[msgspec.Struct], descriptor: Descriptor) -> None:
+        self._cls = cls
+        self._descriptor = descriptor
+        info = mi.type_info(cls)
+        if not isinstance(info, mi.StructType):
+            raise SchemaMismatch(f"{cls!r} is not a msgspec struct")
+        self._plans = _compile_struct(info, descriptor, {})
+
+    def encode_into(self, value: msgspec.Struct, message: Message, path: str = "") -> None:
+        """Write every field of ``value`` into ``message`` (a message of this codec's type)."""
+        self._plans.encode(value, message, path)
+
+    def to_proto(self, value: msgspec.Struct, path: str = "") -> Message:
+        """A new message holding ``value``."""
+        message = _message_class(self._descriptor)()
+        self._plans.encode(value, message, path)
+        return message
+
+    def from_proto(self, message: Message, path: str = "") -> Any:
+        """The validated struct a message holds; ``ConversionError`` names a bad field."""
+        return validate(self._plans.decode(message, path), self._cls, path)
+
+
+class UnionCodec:
+    """Converts a tagged union of structs to and from its oneof wrapper message."""
+
+    def __init__(self, union: Any, descriptor: Descriptor) -> None:
+        self._plans = _compile_union(mi.type_info(union), descriptor, {})
+
+    def encode_into(self, value: msgspec.Struct, wrapper: Message, path: str = "") -> None:
+        """Set the oneof member of ``wrapper`` that holds ``value``."""
+        self._plans.encode(value, wrapper, path)
+
+    def decode(self, wrapper: Message, path: str = "") -> dict[str, Any]:
+        """Plain data (with the union's tag) for ``msgspec.convert``; not yet validated."""
+        return self._plans.decode(wrapper, path)
+
+
+def validate(data: Any, target: Any, path: str = "") -> Any:
+    """``msgspec.convert(data, target)`` with errors as ``ConversionError`` naming the field."""
+    try:
+        return msgspec.convert(data, type=target)
+    except msgspec.ValidationError as exc:
+        match = _MSGSPEC_PATH.match(str(exc))
+        assert match is not None  # the pattern matches any string
+        sub = (match.group("path") or "").lstrip(".")
+        field = f"{path}.{sub}" if path and sub and not sub.startswith("[") else f"{path}{sub}"
+        raise ConversionError(field, match.group("problem")) from exc
+
+
+_message_classes: dict[str, type[Message]] = {}
+
+
+def _message_class(descriptor: Descriptor) -> type[Message]:
+    cls = _message_classes.get(descriptor.full_name)
+    if cls is None:
+        cls = message_factory.GetMessageClass(descriptor)
+        _message_classes[descriptor.full_name] = cls
+    return cls
+
+
+# ---- compiled plans -------------------------------------------------------------------------
+
+_Cache = dict[tuple[object, str], Any]
+_Encode = Callable[[Any, Message, str], None]
+_Decode = Callable[[Message, str], Any]
+
+
+class _StructPlan:
+    """Per-field encoders and decoders of one struct type."""
+
+    def __init__(self, cls: type, tag_field: str | None, tag: Any) -> None:
+        self.cls = cls
+        self.tag_field = tag_field
+        self.tag = tag
+        self.fields: list[tuple[str, str, _Encode, _Decode]] = []
+
+    def encode(self, value: Any, message: Message, path: str) -> None:
+        for name, _key, encode, _decode in self.fields:
+            encode(getattr(value, name), message, _join(path, name))
+
+    def decode(self, message: Message, path: str) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        if self.tag_field is not None:
+            data[self.tag_field] = self.tag
+        for name, key, _encode, decode in self.fields:
+            value = decode(message, _join(path, name))
+            if value is not _ABSENT:
+                data[key] = value
+        return data
+
+
+class _UnionPlan:
+    """The oneof of a wrapper message: member plans by struct type and by tag."""
+
+    def __init__(self, oneof: str) -> None:
+        self.oneof = oneof
+        self.by_type: dict[type, tuple[str, _StructPlan]] = {}
+        self.by_field: dict[str, _StructPlan] = {}
+
+    def encode(self, value: Any, wrapper: Message, path: str) -> None:
+        member = self.by_type.get(type(value))
+        if member is None:
+            raise ConversionError(path, f"{type(value).__name__} is not a member of the union")
+        name, plan = member
+        sub = getattr(wrapper, name)
+        sub.SetInParent()
+        plan.encode(value, sub, _join(path, name))
+
+    def decode(self, wrapper: Message, path: str) -> dict[str, Any]:
+        name = wrapper.WhichOneof(self.oneof)
+        if name is None:
+            raise ConversionError(path, f"no {self.oneof} is set")
+        return self.by_field[name].decode(getattr(wrapper, name), _join(path, name))
+
+
+def _compile_struct(info: mi.StructType, descriptor: Descriptor, cache: _Cache) -> _StructPlan:
+    key = (info.cls, descriptor.full_name)
+    if key in cache:
+        return cache[key]  # type: ignore[no-any-return]
+    plan = _StructPlan(info.cls, info.tag_field, info.tag)
+    cache[key] = plan
+    where = f"{info.cls.__qualname__} <-> {descriptor.full_name}"
+    names = {f.name for f in info.fields}
+    missing = sorted(names - set(descriptor.fields_by_name))
+    extra = sorted(set(descriptor.fields_by_name) - names)
+    if missing or extra:
+        problems = [f"struct fields {missing} have no proto field"] if missing else []
+        problems += [f"proto fields {extra} have no struct field"] if extra else []
+        raise SchemaMismatch(f"{where}: {'; '.join(problems)}")
+    for field in info.fields:
+        fd = descriptor.fields_by_name[field.name]
+        encode, decode = _compile_field(field, fd, f"{where}.{field.name}", cache)
+        plan.fields.append((field.name, field.encode_name, encode, decode))
+    return plan
+
+
+def _compile_union(info: mi.Type, descriptor: Descriptor, cache: _Cache) -> _UnionPlan:
+    members = info.types if isinstance(info, mi.UnionType) else (info,)
+    where = f"union <-> {descriptor.full_name}"
+    if len(descriptor.oneofs) != 1 or len(descriptor.oneofs[0].fields) != len(descriptor.fields):
+        raise SchemaMismatch(f"{where}: a union's message must hold exactly one oneof and nothing else")
+    plan = _UnionPlan(descriptor.oneofs[0].name)
+    for member in members:
+        if not isinstance(member, mi.StructType) or not isinstance(member.tag, str):
+            raise SchemaMismatch(f"{where}: every member must be a struct with a string tag, got {member!r}")
+        fd = descriptor.fields_by_name.get(member.tag)
+        if fd is None or fd.message_type is None:
+            raise SchemaMismatch(f"{where}: no message field named after the tag {member.tag!r}")
+        sub = _compile_struct(member, fd.message_type, cache)
+        plan.by_type[member.cls] = (member.tag, sub)
+        plan.by_field[member.tag] = sub
+    extra = sorted(set(descriptor.fields_by_name) - set(plan.by_field))
+    if extra:
+        raise SchemaMismatch(f"{where}: oneof fields {extra} are not tags of the union")
+    return plan
+
+
+def _compile_field(field: mi.Field, fd: FieldDescriptor, where: str, cache: _Cache) -> tuple[_Encode, _Decode]:
+    info, nullable = _split_optional(field.type)
+    if isinstance(info, _SEQUENCE_TYPES):
+        if nullable or not fd.is_repeated:
+            raise SchemaMismatch(f"{where}: a sequence needs a repeated, non-optional proto field")
+        return _compile_repeated(info, fd, where, cache)
+    if fd.is_repeated:
+        raise SchemaMismatch(f"{where}: a repeated proto field needs a tuple or list")
+    if nullable and not fd.has_presence:
+        raise SchemaMismatch(f"{where}: `X | None` needs a proto field with presence")
+    pytype = _scalar_pytype(info)
+    if pytype is not None:
+        if fd.cpp_type not in _SCALAR_CPP[pytype]:
+            raise SchemaMismatch(f"{where}: {pytype.__name__} cannot be held by proto type {fd.type}")
+        has_default = field.default is not msgspec.NODEFAULT
+        if has_default and field.default and not fd.has_presence:
+            raise SchemaMismatch(
+                f"{where}: the default {field.default!r} is not the proto3 zero value, so the "
+                "proto field must be `optional` (unset = the engine's default)"
+            )
+        return _scalar_codec(fd.name, fd.has_presence, nullable)
+    if fd.message_type is None:
+        raise SchemaMismatch(f"{where}: {info!r} needs a message-typed proto field")
+    if isinstance(info, mi.StructType):
+        struct_plan = _compile_struct(info, fd.message_type, cache)
+        return _message_codec(fd.name, nullable, struct_plan.encode, struct_plan.decode)
+    if isinstance(info, mi.UnionType):
+        union_plan = _compile_union(info, fd.message_type, cache)
+        return _message_codec(fd.name, nullable, union_plan.encode, union_plan.decode)
+    raise SchemaMismatch(f"{where}: unsupported type {info!r}")
+
+
+def _scalar_codec(name: str, presence: bool, nullable: bool) -> tuple[_Encode, _Decode]:
+    def encode(value: Any, message: Message, path: str) -> None:
+        if value is None:
+            message.ClearField(name)
+            return
+        try:
+            setattr(message, name, value)
+        except (TypeError, ValueError) as exc:
+            raise ConversionError(path, str(exc)) from exc
+
+    def decode(message: Message, path: str) -> Any:
+        if presence and not message.HasField(name):
+            return None if nullable else _ABSENT
+        return getattr(message, name)
+
+    return encode, decode
+
+
+def _message_codec(name: str, nullable: bool, encode_sub: _Encode, decode_sub: _Decode) -> tuple[_Encode, _Decode]:
+    def encode(value: Any, message: Message, path: str) -> None:
+        if value is None:
+            message.ClearField(name)
+            return
+        sub = getattr(message, name)
+        sub.SetInParent()
+        encode_sub(value, sub, path)
+
+    def decode(message: Message, path: str) -> Any:
+        if not message.HasField(name):
+            return None if nullable else _ABSENT
+        return decode_sub(getattr(message, name), path)
+
+    return encode, decode
+
+
+def _compile_repeated(
+    info: mi.VarTupleType | mi.TupleType | mi.ListType, fd: FieldDescriptor, where: str, cache: _Cache
+) -> tuple[_Encode, _Decode]:
+    items = info.item_types if isinstance(info, mi.TupleType) else (info.item_type,)
+    if len(set(map(repr, items))) != 1:
+        raise SchemaMismatch(f"{where}: a repeated field needs items of one type, got {items!r}")
+    item = items[0]
+    name = fd.name
+    pytype = _scalar_pytype(item)
+    if pytype is not None:
+        if fd.cpp_type not in _SCALAR_CPP[pytype]:
+            raise SchemaMismatch(f"{where}: {pytype.__name__} items cannot be held by proto type {fd.type}")
+
+        def encode_scalars(value: Any, message: Message, path: str) -> None:
+            try:
+                getattr(message, name).extend(value)
+            except (TypeError, ValueError) as exc:
+                raise ConversionError(path, str(exc)) from exc
+
+        def decode_scalars(message: Message, path: str) -> Any:
+            return list(getattr(message, name))
+
+        return encode_scalars, decode_scalars
+    if fd.message_type is None:
+        raise SchemaMismatch(f"{where}: {item!r} items need a message-typed proto field")
+    plan: _StructPlan | _UnionPlan
+    if isinstance(item, mi.StructType):
+        plan = _compile_struct(item, fd.message_type, cache)
+    elif isinstance(item, mi.UnionType):
+        plan = _compile_union(item, fd.message_type, cache)
+    else:
+        raise SchemaMismatch(f"{where}: unsupported item type {item!r}")
+
+    def encode_messages(value: Any, message: Message, path: str) -> None:
+        repeated = getattr(message, name)
+        for i, element in enumerate(value):
+            plan.encode(element, repeated.add(), f"{path}[{i}]")
+
+    def decode_messages(message: Message, path: str) -> Any:
+        return [plan.decode(element, f"{path}[{i}]") for i, element in enumerate(getattr(message, name))]
+
+    return encode_messages, decode_messages

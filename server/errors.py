@@ -1,0 +1,168 @@
+"""Error semantics of the service (DESIGN.md "Errors") as gRPC statuses with google.rpc details.
+
+Every error carries an ``ErrorInfo`` (domain ``rulesengine``, a stable ``reason``) and, when a
+field is to blame, a ``BadRequest`` naming it. An illegal move's reason is its first violation
+code and every violation is a field violation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import grpc
+from google.protobuf import any_pb2
+from google.rpc import error_details_pb2, status_pb2
+from grpc_status import rpc_status
+
+from engines.core.errors import IllegalMove, NotImplementedRule, StateInvalid, Violation
+
+DOMAIN = "rulesengine"
+
+# ErrorInfo reasons (besides violation codes, which are the reason of an illegal move).
+REQUEST_INVALID = "REQUEST_INVALID"
+STATE_INVALID = "STATE_INVALID"
+MOVE_INVALID = "MOVE_INVALID"
+OPTIONS_INVALID = "OPTIONS_INVALID"
+GAME_NOT_FOUND = "GAME_NOT_FOUND"
+RULES_VERSION_MISMATCH = "RULES_VERSION_MISMATCH"
+SIGNATURE_MISSING = "SIGNATURE_MISSING"
+SIGNATURE_INVALID = "SIGNATURE_INVALID"
+RULE_NOT_IMPLEMENTED = "RULE_NOT_IMPLEMENTED"
+DEADLINE_EXCEEDED = "DEADLINE_EXCEEDED"
+INTERNAL = "INTERNAL"
+
+
+class ServiceError(Exception):
+    """An RPC failure: a status code, a message for the caller, and google.rpc details."""
+
+    def __init__(
+        self,
+        code: grpc.StatusCode,
+        message: str,
+        reason: str,
+        field_violations: Sequence[tuple[str, str]] = (),
+        metadata: Mapping[str, str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.reason = reason
+        self.field_violations = tuple(field_violations)
+        self.metadata = dict(metadata or {})
+
+    def to_status(self) -> grpc.Status:
+        """The status for ``context.abort_with_status`` (details in ``grpc-status-details-bin``)."""
+        details = [_pack(error_details_pb2.ErrorInfo(reason=self.reason, domain=DOMAIN, metadata=self.metadata))]
+        if self.field_violations:
+            bad = error_details_pb2.BadRequest(
+                field_violations=[
+                    error_details_pb2.BadRequest.FieldViolation(field=f, description=d)
+                    for f, d in self.field_violations
+                ]
+            )
+            details.append(_pack(bad))
+        status = status_pb2.Status(code=self.code.value[0], message=self.message, details=details)
+        return rpc_status.to_status(status)
+
+
+def _pack(message: Any) -> any_pb2.Any:
+    packed = any_pb2.Any()
+    packed.Pack(message)
+    return packed
+
+
+def request_invalid(field: str, message: str) -> ServiceError:
+    """A malformed request (a missing or contradictory field)."""
+    return ServiceError(grpc.StatusCode.INVALID_ARGUMENT, message, REQUEST_INVALID, [(field, message)])
+
+
+def state_invalid(field: str, message: str) -> ServiceError:
+    """A malformed or inconsistent game state."""
+    text = f"invalid state: {message}"
+    return ServiceError(grpc.StatusCode.INVALID_ARGUMENT, text, STATE_INVALID, [(field, message)])
+
+
+def move_invalid(field: str, message: str) -> ServiceError:
+    """A move that cannot even be read (as opposed to an illegal one)."""
+    text = f"malformed move: {message}"
+    return ServiceError(grpc.StatusCode.INVALID_ARGUMENT, text, MOVE_INVALID, [(field, message)])
+
+
+def options_invalid(field: str, message: str) -> ServiceError:
+    """A setup the game refuses (player count, unknown option, bad value)."""
+    text = f"invalid setup: {message}"
+    return ServiceError(grpc.StatusCode.INVALID_ARGUMENT, text, OPTIONS_INVALID, [(field, message)])
+
+
+def game_not_found(field: str, game_id: str, known: Sequence[str]) -> ServiceError:
+    """An unknown game id."""
+    message = f"unknown game {game_id!r}; known games: {', '.join(known)}"
+    return ServiceError(grpc.StatusCode.NOT_FOUND, message, GAME_NOT_FOUND, [(field, message)], {"game_id": game_id})
+
+
+def version_mismatch(game_id: str, theirs: str, ours: str) -> ServiceError:
+    """A state or record made under another major rules version."""
+    message = (
+        f"{game_id} rules version {theirs} is not supported: this server implements {ours} (the major versions differ)"
+    )
+    metadata = {"game_id": game_id, "requested_version": theirs, "server_version": ours}
+    return ServiceError(grpc.StatusCode.FAILED_PRECONDITION, message, RULES_VERSION_MISMATCH, metadata=metadata)
+
+
+def illegal_move(violations: Sequence[Violation]) -> ServiceError:
+    """An illegal ApplyMove: the reason is the first violation code; all are field violations."""
+    message = "illegal move: " + "; ".join(v.message for v in violations)
+    return ServiceError(
+        grpc.StatusCode.INVALID_ARGUMENT,
+        message,
+        violations[0].code if violations else "COMMON_ILLEGAL_MOVE",
+        [(v.field, f"{v.code}: {v.message}") for v in violations],
+        {"codes": ",".join(v.code for v in violations)},
+    )
+
+
+def signature_missing() -> ServiceError:
+    """An unsigned state sent to a server that requires signed states."""
+    message = "this server accepts only states it signed; the state has no signature"
+    return ServiceError(grpc.StatusCode.PERMISSION_DENIED, message, SIGNATURE_MISSING)
+
+
+def signature_invalid() -> ServiceError:
+    """A state whose signature does not match its content."""
+    message = "the state's signature does not match its content"
+    return ServiceError(grpc.StatusCode.PERMISSION_DENIED, message, SIGNATURE_INVALID)
+
+
+def deadline_exceeded() -> ServiceError:
+    """The caller's deadline passed while the server was still working."""
+    return ServiceError(grpc.StatusCode.DEADLINE_EXCEEDED, "deadline exceeded", DEADLINE_EXCEEDED)
+
+
+def internal() -> ServiceError:
+    """Anything unexpected; the details are logged, never sent."""
+    return ServiceError(grpc.StatusCode.INTERNAL, "internal error", INTERNAL)
+
+
+def state_field(game_id: str | None, field: str) -> str:
+    """The request path of a field of the engine state (``state.citadels.players``)."""
+    base = f"state.{game_id}" if game_id else "state"
+    return f"{base}.{field}" if field else base
+
+
+def from_exception(exc: Exception, game_id: str | None) -> ServiceError | None:
+    """The ServiceError for an engine exception that escaped a handler; ``None`` if unexpected.
+
+    ``game_id`` (the game of the request, when known) makes a state field a request path.
+    """
+    if isinstance(exc, ServiceError):
+        return exc
+    if isinstance(exc, IllegalMove):
+        return illegal_move(exc.violations)
+    if isinstance(exc, StateInvalid):
+        return state_invalid(state_field(game_id, exc.field), str(exc))
+    if isinstance(exc, NotImplementedRule):
+        return ServiceError(
+            grpc.StatusCode.UNIMPLEMENTED, str(exc), RULE_NOT_IMPLEMENTED, metadata={"rule_id": exc.rule_id}
+        )
+    return None

@@ -1,0 +1,132 @@
+"""gRPC wiring of the servicer: request parsing, error mapping and access logs for every RPC.
+
+The handlers are built from the service descriptor, so every RPC of the contract is served
+and a servicer that lacks one fails at start-up. Requests arrive as raw bytes and are parsed
+here, so a malformed message is INVALID_ARGUMENT (gRPC's own deserializer would answer
+INTERNAL). Around every call one wrapper:
+
+* clears the structlog context, runs the method, and writes one access-log line (``rpc``,
+  ``game``, ``seat`` or ``viewer``, ``action``, ``outcome``, ``reason``, ``violation``,
+  ``duration_ms``, ``peer``); the servicer binds only public facts, never hidden state;
+* turns ``ServiceError`` and escaped engine exceptions into statuses with google.rpc details;
+* turns anything unexpected into INTERNAL with a generic message, logging the exception's
+  type and stack (not its message, which could quote a hidden card).
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import grpc
+import structlog
+from google.protobuf import message_factory
+from google.protobuf.message import DecodeError, Message
+from rulesengine.v1 import service_pb2
+
+from server import errors
+
+SERVICE = service_pb2.DESCRIPTOR.services_by_name["RulesEngineService"]
+#: The fully qualified service name (health checks, reflection).
+SERVICE_NAME: str = SERVICE.full_name
+
+_log = structlog.get_logger("rulesengine.access")
+
+
+def service_handler(servicer: Any) -> grpc.GenericRpcHandler:
+    """A handler serving every RPC of the service with ``servicer``'s methods."""
+    handlers: dict[str, grpc.RpcMethodHandler] = {}
+    for method in SERVICE.methods:
+        function = getattr(servicer, method.name, None)
+        if function is None:
+            raise TypeError(f"{type(servicer).__name__} does not implement {method.name}")
+        request_class = message_factory.GetMessageClass(method.input_type)
+        if method.server_streaming:
+            raise TypeError(f"{method.name}: server streaming is not wired")
+        if method.client_streaming:
+            handlers[method.name] = grpc.stream_unary_rpc_method_handler(
+                _stream_unary(method.name, function, request_class), response_serializer=_serialize
+            )
+        else:
+            handlers[method.name] = grpc.unary_unary_rpc_method_handler(
+                _unary_unary(method.name, function, request_class), response_serializer=_serialize
+            )
+    return grpc.method_handlers_generic_handler(SERVICE_NAME, handlers)
+
+
+def _serialize(message: Message) -> bytes:
+    return message.SerializeToString()
+
+
+def _parse(request_class: type[Message], data: bytes, field: str) -> Any:
+    try:
+        return request_class.FromString(data)
+    except DecodeError as exc:
+        raise errors.request_invalid(field, f"malformed {request_class.DESCRIPTOR.name}: {exc}") from exc
+
+
+def _unary_unary(
+    name: str, function: Callable[[Any, grpc.ServicerContext], Message], request_class: type[Message]
+) -> Callable[[bytes, grpc.ServicerContext], Message | None]:
+    def behavior(data: bytes, context: grpc.ServicerContext) -> Message | None:
+        return _run(name, context, lambda: function(_parse(request_class, data, "request"), context))
+
+    return behavior
+
+
+def _stream_unary(
+    name: str,
+    function: Callable[[Iterator[Any], grpc.ServicerContext], Message],
+    request_class: type[Message],
+) -> Callable[[Iterator[bytes], grpc.ServicerContext], Message | None]:
+    def behavior(requests: Iterator[bytes], context: grpc.ServicerContext) -> Message | None:
+        def parsed() -> Iterator[Any]:
+            for index, data in enumerate(requests):
+                yield _parse(request_class, data, f"request[{index}]")
+
+        return _run(name, context, lambda: function(parsed(), context))
+
+    return behavior
+
+
+def _run(name: str, context: grpc.ServicerContext, call: Callable[[], Message]) -> Message | None:
+    """Run one RPC: access log, error mapping. Returns the response (``None`` if cancelled)."""
+    structlog.contextvars.clear_contextvars()
+    structlog.contextvars.bind_contextvars(rpc=name)
+    start = time.perf_counter()
+    try:
+        response = call()
+    except Exception as exc:
+        if not context.is_active():
+            _access(start, context, grpc.StatusCode.CANCELLED, None)
+            return None
+        game = structlog.contextvars.get_contextvars().get("game")
+        error = errors.from_exception(exc, game if isinstance(game, str) else None)
+        if error is None:
+            _log.error(
+                "rpc_internal_error",
+                exc_type=type(exc).__qualname__,
+                stack=[f"{f.filename}:{f.lineno} in {f.name}" for f in traceback.extract_tb(exc.__traceback__)],
+            )
+            error = errors.internal()
+        _access(start, context, error.code, error.reason)
+        # abort_with_status raises: the RPC ends here with the status and its details.
+        return context.abort_with_status(error.to_status())  # type: ignore[no-any-return]
+    _access(start, context, grpc.StatusCode.OK, None)
+    return response
+
+
+def _access(start: float, context: grpc.ServicerContext, code: grpc.StatusCode, reason: str | None) -> None:
+    fields: dict[str, Any] = {
+        "outcome": code.name,
+        "duration_ms": round((time.perf_counter() - start) * 1000, 3),
+        "peer": context.peer(),
+    }
+    if reason is not None:
+        fields["reason"] = reason
+    if code in (grpc.StatusCode.INTERNAL, grpc.StatusCode.UNKNOWN):
+        _log.error("rpc", **fields)
+    else:
+        _log.info("rpc", **fields)

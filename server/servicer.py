@@ -1,0 +1,293 @@
+"""The RulesEngineService: every RPC, as conversions around engine calls (no game rules here).
+
+Each method takes a parsed request and the gRPC context and returns the response message, or
+raises ``ServiceError`` (``server.errors``); ``server.handlers`` turns that into a status with
+details and writes the access log. Methods bind ``game``, ``seat`` (or ``viewer``),
+``action`` (the kind of move, never its content) and ``violation`` into the structlog context
+for that log; never anything hidden.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+import grpc
+import structlog
+from rulesengine.v1 import common_pb2, service_pb2
+
+from engines.core.errors import IllegalMove, StateInvalid
+from server import errors
+from server.binding import GAME_INFO, PENDING, SCORE_SHEET, VIOLATION, GameBinding
+from server.convert import ConversionError
+from server.signing import Signer
+
+#: How many replayed moves between two checks of the caller's deadline.
+_DEADLINE_CHECK_EVERY = 32
+
+
+def _major(version: str) -> int | None:
+    head = version.split(".", 1)[0]
+    return int(head) if head.isdigit() else None
+
+
+def _bind(**fields: Any) -> None:
+    structlog.contextvars.bind_contextvars(**fields)
+
+
+class RulesEngineServicer:
+    """Implements every RPC of ``rulesengine.v1.RulesEngineService`` over a set of engines.
+
+    ``signer`` signs every returned state; with ``require_signed`` every received state must
+    carry a valid signature (PERMISSION_DENIED otherwise).
+    """
+
+    def __init__(self, engines: Mapping[str, Any], signer: Signer | None = None, require_signed: bool = False):
+        if require_signed and signer is None:
+            raise ValueError("require_signed needs a signing key")
+        self._bindings = {game_id: GameBinding(engine) for game_id, engine in sorted(engines.items())}
+        for game_id, binding in self._bindings.items():
+            if binding.game_id != game_id:
+                raise ValueError(f"engine registered as {game_id!r} says it is {binding.game_id!r}")
+        self._signer = signer
+        self._require_signed = require_signed
+
+    # ---- helpers ------------------------------------------------------------------------------
+
+    def _binding(self, game_id: str, field: str) -> GameBinding:
+        binding = self._bindings.get(game_id)
+        if binding is None:
+            if not game_id:
+                raise errors.request_invalid(field, f"{field} is required")
+            raise errors.game_not_found(field, game_id, list(self._bindings))
+        _bind(game=game_id)
+        return binding
+
+    def _check_version(self, binding: GameBinding, version: str, field: str) -> None:
+        theirs = _major(version)
+        if theirs is None:
+            raise errors.request_invalid(field, f"{field} must be a semantic version like 1.0.0, got {version!r}")
+        if theirs != _major(binding.rules_version):
+            raise errors.version_mismatch(binding.game_id, version, binding.rules_version)
+
+    def _state_in(self, message: service_pb2.GameState) -> tuple[GameBinding, Any]:
+        """Verify, locate, version-check, convert and check a received state."""
+        if self._require_signed:
+            assert self._signer is not None
+            if not message.signature:
+                raise errors.signature_missing()
+            if not self._signer.verify(message):
+                raise errors.signature_invalid()
+        binding = self._binding(message.game_id, "state.game_id")
+        self._check_version(binding, message.rules_version, "state.rules_version")
+        try:
+            state = binding.state_from_proto(message)
+        except ConversionError as exc:
+            raise errors.state_invalid(exc.field, str(exc)) from exc
+        try:
+            binding.engine.check(state)
+        except StateInvalid as exc:
+            raise errors.state_invalid(errors.state_field(binding.game_id, exc.field), str(exc)) from exc
+        return binding, state
+
+    def _move_in(self, binding: GameBinding, message: service_pb2.Move, path: str = "move") -> Any:
+        try:
+            move = binding.move_from_proto(message, path)
+        except ConversionError as exc:
+            raise errors.move_invalid(exc.field, str(exc)) from exc
+        # The kind of action (its tag) is public even when its content is not.
+        _bind(seat=move.seat, action=move.action.__struct_config__.tag)
+        return move
+
+    def _state_out(self, binding: GameBinding, state: Any) -> service_pb2.GameState:
+        message = binding.state_to_proto(state)
+        if self._signer is not None:
+            self._signer.sign(message)
+        return message
+
+    def _seat_count(self, binding: GameBinding, state: Any) -> int:
+        # The protocol has no seat count; a score sheet has exactly one entry per seat.
+        return len(binding.engine.score(state).seats)
+
+    def _view(self, binding: GameBinding, state: Any, viewer: common_pb2.Viewer) -> Any:
+        which = viewer.WhichOneof("viewer")
+        if which is None:
+            raise errors.request_invalid("viewer", "viewer must name a seat or a spectator")
+        if which == "spectator":
+            _bind(viewer="spectator")
+            return binding.engine.view(state, None)
+        _bind(seat=viewer.seat)
+        self._check_seat(binding, state, viewer.seat, "viewer.seat", allow_chance=False)
+        return binding.engine.view(state, viewer.seat)
+
+    def _check_seat(self, binding: GameBinding, state: Any, seat: int, field: str, allow_chance: bool) -> None:
+        low = -1 if allow_chance else 0
+        count = self._seat_count(binding, state)
+        if not low <= seat < count:
+            raise errors.request_invalid(field, f"{field} must be {low}..{count - 1}, got {seat}")
+
+    def _new_state(self, binding: GameBinding, setup: common_pb2.GameSetup, path: str) -> Any:
+        """The first state of a game set up by ``setup``."""
+        if setup.chance_mode == common_pb2.CHANCE_MODE_SEEDED:
+            if not setup.HasField("seed"):
+                raise errors.request_invalid(f"{path}.seed", "CHANCE_MODE_SEEDED needs a seed")
+            seed: int | None = setup.seed
+        elif setup.chance_mode == common_pb2.CHANCE_MODE_EXTERNAL:
+            if setup.HasField("seed"):
+                raise errors.request_invalid(f"{path}.seed", "CHANCE_MODE_EXTERNAL takes no seed")
+            seed = None
+        else:
+            raise errors.request_invalid(
+                f"{path}.chance_mode", "chance_mode must be CHANCE_MODE_SEEDED or CHANCE_MODE_EXTERNAL"
+            )
+        engine = binding.engine
+        try:
+            options = engine.make_options(setup.players, dict(setup.overrides))
+            state = engine.new_game(options, seed)
+        except StateInvalid as exc:
+            option = exc.field.removeprefix("options.") if exc.field.startswith("options.") else ""
+            field = f"{path}.players" if exc.field == "players" else f"{path}.overrides"
+            raise errors.options_invalid(f"{field}.{option}" if option else field, str(exc)) from exc
+        return state
+
+    def _replay(
+        self, record: service_pb2.GameRecord, moves: Iterable[service_pb2.Move], context: grpc.ServicerContext
+    ) -> service_pb2.ReplayResult:
+        binding = self._binding(record.setup.game_id, "record.setup.game_id")
+        self._check_version(binding, record.rules_version, "record.rules_version")
+        state = self._new_state(binding, record.setup, "record.setup")
+        if record.seat_labels and len(record.seat_labels) != record.setup.players:
+            raise errors.request_invalid(
+                "record.seat_labels",
+                f"{len(record.seat_labels)} seat labels for {record.setup.players} seats",
+            )
+        engine = binding.engine
+        applied = 0
+        for index, message in enumerate(moves):
+            if index % _DEADLINE_CHECK_EVERY == 0:
+                remaining = context.time_remaining()
+                if remaining is not None and remaining <= 0:
+                    raise errors.deadline_exceeded()
+            move = self._move_in(binding, message, f"record.moves[{index}]")
+            try:
+                state = engine.apply(state, move)
+            except IllegalMove as exc:
+                _bind(violation=exc.violations[0].code if exc.violations else None, move_index=index)
+                return self._replay_result(binding, state, applied, exc, index)
+            applied += 1
+        _bind(moves=applied)
+        return self._replay_result(binding, state, applied, None, None)
+
+    def _replay_result(
+        self, binding: GameBinding, state: Any, applied: int, illegal: IllegalMove | None, index: int | None
+    ) -> service_pb2.ReplayResult:
+        engine = binding.engine
+        result = service_pb2.ReplayResult(
+            legal=illegal is None,
+            moves_applied=applied,
+            state=self._state_out(binding, state),
+            pending=PENDING.to_proto(engine.pending(state)),
+            score=SCORE_SHEET.to_proto(engine.score(state)),
+        )
+        if illegal is not None and index is not None:
+            result.illegal_move_index = index
+            result.violations.extend(VIOLATION.to_proto(v) for v in illegal.violations)
+        return result
+
+    # ---- RPCs ---------------------------------------------------------------------------------
+
+    def ListGames(self, request: service_pb2.ListGamesRequest, context: grpc.ServicerContext) -> Any:
+        """Every game with its player counts, rules version and option schema."""
+        games = [GAME_INFO.to_proto(b.engine.info) for b in self._bindings.values()]
+        return service_pb2.ListGamesResponse(games=games)
+
+    def DescribeGame(self, request: service_pb2.DescribeGameRequest, context: grpc.ServicerContext) -> Any:
+        """A game's content with provenance."""
+        return self._binding(request.game_id, "game_id").description
+
+    def NewGame(self, request: service_pb2.NewGameRequest, context: grpc.ServicerContext) -> Any:
+        """A new game from a setup."""
+        binding = self._binding(request.setup.game_id, "setup.game_id")
+        state = self._new_state(binding, request.setup, "setup")
+        return service_pb2.NewGameResponse(
+            state=self._state_out(binding, state), pending=PENDING.to_proto(binding.engine.pending(state))
+        )
+
+    def LegalMoves(self, request: service_pb2.LegalMovesRequest, context: grpc.ServicerContext) -> Any:
+        """The pending decision and its legal moves, optionally one seat's only."""
+        binding, state = self._state_in(request.state)
+        engine = binding.engine
+        moves = engine.legal_moves(state)
+        if request.HasField("seat"):
+            seat = request.seat
+            _bind(seat=seat)
+            self._check_seat(binding, state, seat, "seat", allow_chance=True)
+            moves = [m for m in moves if m.seat == seat]
+            # The decision as that seat sees it: nothing of another seat's secrets.
+            pending = engine.pending(engine.view(state, seat if seat >= 0 else None))
+        else:
+            pending = engine.pending(state)
+        return service_pb2.LegalMovesResponse(
+            pending=PENDING.to_proto(pending), moves=[binding.move_to_proto(m) for m in moves]
+        )
+
+    def ValidateMove(self, request: service_pb2.ValidateMoveRequest, context: grpc.ServicerContext) -> Any:
+        """Whether a move is legal; an illegal move is an OK answer with violations."""
+        binding, state = self._state_in(request.state)
+        move = self._move_in(binding, request.move)
+        violations = binding.engine.validate(state, move)
+        if violations:
+            _bind(violation=violations[0].code)
+        return service_pb2.ValidateMoveResponse(
+            legal=not violations, violations=[VIOLATION.to_proto(v) for v in violations]
+        )
+
+    def ApplyMove(self, request: service_pb2.ApplyMoveRequest, context: grpc.ServicerContext) -> Any:
+        """The state after a legal move; INVALID_ARGUMENT with violations for an illegal one."""
+        binding, state = self._state_in(request.state)
+        move = self._move_in(binding, request.move)
+        try:
+            after = binding.engine.apply(state, move)
+        except IllegalMove as exc:
+            _bind(violation=exc.violations[0].code if exc.violations else None)
+            raise errors.illegal_move(exc.violations) from exc
+        return service_pb2.ApplyMoveResponse(
+            state=self._state_out(binding, after), pending=PENDING.to_proto(binding.engine.pending(after))
+        )
+
+    def Score(self, request: service_pb2.ScoreRequest, context: grpc.ServicerContext) -> Any:
+        """The score of the whole state, or of what one viewer may see."""
+        binding, state = self._state_in(request.state)
+        if request.HasField("viewer"):
+            state = self._view(binding, state, request.viewer)
+        return service_pb2.ScoreResponse(score=SCORE_SHEET.to_proto(binding.engine.score(state)))
+
+    def ViewState(self, request: service_pb2.ViewStateRequest, context: grpc.ServicerContext) -> Any:
+        """What one seat or a spectator may see."""
+        binding, state = self._state_in(request.state)
+        if not request.HasField("viewer"):
+            raise errors.request_invalid("viewer", "viewer is required: a seat or a spectator")
+        return service_pb2.ViewStateResponse(state=self._state_out(binding, self._view(binding, state, request.viewer)))
+
+    def ReplayGame(self, request: service_pb2.ReplayGameRequest, context: grpc.ServicerContext) -> Any:
+        """Replay a whole record."""
+        record = request.record
+        return service_pb2.ReplayGameResponse(result=self._replay(record, record.moves, context))
+
+    def ReplayGameStream(
+        self, request_iterator: Iterator[service_pb2.ReplayGameStreamRequest], context: grpc.ServicerContext
+    ) -> Any:
+        """Replay a streamed record: a header, then the moves, applied as they arrive."""
+        first = next(request_iterator, None)
+        if first is None or first.WhichOneof("item") != "header":
+            raise errors.request_invalid("header", "the first message of a replay stream must be the header")
+        if first.header.moves:
+            raise errors.request_invalid("header.moves", "the header carries no moves; stream them after it")
+
+        def moves() -> Iterator[service_pb2.Move]:
+            for index, item in enumerate(request_iterator, start=1):
+                if item.WhichOneof("item") != "move":
+                    raise errors.request_invalid(f"[{index}]", f"message {index} of the stream must be a move")
+                yield item.move
+
+        return service_pb2.ReplayGameStreamResponse(result=self._replay(first.header, moves(), context))

@@ -1,0 +1,57 @@
+"""Shared test helpers: setups, google.rpc error details, random games through the API."""
+
+from __future__ import annotations
+
+import random
+
+import grpc
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+from rulesengine.v1 import common_pb2, service_pb2, service_pb2_grpc
+
+KEY = b"test-signing-key-0123456789abcdef"
+
+
+def setup(players: int = 4, seed: int | None = 7, **overrides: str) -> common_pb2.GameSetup:
+    """A Citadels setup: seeded, or external chance when ``seed`` is None."""
+    message = common_pb2.GameSetup(game_id="citadels", players=players, overrides=overrides)
+    if seed is None:
+        message.chance_mode = common_pb2.CHANCE_MODE_EXTERNAL
+    else:
+        message.chance_mode = common_pb2.CHANCE_MODE_SEEDED
+        message.seed = seed
+    return message
+
+
+def details(error: grpc.RpcError) -> tuple[error_details_pb2.ErrorInfo, error_details_pb2.BadRequest | None]:
+    """The ErrorInfo (always present) and BadRequest (if any) of a failed call."""
+    status = rpc_status.from_call(error)  # type: ignore[arg-type]
+    assert status is not None, "the error carries no google.rpc status details"
+    info: error_details_pb2.ErrorInfo | None = None
+    bad: error_details_pb2.BadRequest | None = None
+    for item in status.details:
+        if item.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+            info = error_details_pb2.ErrorInfo()
+            item.Unpack(info)
+        elif item.Is(error_details_pb2.BadRequest.DESCRIPTOR):
+            bad = error_details_pb2.BadRequest()
+            item.Unpack(bad)
+    assert info is not None and info.domain == "rulesengine"
+    return info, bad
+
+
+def play_through_api(
+    stub: service_pb2_grpc.RulesEngineServiceStub, game: common_pb2.GameSetup, rng: random.Random
+) -> tuple[list[service_pb2.GameState], list[service_pb2.Move]]:
+    """Play a whole game with random legal moves from the API; every state visited, and the moves."""
+    states = [stub.NewGame(service_pb2.NewGameRequest(setup=game)).state]
+    moves: list[service_pb2.Move] = []
+    for _ in range(5000):
+        legal = stub.LegalMoves(service_pb2.LegalMovesRequest(state=states[-1]))
+        if not legal.pending.seats:
+            return states, moves
+        assert legal.moves, f"no legal move while {legal.pending} is pending"
+        move = rng.choice(legal.moves)
+        states.append(stub.ApplyMove(service_pb2.ApplyMoveRequest(state=states[-1], move=move)).state)
+        moves.append(move)
+    raise AssertionError("the game did not end within 5000 moves")

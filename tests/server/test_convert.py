@@ -1,0 +1,241 @@
+"""Generic struct <-> protobuf conversion: schema checks, lossless round trips, clear errors."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import msgspec
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from rulesengine.v1 import citadels_pb2, common_pb2, service_pb2
+
+from engines import registry
+from engines.citadels import moves as mv
+from engines.citadels import state as cs
+from engines.core.errors import StateInvalid
+from engines.core.playout import random_playout
+from engines.core.rng import Rng
+from server.binding import GameBinding
+from server.convert import ConversionError, SchemaMismatch, StructCodec, UnionCodec
+
+CITADELS = registry.get("citadels")
+BINDING = GameBinding(CITADELS)
+
+
+def _presets() -> list[str]:
+    return [p["id"] for p in CITADELS.describe()["presets"]]
+
+
+# ---- schema checks --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.engines()))
+def test_every_registered_engine_mirrors_the_contract(game_id: str) -> None:
+    """Fails when an engine struct changes without its proto message (or the reverse)."""
+    binding = GameBinding(registry.get(game_id))
+    assert binding.game_id == game_id
+
+
+class _RenamedField(msgspec.Struct):
+    state: int
+    increment: int
+
+
+class _MissingField(msgspec.Struct):
+    state: int
+
+
+class _WrongType(msgspec.Struct):
+    state: str
+    inc: int
+
+
+class _DefaultNeedsPresence(msgspec.Struct):
+    state: int
+    inc: int = 5
+
+
+class _NotRepeated(msgspec.Struct):
+    state: tuple[int, ...]
+    inc: int
+
+
+@pytest.mark.parametrize(
+    ("cls", "problem"),
+    [
+        (_RenamedField, "struct fields ['increment'] have no proto field; proto fields ['inc'] have no"),
+        (_MissingField, "['inc'] have no struct field"),
+        (_WrongType, "str cannot be held"),
+        (_DefaultNeedsPresence, "must be `optional`"),
+        (_NotRepeated, "needs a repeated"),
+    ],
+)
+def test_schema_mismatches_are_caught_when_the_codec_is_built(cls: type, problem: str) -> None:
+    with pytest.raises(SchemaMismatch, match=re.escape(problem)):
+        StructCodec(cls, common_pb2.Rng.DESCRIPTOR)
+
+
+def test_a_union_must_cover_every_oneof_field() -> None:
+    with pytest.raises(SchemaMismatch, match="not tags of the union"):
+        UnionCodec(cs.DrawCard | cs.Bribe, citadels_pb2.CitadelsStep.DESCRIPTOR)
+
+
+def test_a_union_member_needs_a_oneof_field_named_after_its_tag() -> None:
+    class Stray(msgspec.Struct, tag="stray"):
+        seat: int
+
+    with pytest.raises(SchemaMismatch, match="'stray'"):
+        UnionCodec(cs.Step | Stray, citadels_pb2.CitadelsStep.DESCRIPTOR)
+
+
+# ---- lossless round trips over random playouts ---------------------------------------------
+
+
+def _round_trip_state(state: Any) -> Any:
+    message = BINDING.state_to_proto(state)
+    wire = service_pb2.GameState.FromString(message.SerializeToString())
+    return BINDING.state_from_proto(wire)
+
+
+def _round_trip_move(move: Any) -> Any:
+    wire = service_pb2.Move.FromString(BINDING.move_to_proto(move).SerializeToString())
+    return BINDING.move_from_proto(wire)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.integers(2, 8),
+    preset=st.sampled_from(_presets()),
+    seed=st.one_of(st.none(), st.integers(0, 2**64 - 1)),
+    playout_seed=st.integers(0, 2**32 - 1),
+)
+def test_round_trip_is_lossless_for_every_state_and_move_of_random_playouts(
+    players: int, preset: str, seed: int | None, playout_seed: int
+) -> None:
+    try:
+        options = CITADELS.make_options(players, {"preset": preset})
+    except StateInvalid:
+        assume(False)
+    visited: list[Any] = [CITADELS.new_game(options, seed)]
+    played: list[Any] = []
+
+    def record(before: Any, move: Any, after: Any) -> None:
+        played.append(move)
+        visited.append(after)
+
+    random_playout(CITADELS, visited[0], Rng.seeded(playout_seed), on_move=record)
+    for state in visited:
+        assert _round_trip_state(state) == state
+    for move in played:
+        assert _round_trip_move(move) == move
+    for state in visited[::25]:
+        for viewer in (None, *range(players)):
+            view = CITADELS.view(state, viewer)
+            assert _round_trip_state(view) == view
+
+
+def test_the_wire_form_is_deterministic() -> None:
+    state = CITADELS.new_game(CITADELS.make_options(5, {}), 11)
+    first = BINDING.state_to_proto(state).SerializeToString(deterministic=True)
+    assert BINDING.state_to_proto(_round_trip_state(state)).SerializeToString(deterministic=True) == first
+
+
+# ---- defaults and presence -----------------------------------------------------------------
+
+
+def test_unset_optional_fields_take_the_engine_defaults() -> None:
+    message = service_pb2.Move(seat=2)
+    message.citadels.build.card = "manor"
+    move = BINDING.move_from_proto(message)
+    assert move == mv.Move(2, mv.Build("manor"))
+    assert (move.action.method, move.action.lender) == ("gold", -1)
+
+
+def test_explicit_values_override_the_defaults() -> None:
+    message = service_pb2.Move(seat=2)
+    message.citadels.build.card = "manor"
+    message.citadels.build.lender = 0
+    assert BINDING.move_from_proto(message).action.lender == 0
+
+
+def test_empty_action_messages_keep_their_presence() -> None:
+    move = mv.Move(1, mv.Pass())
+    message = BINDING.move_to_proto(move)
+    assert message.citadels.WhichOneof("action") == "pass"
+    assert _round_trip_move(move) == move
+
+
+# ---- malformed input names the field --------------------------------------------------------
+
+
+def _state_message() -> service_pb2.GameState:
+    return BINDING.state_to_proto(CITADELS.new_game(CITADELS.make_options(4, {}), 3))
+
+
+def _conversion_error(message: service_pb2.GameState) -> ConversionError:
+    with pytest.raises(ConversionError) as caught:
+        BINDING.state_from_proto(message)
+    return caught.value
+
+
+def test_an_unknown_literal_names_its_field() -> None:
+    message = _state_message()
+    message.citadels.phase = "intermission"
+    error = _conversion_error(message)
+    assert error.field == "state.citadels.phase"
+    assert "intermission" in error.problem or "Invalid enum value" in error.problem
+
+
+def test_an_empty_union_wrapper_names_its_index() -> None:
+    message = _state_message()
+    message.citadels.queue.add()
+    error = _conversion_error(message)
+    assert error.field == f"state.citadels.queue[{len(message.citadels.queue) - 1}]"
+    assert "no step is set" in error.problem
+
+
+def test_a_missing_required_message_is_reported() -> None:
+    message = _state_message()
+    message.citadels.ClearField("options")
+    error = _conversion_error(message)
+    assert error.field == "state.citadels"
+    assert "options" in error.problem
+
+
+def test_a_nested_bad_value_names_the_full_path() -> None:
+    message = _state_message()
+    message.citadels.turn.character = "king"
+    message.citadels.turn.mode = "sideways"
+    assert _conversion_error(message).field == "state.citadels.turn.mode"
+
+
+def test_a_state_of_another_game_is_refused() -> None:
+    message = _state_message()
+    message.ClearField("citadels")
+    error = _conversion_error(message)
+    assert error.field == "state"
+    assert "no game" in error.problem
+
+
+def test_a_move_without_an_action_is_refused() -> None:
+    with pytest.raises(ConversionError, match="expected a citadels action"):
+        BINDING.move_from_proto(service_pb2.Move(seat=0))
+
+
+def test_a_fixed_length_tuple_is_checked() -> None:
+    message = service_pb2.Move(seat=0)
+    message.citadels.warrants.signed = "king"
+    message.citadels.warrants.unsigned.append("bishop")
+    with pytest.raises(ConversionError) as caught:
+        BINDING.move_from_proto(message)
+    assert caught.value.field == "move.action.unsigned"
+
+
+def test_an_engine_value_out_of_the_proto_range_names_its_field() -> None:
+    state = CITADELS.new_game(CITADELS.make_options(4, {}), 3)
+    players = (msgspec.structs.replace(state.players[0], gold=2**40), *state.players[1:])
+    with pytest.raises(ConversionError) as caught:
+        BINDING.state_to_proto(msgspec.structs.replace(state, players=players))
+    assert caught.value.field == "state.citadels.players[0].gold"

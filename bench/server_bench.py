@@ -11,6 +11,7 @@ Run: ``.venv/bin/python -m bench.server_bench``. Target (issue #2): ApplyMove â‰
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import socket
 import statistics
@@ -55,16 +56,18 @@ def wait_ready(port: int, timeout: float = 30.0) -> None:
     raise RuntimeError(f"server on port {port} did not start")
 
 
-def mid_game_request(players: int) -> service_pb2.ApplyMoveRequest:
-    """A real ApplyMove request from the middle of a random Citadels game."""
+def game_requests(players: int) -> list[service_pb2.ApplyMoveRequest]:
+    """The ApplyMove request of every move of a random Citadels game, in order."""
     binding = GameBinding(ENGINE)  # the server's own conversion
-    options = ENGINE.make_options(players, {})
-    state = ENGINE.new_game(options, 7)
+    state = ENGINE.new_game(ENGINE.make_options(players, {}), 7)
     _, moves = random_playout(ENGINE, state, Rng.seeded(7))
-    for move in moves[: len(moves) // 2]:
+    requests = []
+    for move in moves:
+        requests.append(
+            service_pb2.ApplyMoveRequest(state=binding.state_to_proto(state), move=binding.move_to_proto(move))
+        )
         state = ENGINE.apply(state, move)
-    move = ENGINE.legal_moves(state)[0]
-    return service_pb2.ApplyMoveRequest(state=binding.state_to_proto(state), move=binding.move_to_proto(move))
+    return requests
 
 
 def load(call: Callable[[], object], clients: int, seconds: float) -> list[float]:
@@ -95,70 +98,90 @@ def report(name: str, latencies: list[float], seconds: float) -> float:
     return rate
 
 
+def start(argv: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+class Player:
+    """One client playing the recorded game through ApplyMove, sending back each returned state."""
+
+    def __init__(self, stub: service_pb2_grpc.RulesEngineServiceStub, requests: list[service_pb2.ApplyMoveRequest]):
+        self.stub = stub
+        self.requests = requests
+        self.index = 0
+        self.state = requests[0].state
+
+    def step(self) -> None:
+        request = service_pb2.ApplyMoveRequest(state=self.state, move=self.requests[self.index].move)
+        self.state = self.stub.ApplyMove(request).state
+        self.index += 1
+        if self.index == len(self.requests):  # game over: start the same game again
+            self.index, self.state = 0, self.requests[0].state
+
+
+def measure_rules(port: int, requests: list[service_pb2.ApplyMoveRequest], clients: int, seconds: float) -> list[float]:
+    channels = [grpc.insecure_channel(f"127.0.0.1:{port}") for _ in range(clients)]
+    players = [Player(service_pb2_grpc.RulesEngineServiceStub(c), requests) for c in channels]
+    mine = threading.local()
+    handed = itertools.count()
+
+    def call() -> object:
+        if not hasattr(mine, "player"):
+            mine.player = players[next(handed) % len(players)]
+        mine.player.step()
+        return None
+
+    load(call, clients, 1.0)  # warm-up; the measured threads take the players over in turn
+    return load(call, clients, seconds)
+
+
+def measure_echo(port: int, payloads: list[bytes], clients: int, seconds: float) -> list[float]:
+    channels = [grpc.insecure_channel(f"127.0.0.1:{port}") for _ in range(clients)]
+    echoes = [c.unary_unary(METHOD) for c in channels]
+    counter = itertools.count()
+
+    def call() -> object:
+        i = next(counter)
+        return echoes[i % len(echoes)](payloads[i % len(payloads)])
+
+    load(call, clients, 1.0)
+    return load(call, clients, seconds)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args()
 
-    request = mid_game_request(args.players)
-    payload = request.SerializeToString()
+    requests = game_requests(args.players)
+    payloads = [r.SerializeToString() for r in requests]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    rules_port, echo_port = free_port(), free_port()
-    rules = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "server.cli",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(rules_port),
-            "--threads",
-            str(args.threads),
-            "--log-level",
-            "warning",
-        ],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    echo = subprocess.Popen(
-        [sys.executable, "-m", "bench.echo_server", str(echo_port), str(args.threads)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    ports = [free_port() for _ in range(3)]
+    serve = [sys.executable, "-m", "server.cli", "serve", "--host", "127.0.0.1", "--threads", str(args.threads)]
+    procs = [
+        start([*serve, "--port", str(ports[0]), "--log-level", "warning"], env),
+        start([*serve, "--port", str(ports[1]), "--log-level", "warning", "--state-memo", "0"], env),
+        start([sys.executable, "-m", "bench.echo_server", str(ports[2]), str(args.threads)], env),
+    ]
     try:
-        wait_ready(rules_port)
-        wait_ready(echo_port)
-        rules_channels = [grpc.insecure_channel(f"127.0.0.1:{rules_port}") for _ in range(args.clients)]
-        echo_channels = [grpc.insecure_channel(f"127.0.0.1:{echo_port}") for _ in range(args.clients)]
-        stubs = [service_pb2_grpc.RulesEngineServiceStub(c) for c in rules_channels]
-        echoes = [c.unary_unary(METHOD) for c in echo_channels]
-        response = stubs[0].ApplyMove(request)
+        for port in ports:
+            wait_ready(port)
+        mean = statistics.mean(len(p) for p in payloads)
         print(
-            f"Citadels {args.players}p ApplyMove: request {len(payload):,} B, response {response.ByteSize():,} B;"
+            f"Citadels {args.players} players: clients replay a {len(requests)}-move random game through ApplyMove,"
+            f" each sending back the state it was given (mean request {mean:,.0f} B);"
             f" {args.clients} clients, {args.threads} server threads, {args.seconds:.0f} s each"
         )
-
-        def rules_call() -> object:
-            stub = stubs[hash(threading.current_thread()) % len(stubs)]
-            return stub.ApplyMove(request)
-
-        def echo_call() -> object:
-            return echoes[hash(threading.current_thread()) % len(echoes)](payload)
-
-        load(rules_call, args.clients, 1.0)  # warm-up
-        load(echo_call, args.clients, 1.0)
-        echo_rate = report("echo", load(echo_call, args.clients, args.seconds), args.seconds)
-        rules_rate = report("ApplyMove", load(rules_call, args.clients, args.seconds), args.seconds)
+        echo_rate = report("echo", measure_echo(ports[2], payloads, args.clients, args.seconds), args.seconds)
+        rules_rate = report("ApplyMove", measure_rules(ports[0], requests, args.clients, args.seconds), args.seconds)
+        cold_rate = report("  memo off", measure_rules(ports[1], requests, args.clients, args.seconds), args.seconds)
         print(f"ratio        ApplyMove / echo = {rules_rate / echo_rate:.0%}   (target >= 85%)")
+        print(f"             with --state-memo 0 = {cold_rate / echo_rate:.0%}")
     finally:
-        for proc in (rules, echo):
+        for proc in procs:
             proc.terminate()
             proc.wait(10)
 

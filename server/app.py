@@ -58,7 +58,7 @@ def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Ru
     if engines is None:
         engines = registry.engines()
     signer = Signer(config.signing_key) if config.signing_key is not None else None
-    servicer = RulesEngineServicer(engines, signer, config.require_signed)
+    servicer = RulesEngineServicer(engines, signer, config.require_signed, config.state_memo)
     options = [
         ("grpc.max_receive_message_length", config.max_message_bytes),
         ("grpc.max_send_message_length", config.max_message_bytes),

@@ -44,6 +44,8 @@ class Config:
     """Refuse unsigned or badly signed states (PERMISSION_DENIED); needs a signing key."""
     grace_seconds: float = 10.0
     """On SIGTERM, how long running RPCs may finish before they are cancelled."""
+    state_memo: int = 2048
+    """States remembered per worker so that sending one back skips decoding (0 = off)."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.port <= 65535:
@@ -60,6 +62,8 @@ class Config:
             raise ValueError("require-signed needs a signing key (RULES_ENGINE_SIGNING_KEY or --signing-key-file)")
         if self.grace_seconds < 0:
             raise ValueError("the grace period cannot be negative")
+        if self.state_memo < 0:
+            raise ValueError("the state memo size cannot be negative")
 
 
 def _env_bool(value: str) -> bool:
@@ -130,6 +134,12 @@ def add_arguments(parser: argparse.ArgumentParser, env: Mapping[str, str]) -> No
         default=env_or("GRACE_SECONDS", defaults.grace_seconds),
         help="grace period on SIGTERM (%(default)s)",
     )
+    parser.add_argument(
+        "--state-memo",
+        type=int,
+        default=env_or("STATE_MEMO", defaults.state_memo),
+        help="decoded states remembered per worker, 0 = off (%(default)s)",
+    )
 
 
 def from_arguments(args: argparse.Namespace, env: Mapping[str, str]) -> Config:
@@ -152,4 +162,5 @@ def from_arguments(args: argparse.Namespace, env: Mapping[str, str]) -> Config:
             args.require_signed if isinstance(args.require_signed, bool) else _env_bool(args.require_signed)
         ),
         grace_seconds=float(args.grace_seconds),
+        state_memo=int(args.state_memo),
     )

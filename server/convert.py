@@ -15,10 +15,15 @@ two mirror each other (see ``proto/rulesengine/v1/citadels.proto`` for the mappi
 A mismatch raises ``SchemaMismatch`` when the codec is built (at server start-up and in the
 tests), never in the middle of a request.
 
-Encoding (engine -> proto) sets every field explicitly. Decoding (proto -> engine) builds
-plain Python data and hands it to ``msgspec.convert``, which validates every value (literal
-strings, tuple lengths, required fields); any problem raises ``ConversionError`` naming the
-field.
+Encoding (engine -> proto) sets every field that differs from the struct's default (an unset
+field decodes to that default, so this is lossless and keeps messages small). Decoding (proto
+-> engine) builds plain Python data and hands it to ``msgspec.convert``, which validates every
+value (literal strings, tuple lengths, required fields); any problem raises
+``ConversionError`` naming the field.
+
+The per-field functions take no path: this is the hot path of every RPC. A
+``ConversionError`` raised deep inside gets each enclosing field name prepended on its way
+out (``ConversionError.within``), so the error still names the full dotted path.
 """
 
 from __future__ import annotations
@@ -75,6 +80,18 @@ class ConversionError(ValueError):
         self.field = field
         self.problem = problem
 
+    def within(self, parent: str) -> ConversionError:
+        """The same error, seen from the enclosing field ``parent``."""
+        if not parent:
+            return self
+        if not self.field:
+            field = parent
+        elif self.field.startswith("["):
+            field = f"{parent}{self.field}"
+        else:
+            field = f"{parent}.{self.field}"
+        return ConversionError(field, self.problem)
+
 
 def _join(path: str, name: str) -> str:
     return f"{path}.{name}" if path else name
@@ -110,17 +127,24 @@ class StructCodec:
 
     def encode_into(self, value: msgspec.Struct, message: Message, path: str = "") -> None:
         """Write every field of ``value`` into ``message`` (a message of this codec's type)."""
-        self._plans.encode(value, message, path)
+        try:
+            self._plans.encode(value, message)
+        except ConversionError as exc:
+            raise exc.within(path) from exc
 
     def to_proto(self, value: msgspec.Struct, path: str = "") -> Message:
         """A new message holding ``value``."""
         message = _message_class(self._descriptor)()
-        self._plans.encode(value, message, path)
+        self.encode_into(value, message, path)
         return message
 
     def from_proto(self, message: Message, path: str = "") -> Any:
         """The validated struct a message holds; ``ConversionError`` names a bad field."""
-        return validate(self._plans.decode(message, path), self._cls, path)
+        try:
+            data = self._plans.decode(message)
+        except ConversionError as exc:
+            raise exc.within(path) from exc
+        return validate(data, self._cls, path)
 
 
 class UnionCodec:
@@ -131,11 +155,17 @@ class UnionCodec:
 
     def encode_into(self, value: msgspec.Struct, wrapper: Message, path: str = "") -> None:
         """Set the oneof member of ``wrapper`` that holds ``value``."""
-        self._plans.encode(value, wrapper, path)
+        try:
+            self._plans.encode(value, wrapper)
+        except ConversionError as exc:
+            raise exc.within(path) from exc
 
     def decode(self, wrapper: Message, path: str = "") -> dict[str, Any]:
         """Plain data (with the union's tag) for ``msgspec.convert``; not yet validated."""
-        return self._plans.decode(wrapper, path)
+        try:
+            return self._plans.decode(wrapper)
+        except ConversionError as exc:
+            raise exc.within(path) from exc
 
 
 def validate(data: Any, target: Any, path: str = "") -> Any:
@@ -164,8 +194,11 @@ def _message_class(descriptor: Descriptor) -> type[Message]:
 # ---- compiled plans -------------------------------------------------------------------------
 
 _Cache = dict[tuple[object, str], Any]
-_Encode = Callable[[Any, Message, str], None]
-_Decode = Callable[[Message, str], Any]
+_Encode = Callable[[Any, Message], None]
+_Decode = Callable[[Message], Any]
+
+# A field with no default: always encoded.
+_REQUIRED = object()
 
 
 class _StructPlan:
@@ -175,18 +208,27 @@ class _StructPlan:
         self.cls = cls
         self.tag_field = tag_field
         self.tag = tag
-        self.fields: list[tuple[str, str, _Encode, _Decode]] = []
+        self.fields: list[tuple[str, str, _Encode, _Decode, Any]] = []
 
-    def encode(self, value: Any, message: Message, path: str) -> None:
-        for name, _key, encode, _decode in self.fields:
-            encode(getattr(value, name), message, _join(path, name))
+    def encode(self, value: Any, message: Message) -> None:
+        for name, _key, encode, _decode, default in self.fields:
+            item = getattr(value, name)
+            if item is default or (default is not _REQUIRED and item == default):
+                continue  # unset decodes to the struct's default
+            try:
+                encode(item, message)
+            except ConversionError as exc:
+                raise exc.within(name) from exc
 
-    def decode(self, message: Message, path: str) -> dict[str, Any]:
+    def decode(self, message: Message) -> dict[str, Any]:
         data: dict[str, Any] = {}
         if self.tag_field is not None:
             data[self.tag_field] = self.tag
-        for name, key, _encode, decode in self.fields:
-            value = decode(message, _join(path, name))
+        for name, key, _encode, decode, _default in self.fields:
+            try:
+                value = decode(message)
+            except ConversionError as exc:
+                raise exc.within(name) from exc
             if value is not _ABSENT:
                 data[key] = value
         return data
@@ -200,20 +242,26 @@ class _UnionPlan:
         self.by_type: dict[type, tuple[str, _StructPlan]] = {}
         self.by_field: dict[str, _StructPlan] = {}
 
-    def encode(self, value: Any, wrapper: Message, path: str) -> None:
+    def encode(self, value: Any, wrapper: Message) -> None:
         member = self.by_type.get(type(value))
         if member is None:
-            raise ConversionError(path, f"{type(value).__name__} is not a member of the union")
+            raise ConversionError("", f"{type(value).__name__} is not a member of the union")
         name, plan = member
         sub = getattr(wrapper, name)
         sub.SetInParent()
-        plan.encode(value, sub, _join(path, name))
+        try:
+            plan.encode(value, sub)
+        except ConversionError as exc:
+            raise exc.within(name) from exc
 
-    def decode(self, wrapper: Message, path: str) -> dict[str, Any]:
+    def decode(self, wrapper: Message) -> dict[str, Any]:
         name = wrapper.WhichOneof(self.oneof)
         if name is None:
-            raise ConversionError(path, f"no {self.oneof} is set")
-        return self.by_field[name].decode(getattr(wrapper, name), _join(path, name))
+            raise ConversionError("", f"no {self.oneof} is set")
+        try:
+            return self.by_field[name].decode(getattr(wrapper, name))
+        except ConversionError as exc:
+            raise exc.within(name) from exc
 
 
 def _compile_struct(info: mi.StructType, descriptor: Descriptor, cache: _Cache) -> _StructPlan:
@@ -233,7 +281,10 @@ def _compile_struct(info: mi.StructType, descriptor: Descriptor, cache: _Cache) 
     for field in info.fields:
         fd = descriptor.fields_by_name[field.name]
         encode, decode = _compile_field(field, fd, f"{where}.{field.name}", cache)
-        plan.fields.append((field.name, field.encode_name, encode, decode))
+        default = _REQUIRED if field.default is msgspec.NODEFAULT else field.default
+        if field.default_factory is not msgspec.NODEFAULT:
+            default = field.default_factory()
+        plan.fields.append((field.name, field.encode_name, encode, decode, default))
     return plan
 
 
@@ -291,16 +342,16 @@ def _compile_field(field: mi.Field, fd: FieldDescriptor, where: str, cache: _Cac
 
 
 def _scalar_codec(name: str, presence: bool, nullable: bool) -> tuple[_Encode, _Decode]:
-    def encode(value: Any, message: Message, path: str) -> None:
+    def encode(value: Any, message: Message) -> None:
         if value is None:
             message.ClearField(name)
             return
         try:
             setattr(message, name, value)
         except (TypeError, ValueError) as exc:
-            raise ConversionError(path, str(exc)) from exc
+            raise ConversionError("", str(exc)) from exc
 
-    def decode(message: Message, path: str) -> Any:
+    def decode(message: Message) -> Any:
         if presence and not message.HasField(name):
             return None if nullable else _ABSENT
         return getattr(message, name)
@@ -309,18 +360,18 @@ def _scalar_codec(name: str, presence: bool, nullable: bool) -> tuple[_Encode, _
 
 
 def _message_codec(name: str, nullable: bool, encode_sub: _Encode, decode_sub: _Decode) -> tuple[_Encode, _Decode]:
-    def encode(value: Any, message: Message, path: str) -> None:
+    def encode(value: Any, message: Message) -> None:
         if value is None:
             message.ClearField(name)
             return
         sub = getattr(message, name)
         sub.SetInParent()
-        encode_sub(value, sub, path)
+        encode_sub(value, sub)
 
-    def decode(message: Message, path: str) -> Any:
+    def decode(message: Message) -> Any:
         if not message.HasField(name):
             return None if nullable else _ABSENT
-        return decode_sub(getattr(message, name), path)
+        return decode_sub(getattr(message, name))
 
     return encode, decode
 
@@ -338,13 +389,13 @@ def _compile_repeated(
         if fd.cpp_type not in _SCALAR_CPP[pytype]:
             raise SchemaMismatch(f"{where}: {pytype.__name__} items cannot be held by proto type {fd.type}")
 
-        def encode_scalars(value: Any, message: Message, path: str) -> None:
+        def encode_scalars(value: Any, message: Message) -> None:
             try:
                 getattr(message, name).extend(value)
             except (TypeError, ValueError) as exc:
-                raise ConversionError(path, str(exc)) from exc
+                raise ConversionError("", str(exc)) from exc
 
-        def decode_scalars(message: Message, path: str) -> Any:
+        def decode_scalars(message: Message) -> Any:
             return list(getattr(message, name))
 
         return encode_scalars, decode_scalars
@@ -358,12 +409,21 @@ def _compile_repeated(
     else:
         raise SchemaMismatch(f"{where}: unsupported item type {item!r}")
 
-    def encode_messages(value: Any, message: Message, path: str) -> None:
+    def encode_messages(value: Any, message: Message) -> None:
         repeated = getattr(message, name)
         for i, element in enumerate(value):
-            plan.encode(element, repeated.add(), f"{path}[{i}]")
+            try:
+                plan.encode(element, repeated.add())
+            except ConversionError as exc:
+                raise exc.within(f"[{i}]") from exc
 
-    def decode_messages(message: Message, path: str) -> Any:
-        return [plan.decode(element, f"{path}[{i}]") for i, element in enumerate(getattr(message, name))]
+    def decode_messages(message: Message) -> Any:
+        out = []
+        for i, element in enumerate(getattr(message, name)):
+            try:
+                out.append(plan.decode(element))
+            except ConversionError as exc:
+                raise exc.within(f"[{i}]") from exc
+        return out
 
     return encode_messages, decode_messages

@@ -20,6 +20,7 @@ from engines.core.errors import IllegalMove, StateInvalid
 from server import errors
 from server.binding import GAME_INFO, PENDING, SCORE_SHEET, VIOLATION, GameBinding
 from server.convert import ConversionError
+from server.memo import StateMemo, state_key
 from server.signing import Signer
 
 #: How many replayed moves between two checks of the caller's deadline.
@@ -42,7 +43,13 @@ class RulesEngineServicer:
     carry a valid signature (PERMISSION_DENIED otherwise).
     """
 
-    def __init__(self, engines: Mapping[str, Any], signer: Signer | None = None, require_signed: bool = False):
+    def __init__(
+        self,
+        engines: Mapping[str, Any],
+        signer: Signer | None = None,
+        require_signed: bool = False,
+        memo_size: int = 2048,
+    ):
         if require_signed and signer is None:
             raise ValueError("require_signed needs a signing key")
         self._bindings = {game_id: GameBinding(engine) for game_id, engine in sorted(engines.items())}
@@ -51,6 +58,7 @@ class RulesEngineServicer:
                 raise ValueError(f"engine registered as {game_id!r} says it is {binding.game_id!r}")
         self._signer = signer
         self._require_signed = require_signed
+        self._memo = StateMemo(memo_size)
 
     # ---- helpers ------------------------------------------------------------------------------
 
@@ -80,6 +88,10 @@ class RulesEngineServicer:
                 raise errors.signature_invalid()
         binding = self._binding(message.game_id, "state.game_id")
         self._check_version(binding, message.rules_version, "state.rules_version")
+        key = state_key(message)
+        known = self._memo.get(key)
+        if known is not None:
+            return binding, known
         try:
             state = binding.state_from_proto(message)
         except ConversionError as exc:
@@ -88,6 +100,7 @@ class RulesEngineServicer:
             binding.engine.check(state)
         except StateInvalid as exc:
             raise errors.state_invalid(errors.state_field(binding.game_id, exc.field), str(exc)) from exc
+        self._memo.put(key, state)
         return binding, state
 
     def _move_in(self, binding: GameBinding, message: service_pb2.Move, path: str = "move") -> Any:
@@ -99,10 +112,14 @@ class RulesEngineServicer:
         _bind(seat=move.seat, action=move.action.__struct_config__.tag)
         return move
 
-    def _state_out(self, binding: GameBinding, state: Any) -> service_pb2.GameState:
+    def _state_out(self, binding: GameBinding, state: Any, playable: bool = True) -> service_pb2.GameState:
+        """The (signed) message of ``state``; a ``playable`` state (made by the engine from
+        checked states, not a view) is remembered so that sending it back costs no decoding."""
         message = binding.state_to_proto(state)
         if self._signer is not None:
             self._signer.sign(message)
+        if playable:
+            self._memo.put(state_key(message), state)
         return message
 
     def _seat_count(self, binding: GameBinding, state: Any) -> int:
@@ -267,7 +284,8 @@ class RulesEngineServicer:
         binding, state = self._state_in(request.state)
         if not request.HasField("viewer"):
             raise errors.request_invalid("viewer", "viewer is required: a seat or a spectator")
-        return service_pb2.ViewStateResponse(state=self._state_out(binding, self._view(binding, state, request.viewer)))
+        view = self._view(binding, state, request.viewer)
+        return service_pb2.ViewStateResponse(state=self._state_out(binding, view, playable=False))
 
     def ReplayGame(self, request: service_pb2.ReplayGameRequest, context: grpc.ServicerContext) -> Any:
         """Replay a whole record."""

@@ -19,7 +19,8 @@ def seat_entries(s: State, seat: int, haunted: str) -> list[ScoreEntry]:
     """§8.1 for one seat with one Haunted Quarter type choice."""
     p = s.players[seat]
     types = types_in(p, haunted)
-    entries = [ScoreEntry("districts", sum(cost(b) for b in p.city), f"{len(p.city)} districts at their cost")]
+    count = f"{len(p.city)} district{'s' if len(p.city) != 1 else ''}"
+    entries = [ScoreEntry("districts", sum(cost(b) for b in p.city), f"{count} at their cost")]
     if set(TYPES) <= set(types):
         entries.append(ScoreEntry("all_types", 3, "a district of each of the five types"))
     if completed(s, seat):

@@ -1,0 +1,524 @@
+"""``rules-engine-client``: list games, play in the terminal, replay and score files, run bots.
+
+    rules-engine-client games
+    rules-engine-client play --game citadels --players 4 --human 0 --seed 7 --record game.json
+    rules-engine-client replay game.json
+    rules-engine-client score state.json
+    rules-engine-client bots --game citadels --players 5 --games 20 --external-chance
+    rules-engine-client health
+
+Every command talks to the service at ``--target`` (default ``localhost:50051``, or the
+``RULES_ENGINE_TARGET`` environment variable). Errors are one readable line on stderr and a
+non-zero exit status, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from rulesengine.v1 import common_pb2, service_pb2
+
+from rulesengine_client.client import DEFAULT_TARGET, DEFAULT_TIMEOUT, RulesEngineClient, game_setup
+from rulesengine_client.errors import IllegalMoveError, RulesEngineError, UnavailableError
+from rulesengine_client.games import (
+    CHANCE_SEAT,
+    Agent,
+    FileFormatError,
+    GameAborted,
+    PlayedGame,
+    QuitGame,
+    RandomBot,
+    load_record,
+    load_state,
+    play_game,
+    save_message,
+    verify_record,
+)
+from rulesengine_client.render import (
+    Names,
+    describe_move,
+    describe_pending,
+    render_games,
+    render_score,
+    render_state,
+    seat_name,
+)
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """Bad command-line input that argparse cannot catch by itself."""
+
+
+# ---- argument parsing ------------------------------------------------------------------------
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 0 <= value < 2**64:
+        raise argparse.ArgumentTypeError("a seed must be between 0 and 2**64 - 1")
+    return value
+
+
+def _seats(text: str) -> list[int]:
+    try:
+        seats = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seat numbers like 0,2 — got {text!r}") from None
+    if not seats or any(s < 0 for s in seats):
+        raise argparse.ArgumentTypeError(f"expected seat numbers like 0,2 — got {text!r}")
+    return sorted(set(seats))
+
+
+def _option(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    return name.strip(), value.strip()
+
+
+def _add_setup_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", default="citadels", help="game id (see `games`; default: citadels)")
+    parser.add_argument("--players", type=_positive, required=True, help="number of seats")
+    parser.add_argument(
+        "--option",
+        "-o",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override a game option (repeatable; see `games` for names and defaults)",
+    )
+    chance = parser.add_mutually_exclusive_group()
+    chance.add_argument("--seed", type=_seed, help="seed of the engine's randomness")
+    chance.add_argument(
+        "--external-chance",
+        action="store_true",
+        help="every draw/shuffle is a CHANCE decision, made here by a random bot standing in for the table",
+    )
+    parser.add_argument("--bot-seed", type=_seed, help="seed of the bots' choices (default: --seed, else random)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``rules-engine-client``."""
+    parser = argparse.ArgumentParser(
+        prog="rules-engine-client",
+        description="Client for the rules-engine gRPC service.",
+    )
+    parser.add_argument(
+        "--target",
+        default=os.environ.get("RULES_ENGINE_TARGET", DEFAULT_TARGET),
+        help="server address host:port (default: $RULES_ENGINE_TARGET or %(default)s)",
+    )
+    parser.add_argument(
+        "--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per call (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--metadata",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="gRPC metadata sent with every call, e.g. an API key (repeatable)",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    commands.add_parser("games", help="list the games and their options")
+
+    play = commands.add_parser("play", help="play a game in the terminal against random bots")
+    _add_setup_arguments(play)
+    play.add_argument("--human", type=_seats, default=[], metavar="SEATS", help="seats played here, e.g. 0,2")
+    play.add_argument("--record", type=Path, metavar="FILE", help="write the game record (JSON) here")
+    play.add_argument("--quiet", action="store_true", help="do not print the bots' moves")
+
+    replay = commands.add_parser("replay", help="check a game record move by move")
+    replay.add_argument("record", type=Path, help="game record JSON file")
+    replay.add_argument("--stream", action="store_true", help="stream the moves (long records), with progress")
+    replay.add_argument("--state-out", type=Path, metavar="FILE", help="write the final state (JSON) here")
+
+    score = commands.add_parser("score", help="score a game state JSON file")
+    score.add_argument("state", type=Path, help="game state JSON file")
+    who = score.add_mutually_exclusive_group()
+    who.add_argument("--seat", type=int, help="score only what this seat may see")
+    who.add_argument("--spectator", action="store_true", help="score only what a spectator may see")
+
+    bots = commands.add_parser("bots", help="play all-bot games and verify each by replaying its record")
+    _add_setup_arguments(bots)
+    bots.add_argument("--games", type=_positive, default=1, help="number of games (default: 1)")
+    bots.add_argument("--jobs", type=_positive, default=1, help="games played at once (default: 1)")
+    bots.add_argument(
+        "--records-dir",
+        type=Path,
+        metavar="DIR",
+        help="write every game record (game-NNNN.json) and its final score (game-NNNN.score.json) here",
+    )
+
+    health = commands.add_parser("health", help="ask the server's grpc.health.v1 status")
+    health.add_argument("--service", default="", help="service name (default: the whole server)")
+    return parser
+
+
+# ---- output ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Console:
+    """Where output goes: results on ``out``, progress and errors on ``err``."""
+
+    out: TextIO
+    err: TextIO
+
+    def print(self, text: str = "") -> None:
+        """A line of output."""
+        print(text, file=self.out, flush=True)
+
+    def note(self, text: str) -> None:
+        """A line of progress or a diagnostic."""
+        print(text, file=self.err, flush=True)
+
+    def progress(self, text: str) -> None:
+        """A progress line that overwrites itself on a terminal (and is silent elsewhere)."""
+        if self.err.isatty():
+            print(f"\r{text}\033[K", end="", file=self.err, flush=True)
+
+    def end_progress(self) -> None:
+        """Finish a line started by :meth:`progress`."""
+        if self.err.isatty():
+            print(file=self.err, flush=True)
+
+
+def _names(client: RulesEngineClient, game_id: str) -> Names:
+    try:
+        return Names.from_content(client.describe_game(game_id).content)
+    except RulesEngineError:
+        return Names()
+
+
+def _setup(args: argparse.Namespace, seed: int | None) -> common_pb2.GameSetup:
+    return game_setup(
+        args.game,
+        args.players,
+        seed=None if args.external_chance else seed,
+        external_chance=args.external_chance,
+        overrides=dict(args.option),
+    )
+
+
+def _write(message: service_pb2.GameRecord | service_pb2.GameState, path: Path, what: str, con: Console) -> None:
+    try:
+        save_message(message, path)
+    except OSError as error:
+        raise UsageError(f"cannot write the {what} to {path}: {error.strerror or error}") from error
+    con.note(f"{what} written to {path}")
+
+
+# ---- games -----------------------------------------------------------------------------------
+
+
+def cmd_games(client: RulesEngineClient, args: argparse.Namespace, con: Console) -> int:
+    """List the games, their player counts, rules versions, variants and options."""
+    con.print(render_games(client.list_games()))
+    return EXIT_OK
+
+
+# ---- play ------------------------------------------------------------------------------------
+
+
+class TerminalPlayer:
+    """A person choosing from the numbered legal moves, shown their own view of the game."""
+
+    label = "human"
+
+    def __init__(self, names: Names, con: Console, stdin: TextIO) -> None:
+        self.names = names
+        self.con = con
+        self.stdin = stdin
+
+    def choose(
+        self,
+        client: RulesEngineClient,
+        state: service_pb2.GameState,
+        pending: common_pb2.Pending,
+        seat: int,
+        moves: Sequence[service_pb2.Move],
+    ) -> service_pb2.Move:
+        """Show seat ``seat``'s view and the numbered moves; read a choice."""
+        view = client.view_state(state, seat)
+        self.con.print()
+        self.con.print(render_state(view, self.names, seat))
+        self.con.print(f"Seat {seat}, your decision: {pending.prompt or pending.kind}")
+        for index, move in enumerate(moves, start=1):
+            self.con.print(f"  {index:3d}. {describe_move(move, self.names, with_seat=False)}")
+        while True:
+            self.con.out.write(f"seat {seat}> choose 1-{len(moves)} (v = view, s = score, q = quit): ")
+            self.con.out.flush()
+            line = self.stdin.readline()
+            if not line:
+                raise QuitGame()
+            answer = line.strip().lower()
+            if answer in ("q", "quit", "exit"):
+                raise QuitGame()
+            if answer in ("v", "view"):
+                self.con.print(render_state(view, self.names, seat))
+                continue
+            if answer in ("s", "score"):
+                self.con.print(render_score(client.score(state, seat)))
+                continue
+            if answer.isdigit() and 1 <= int(answer) <= len(moves):
+                return moves[int(answer) - 1]
+            self.con.print(f"Please type a number from 1 to {len(moves)}, or v, s or q.")
+
+
+def cmd_play(client: RulesEngineClient, args: argparse.Namespace, con: Console, stdin: TextIO) -> int:
+    """Play one game in the terminal: humans at ``--human`` seats, random bots elsewhere."""
+    bad = [s for s in args.human if s >= args.players]
+    if bad:
+        raise UsageError(f"--human seat {bad[0]} does not exist; seats are 0..{args.players - 1}")
+    seed = args.seed
+    if seed is None and not args.external_chance:
+        seed = random.SystemRandom().randrange(2**32)
+        con.note(f"seed: {seed}")
+    names = _names(client, args.game)
+    bot_rng = random.Random(args.bot_seed if args.bot_seed is not None else args.seed)
+    human = TerminalPlayer(names, con, stdin)
+    bot = RandomBot(bot_rng)
+    agents: dict[int, Agent] = {s: (human if s in args.human else bot) for s in range(args.players)}
+    if args.external_chance:
+        agents[CHANCE_SEAT] = bot
+    quiet = args.quiet
+
+    def on_move(index: int, move: service_pb2.Move, applied: service_pb2.ApplyMoveResponse) -> None:
+        if move.seat in args.human or quiet:
+            return
+        if args.human:
+            # Bots' choices can be secret (a character pick, a card drawn): say only who acted.
+            if move.seat != CHANCE_SEAT:
+                con.print(f"  {seat_name(move.seat)} decided.")
+        else:
+            con.print(f"{index + 1:5d}  {describe_move(move, names)}")
+
+    try:
+        game = play_game(client, _setup(args, seed), agents, on_move=on_move)
+    except GameAborted as aborted:
+        con.print(f"Game abandoned after {len(aborted.record.moves)} moves.")
+        if args.record is not None:
+            _write(aborted.record, args.record, "unfinished game record", con)
+        return EXIT_FAILED
+    con.print()
+    con.print(f"Game over after {len(game.record.moves)} moves.")
+    con.print(render_score(game.score))
+    if args.record is not None:
+        _write(game.record, args.record, "game record", con)
+    return EXIT_OK
+
+
+# ---- replay and score ------------------------------------------------------------------------
+
+
+def cmd_replay(client: RulesEngineClient, args: argparse.Namespace, con: Console) -> int:
+    """Replay a record: OK and the final score, or the first illegal move and why (exit 1)."""
+    record = load_record(args.record)
+    total = len(record.moves)
+    if args.stream:
+        step = max(1, total // 100)
+
+        def on_move(n: int) -> None:
+            if n % step == 0 or n == total:
+                con.progress(f"sent {n}/{total} moves")
+
+        result = client.replay_game_stream(record, on_move)
+        con.end_progress()
+    else:
+        result = client.replay_game(record)
+    names = _names(client, record.setup.game_id)
+    if args.state_out is not None:
+        _write(result.state, args.state_out, "final state", con)
+    if not result.legal:
+        index = result.illegal_move_index
+        shown = describe_move(record.moves[index], names) if 0 <= index < total else "(no such move)"
+        con.print(f"ILLEGAL: move {index} ({shown}) is not legal after {result.moves_applied} legal moves:")
+        for violation in result.violations:
+            where = f" [{violation.field}]" if violation.field else ""
+            con.print(f"  {violation.code}: {violation.message}{where}")
+        return EXIT_FAILED
+    if result.pending.seats:
+        con.print(f"OK: all {result.moves_applied} moves are legal; the game is not over.")
+        con.print(f"Next: {describe_pending(result.pending)}")
+    else:
+        con.print(f"OK: all {result.moves_applied} moves are legal; the game is over.")
+    con.print(render_score(result.score))
+    return EXIT_OK
+
+
+def cmd_score(client: RulesEngineClient, args: argparse.Namespace, con: Console) -> int:
+    """Score a state file (the whole state, or as a seat or spectator sees it)."""
+    state = load_state(args.state)
+    con.print(render_score(client.score(state, args.seat, spectator=args.spectator)))
+    return EXIT_OK
+
+
+# ---- bots ------------------------------------------------------------------------------------
+
+
+@dataclass
+class BotGame:
+    """One all-bot game and whether its record replayed to the same final score."""
+
+    index: int
+    game: PlayedGame
+    verified: bool
+    problem: str
+    seconds: float
+
+
+def _bot_game(
+    client: RulesEngineClient, args: argparse.Namespace, index: int, base_seed: int, bot_seed: int
+) -> BotGame:
+    started = time.monotonic()
+    bot = RandomBot(random.Random(bot_seed * 1_000_003 + index))
+    agents: dict[int, Agent] = dict.fromkeys(range(args.players), bot)
+    if args.external_chance:
+        agents[CHANCE_SEAT] = bot
+    setup = _setup(args, (base_seed + index) % 2**64)
+    game = play_game(client, setup, agents)
+    check = verify_record(client, game.record, game.score)
+    return BotGame(index, game, check.ok, check.problem, time.monotonic() - started)
+
+
+def cmd_bots(client: RulesEngineClient, args: argparse.Namespace, con: Console) -> int:
+    """Play ``--games`` all-bot games, replay each record, and summarise."""
+    base_seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    bot_seed = args.bot_seed if args.bot_seed is not None else base_seed
+    if args.external_chance:
+        mode = f"external chance, bot seed {bot_seed}"
+    else:
+        mode = f"seeds {base_seed}..{base_seed + args.games - 1}, bot seed {bot_seed}"
+    con.note(f"{args.games} {args.game} game(s), {args.players} players, {mode}")
+    if args.records_dir is not None:
+        try:
+            args.records_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise UsageError(f"cannot create {args.records_dir}: {error.strerror or error}") from error
+    started = time.monotonic()
+    results: list[BotGame] = []
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futures = [pool.submit(_bot_game, client, args, i, base_seed, bot_seed) for i in range(args.games)]
+        for future in futures:
+            done = future.result()
+            results.append(done)
+            winners = ", ".join(str(w) for w in done.game.score.winners)
+            status = "verified" if done.verified else f"NOT VERIFIED: {done.problem}"
+            con.note(
+                f"[{len(results)}/{args.games}] game {done.index}: {len(done.game.record.moves)} moves, "
+                f"winner seat {winners}, {status} ({done.seconds:.1f}s)"
+            )
+            if args.records_dir is not None:
+                stem = args.records_dir / f"game-{done.index:04d}"
+                save_message(done.game.record, stem.with_suffix(".json"))
+                save_message(done.game.score, stem.with_suffix(".score.json"))
+    elapsed = time.monotonic() - started
+    moves = [len(r.game.record.moves) for r in results]
+    wins: Counter[int] = Counter(w for r in results for w in r.game.score.winners)
+    verified = sum(r.verified for r in results)
+    con.print(f"games: {len(results)}  verified: {verified}  failed: {len(results) - verified}")
+    con.print(f"moves per game: min {min(moves)}, mean {sum(moves) / len(moves):.1f}, max {max(moves)}")
+    con.print("wins by seat: " + ", ".join(f"{s}: {wins[s]}" for s in range(args.players)))
+    rate = sum(moves) / elapsed if elapsed > 0 else 0.0
+    con.print(f"time: {elapsed:.1f}s ({rate:.0f} moves/s)")
+    return EXIT_OK if verified == len(results) else EXIT_FAILED
+
+
+# ---- health ----------------------------------------------------------------------------------
+
+
+def cmd_health(client: RulesEngineClient, args: argparse.Namespace, con: Console) -> int:
+    """Print the grpc.health.v1 status; exit 0 only when SERVING."""
+    status = client.health(args.service)
+    con.print(status)
+    return EXIT_OK if status == "SERVING" else EXIT_FAILED
+
+
+# ---- main ------------------------------------------------------------------------------------
+
+
+def _report(error: RulesEngineError, target: str, con: Console) -> None:
+    if isinstance(error, UnavailableError):
+        con.note(f"error: cannot reach the rules-engine server at {target} ({error.message})")
+        return
+    con.note(f"error: {error.code.name}: {error.message}")
+    if isinstance(error, IllegalMoveError):
+        for violation in error.violations:
+            con.note(f"  {violation}")
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+    stdin: TextIO | None = None,
+) -> int:
+    """Run the CLI; returns the exit status (0 ok, 1 failure, 2 bad usage)."""
+    con = Console(stdout or sys.stdout, stderr or sys.stderr)
+    args = build_parser().parse_args(argv)
+    if args.timeout is not None and args.timeout <= 0:
+        con.note("error: --timeout must be positive")
+        return EXIT_USAGE
+    try:
+        with RulesEngineClient(args.target, metadata=args.metadata, timeout=args.timeout) as client:
+            if args.command == "games":
+                return cmd_games(client, args, con)
+            if args.command == "play":
+                return cmd_play(client, args, con, stdin or sys.stdin)
+            if args.command == "replay":
+                return cmd_replay(client, args, con)
+            if args.command == "score":
+                return cmd_score(client, args, con)
+            if args.command == "bots":
+                return cmd_bots(client, args, con)
+            return cmd_health(client, args, con)
+    except RulesEngineError as error:
+        _report(error, args.target, con)
+        return EXIT_FAILED
+    except (FileFormatError, UsageError) as error:
+        con.note(f"error: {error}")
+        return EXIT_USAGE if isinstance(error, UsageError) else EXIT_FAILED
+    except (RuntimeError, ValueError) as error:
+        con.note(f"error: {error}")
+        return EXIT_FAILED
+    except KeyboardInterrupt:
+        con.note("interrupted")
+        return 130
+    except BrokenPipeError:
+        # The reader went away (``| head``); nothing more to say.
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

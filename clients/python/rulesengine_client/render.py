@@ -1,0 +1,228 @@
+"""Readable text for terminals: moves, views of a state, score sheets, game lists.
+
+Rendering is generic over protobuf messages (the move's action is the single field set in
+its ``oneof``), with a Citadels view renderer; other games fall back to protobuf text.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from google.protobuf import json_format, text_format
+from google.protobuf.message import Message
+from rulesengine.v1 import common_pb2, service_pb2
+
+HIDDEN = "?"
+CHANCE_SEAT = -1
+
+
+class Names:
+    """Display names for content ids, gathered from ``DescribeGame`` content.
+
+    Any item in the content that has an ``id`` and a ``name_en`` (or ``name``) gets a label;
+    districts also show their cost and type. Unknown ids are shown as they are.
+    """
+
+    def __init__(self, labels: Mapping[str, str] | None = None) -> None:
+        self.labels: dict[str, str] = dict(labels or {})
+
+    @classmethod
+    def from_content(cls, content: Any) -> Names:
+        """Names from a ``DescribeGameResponse.content`` Struct (or the equivalent dict)."""
+        data = json_format.MessageToDict(content) if isinstance(content, Message) else content
+        labels: dict[str, str] = {}
+        for item in _items(data):
+            ident, name = item.get("id"), item.get("name_en") or item.get("name")
+            if not isinstance(ident, str) or not isinstance(name, str) or ident in labels:
+                continue
+            extra = [str(item[k]) for k in ("cost", "type") if item.get(k) not in (None, "")]
+            if "rank" in item and isinstance(item["rank"], int | float):
+                extra = [f"rank {int(item['rank'])}"]
+            labels[ident] = f"{name} ({', '.join(extra)})" if extra else name
+        return cls(labels)
+
+    def __call__(self, ident: str) -> str:
+        """The label of a content id (``?`` stays ``?``)."""
+        return self.labels.get(ident, ident)
+
+    def short(self, ident: str) -> str:
+        """The label without the details in parentheses."""
+        return self(ident).split(" (", 1)[0]
+
+
+def _items(data: Any) -> Iterable[dict[str, Any]]:
+    if isinstance(data, dict):
+        yield data
+        for value in data.values():
+            yield from _items(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _items(value)
+
+
+def seat_name(seat: int) -> str:
+    """``seat 2``, or ``CHANCE`` for the chance seat."""
+    return "CHANCE" if seat == CHANCE_SEAT else f"seat {seat}"
+
+
+def _oneof_value(message: Message) -> tuple[str, Message | None]:
+    """The name and value of the first set ``oneof`` field of ``message``."""
+    for oneof in message.DESCRIPTOR.oneofs:
+        which = message.WhichOneof(oneof.name)
+        if which is not None:
+            value = getattr(message, which)
+            return which, value if isinstance(value, Message) else None
+    return "", None
+
+
+def _field_text(value: Any, names: Names) -> str:
+    if isinstance(value, str):
+        return names.short(value) if value else '""'
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Message):
+        return text_format.MessageToString(value, as_one_line=True)
+    if isinstance(value, Iterable):
+        return "[" + ", ".join(_field_text(v, names) for v in value) + "]"
+    return str(value)
+
+
+def describe_action(action: Message, names: Names | None = None) -> str:
+    """``build: card=Manor, method=gold`` for a game's typed action message."""
+    names = names or Names()
+    kind, body = _oneof_value(action)
+    if body is None:
+        return kind or "(no action)"
+    fields = [f"{field.name}={_field_text(value, names)}" for field, value in body.ListFields()]
+    label = kind.replace("_", " ")
+    return f"{label}: {', '.join(fields)}" if fields else label
+
+
+def describe_move(move: service_pb2.Move, names: Names | None = None, *, with_seat: bool = True) -> str:
+    """A move as one line: ``seat 2: build: card=Manor``."""
+    _, action = _oneof_value(move)
+    text = describe_action(action, names) if action is not None else "(empty move)"
+    return f"{seat_name(move.seat)}: {text}" if with_seat else text
+
+
+def describe_pending(pending: common_pb2.Pending) -> str:
+    """``seat 1 owes pick_character: Pick a character`` or ``game over``."""
+    if not pending.seats:
+        return "game over"
+    seats = ", ".join(seat_name(s) for s in pending.seats)
+    prompt = f": {pending.prompt}" if pending.prompt else ""
+    return f"{seats} to decide ({pending.kind}){prompt}"
+
+
+# ---- views -----------------------------------------------------------------------------------
+
+
+def _cards(cards: Iterable[str], names: Names) -> str:
+    items = list(cards)
+    if not items:
+        return "-"
+    if all(c == HIDDEN for c in items):
+        return f"{len(items)} hidden"
+    return ", ".join(names.short(c) for c in items)
+
+
+def render_citadels(state: Any, names: Names, seat: int | None) -> str:
+    """A Citadels state (usually a view) as a few readable lines, from ``seat``'s side."""
+    lines: list[str] = []
+    phase = state.phase if state.HasField("phase") else "selection"
+    rnd = state.round if state.HasField("round") else 1
+    deck = len(state.deck) + len(state.deck_bottom)
+    head = f"Round {rnd}, {phase} phase; crown: seat {state.crown}; deck: {deck} cards"
+    if state.tax_token:
+        head += f"; tax token: {state.tax_token} gold"
+    if state.end_triggered:
+        head += "; LAST ROUND"
+    lines.append(head)
+    if state.HasField("turn"):
+        turn = state.turn
+        turn_text = f"Turn: seat {turn.seat} as {names.short(turn.character)}"
+        if turn.gathered:
+            turn_text += ", has gathered"
+        if turn.builds:
+            turn_text += f", {turn.builds} built"
+        if turn.drawn:
+            turn_text += f"; drawn: {_cards(turn.drawn, names)}"
+        lines.append(turn_text)
+    for index, player in enumerate(state.players):
+        marker = " (you)" if index == seat else ""
+        crown = " [crown]" if index == state.crown else ""
+        city = ", ".join(names.short(b.card) + ("*" if b.beautified else "") for b in player.city) or "-"
+        lines.append(f"  seat {index}{marker}{crown}: {player.gold} gold, {len(player.city)} districts: {city}")
+        lines.append(f"      hand: {_cards(player.hand, names)}; characters: {_cards(player.characters, names)}")
+    public = []
+    if state.faceup:
+        public.append(f"face-up discards: {_cards(state.faceup, names)}")
+    if state.character_pile and any(c != HIDDEN for c in state.character_pile):
+        public.append(f"characters on offer: {_cards(state.character_pile, names)}")
+    if state.killed:
+        public.append(f"killed: {names.short(state.killed)}")
+    if state.robbed:
+        public.append(f"robbed: {names.short(state.robbed)}")
+    if state.bewitched:
+        public.append(f"bewitched: {names.short(state.bewitched)}")
+    if public:
+        lines.append("  " + "; ".join(public))
+    return "\n".join(lines)
+
+
+def render_state(state: service_pb2.GameState, names: Names, seat: int | None) -> str:
+    """A game state (or view) for a terminal."""
+    which = state.WhichOneof("state")
+    if which == "citadels":
+        return render_citadels(state.citadels, names, seat)
+    return text_format.MessageToString(state)
+
+
+# ---- scores and games ------------------------------------------------------------------------
+
+
+def render_score(sheet: common_pb2.ScoreSheet, *, details: bool = True) -> str:
+    """A score sheet: standings with totals, each seat's breakdown, the winners."""
+    lines = ["Final score:" if sheet.final else "Provisional score:"]
+    for seat in sorted(sheet.seats, key=lambda s: (s.place or 99, s.seat)):
+        tiebreak = f" (tie-break: {seat.tiebreak})" if seat.tiebreak else ""
+        lines.append(f"  {seat.place or '-'}. seat {seat.seat}: {seat.total} points{tiebreak}")
+        if details:
+            for entry in seat.entries:
+                detail = f" ({entry.detail})" if entry.detail else ""
+                lines.append(f"       {entry.points:+d} {entry.category}{detail}")
+    winners = ", ".join(f"seat {w}" for w in sheet.winners) or "none"
+    lines.append(f"Winner{'s' if len(sheet.winners) > 1 else ''}: {winners}")
+    return "\n".join(lines)
+
+
+def _wrap(text: str, indent: str) -> list[str]:
+    return textwrap.wrap(text, width=100, initial_indent=indent, subsequent_indent=indent + "  ")
+
+
+def totals(sheet: common_pb2.ScoreSheet) -> dict[int, int]:
+    """Seat -> total points."""
+    return {s.seat: s.total for s in sheet.seats}
+
+
+def render_games(games: Iterable[common_pb2.GameInfo]) -> str:
+    """The ``games`` listing: each game with its player counts, version, variants and options."""
+    lines: list[str] = []
+    for game in games:
+        lines.append(
+            f"{game.game_id}: {game.title} (rules {game.rules_version}, {game.min_players}-{game.max_players} players)"
+        )
+        if game.variants:
+            lines.extend(_wrap(f"variants: {', '.join(game.variants)}", "  "))
+        if game.options:
+            lines.append("  options (--option NAME=VALUE):")
+            for option in game.options:
+                default = option.default or '""'
+                lines.append(f"    {option.name} ({option.type}, default {default})")
+                if option.choices:
+                    lines.extend(_wrap("one of: " + ", ".join(option.choices), "        "))
+                if option.doc:
+                    lines.extend(_wrap(option.doc, "        "))
+    return "\n".join(lines) if lines else "(no games)"

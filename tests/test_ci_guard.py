@@ -1,0 +1,71 @@
+"""CI must run the real suite, and a run that collects no test must fail (exit 5 is not success)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RUN = ROOT / "run"
+CI_RUN = ROOT / ".ci" / "run"
+
+
+def _commands(script: Path) -> list[str]:
+    """The script's lines that are not blank, comments or shell options."""
+    lines = [line.strip() for line in script.read_text().splitlines()]
+    return [line for line in lines if line and not line.startswith("#") and not line.startswith("set ")]
+
+
+def _run_pytest_only(*args: str) -> subprocess.CompletedProcess[str]:
+    """``./run test ARGS`` against this interpreter's virtualenv, skipping install and linters."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    env.update(RUN_VENV=sys.prefix, RUN_SKIP_INSTALL="1", RUN_SKIP_LINT="1")
+    return subprocess.run(
+        [str(RUN), "test", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_ci_runs_the_full_test_command() -> None:
+    assert os.access(CI_RUN, os.X_OK), ".ci/run must be executable"
+    assert CI_RUN.read_text().startswith("#!/usr/bin/env bash")
+    commands = _commands(CI_RUN)
+    assert commands[-1] == "exec ./run test", commands
+
+
+def test_run_script_is_executable_bash() -> None:
+    assert os.access(RUN, os.X_OK)
+    assert RUN.read_text().startswith("#!/usr/bin/env bash")
+    text = RUN.read_text()
+    assert "ruff" in text and "mypy" in text and "pytest" in text
+
+
+def test_run_without_command_is_a_usage_error() -> None:
+    result = subprocess.run([str(RUN)], capture_output=True, text=True, timeout=30, check=False)
+    assert result.returncode == 2
+    assert "usage:" in result.stderr
+
+
+@pytest.mark.skipif(not (Path(sys.prefix) / "bin" / "python").exists(), reason="needs a virtualenv")
+def test_no_tests_collected_fails(tmp_path: Path) -> None:
+    result = _run_pytest_only(str(tmp_path))
+    assert result.returncode == 5, result.stdout + result.stderr
+    assert "collected no tests" in result.stderr
+
+
+@pytest.mark.skipif(not (Path(sys.prefix) / "bin" / "python").exists(), reason="needs a virtualenv")
+def test_pytest_exit_status_passes_through(tmp_path: Path) -> None:
+    (tmp_path / "test_one.py").write_text("def test_ok():\n    assert True\n")
+    assert _run_pytest_only(str(tmp_path)).returncode == 0
+    (tmp_path / "test_two.py").write_text("def test_bad():\n    assert False\n")
+    failed = _run_pytest_only(str(tmp_path))
+    assert failed.returncode == 1, failed.stdout + failed.stderr

@@ -1,15 +1,22 @@
-"""Every game the service knows, by game id."""
+"""Every game the service knows, by game id.
+
+Engines are imported on first use, so a content directory configured at start-up
+(``RULES_ENGINE_CONTENT_DIR``, see ``engines.core.content``) is in force when they load.
+"""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from engines.citadels import ENGINE as CITADELS
 
-
+@cache
 def engines() -> dict[str, Any]:
     """Game id -> engine (see ``engines.core.engine.Engine``)."""
-    return {CITADELS.info.game_id: CITADELS}
+    from engines.citadels import ENGINE as CITADELS
+    from engines.walls_of_york import ENGINE as WALLS_OF_YORK
+
+    return {engine.info.game_id: engine for engine in (CITADELS, WALLS_OF_YORK)}
 
 
 def get(game_id: str) -> Any:

@@ -30,6 +30,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from engines import registry
+from engines.core.content import CONTENT_DIR_ENV
 from server import logs
 from server.config import Config
 from server.handlers import SERVICE_NAME, service_handler
@@ -56,6 +57,9 @@ class Running:
 def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Running:
     """Build and start a server for ``config``; ``engines`` defaults to every registered game."""
     if engines is None:
+        if config.content_dir is not None:
+            # Engines load their content when first imported: point them at the packs first.
+            os.environ[CONTENT_DIR_ENV] = str(config.content_dir)
         engines = registry.engines()
     signer = Signer(config.signing_key) if config.signing_key is not None else None
     servicer = RulesEngineServicer(engines, signer, config.require_signed, config.state_memo)

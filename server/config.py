@@ -46,6 +46,8 @@ class Config:
     """On SIGTERM, how long running RPCs may finish before they are cancelled."""
     state_memo: int = 2048
     """States remembered per worker so that sending one back skips decoding (0 = off)."""
+    content_dir: Path | None = None
+    """Content packs: ``<dir>/<game_id>/`` replaces that game's shipped content files."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.port <= 65535:
@@ -64,6 +66,8 @@ class Config:
             raise ValueError("the grace period cannot be negative")
         if self.state_memo < 0:
             raise ValueError("the state memo size cannot be negative")
+        if self.content_dir is not None and not self.content_dir.is_dir():
+            raise ValueError(f"the content directory {self.content_dir} does not exist")
 
 
 def _env_bool(value: str) -> bool:
@@ -135,6 +139,12 @@ def add_arguments(parser: argparse.ArgumentParser, env: Mapping[str, str]) -> No
         help="grace period on SIGTERM (%(default)s)",
     )
     parser.add_argument(
+        "--content-dir",
+        type=Path,
+        default=env_or("CONTENT_DIR", None),
+        help="directory of content packs, one sub-directory per game id (shipped content otherwise)",
+    )
+    parser.add_argument(
         "--state-memo",
         type=int,
         default=env_or("STATE_MEMO", defaults.state_memo),
@@ -163,4 +173,5 @@ def from_arguments(args: argparse.Namespace, env: Mapping[str, str]) -> Config:
         ),
         grace_seconds=float(args.grace_seconds),
         state_memo=int(args.state_memo),
+        content_dir=None if args.content_dir in (None, "") else Path(args.content_dir),
     )

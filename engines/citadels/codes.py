@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 CODES: dict[str, str] = {
-    "CITADELS_UNKNOWN_CARD": "The named district card does not exist in this game.",
     "CITADELS_UNKNOWN_CHARACTER": "The named character is not in this game's cast.",
     "CITADELS_NOT_OFFERED": "The character or card is not among those offered.",
     "CITADELS_CARD_NOT_IN_HAND": "The card is not in the player's hand.",

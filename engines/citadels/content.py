@@ -13,7 +13,7 @@ from typing import Literal
 
 import msgspec
 
-from engines.core.content import ContentError, Provenance, load
+from engines.core.content import ContentError, Provenance, load, pack_dir
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -168,5 +168,6 @@ def load_content(pack: Path | None = None) -> Content:
     return validate_content(Content(tuple(chars), tuple(dists), tuple(presets)))
 
 
-#: The shipped content, loaded once at import (immutable data, not mutable global state).
-CONTENT = load_content()
+#: The content in force, loaded once at import: a configured pack's, else the shipped files
+#: (immutable data, not mutable global state).
+CONTENT = load_content(pack_dir("citadels"))

@@ -46,8 +46,10 @@ from rulesengine_client.games import (
 )
 from rulesengine_client.render import (
     Names,
+    action_kind,
     describe_move,
     describe_pending,
+    render_decision_help,
     render_games,
     render_score,
     render_state,
@@ -250,8 +252,17 @@ def cmd_games(client: RulesEngineClient, args: argparse.Namespace, con: Console)
 # ---- play ------------------------------------------------------------------------------------
 
 
+#: Longer lists of legal moves are summarised; the player finds moves with ``/TEXT``.
+LIST_AT_MOST = 60
+
+
 class TerminalPlayer:
-    """A person choosing from the numbered legal moves, shown their own view of the game."""
+    """A person choosing from the numbered legal moves, shown their own view of the game.
+
+    A long list (a Walls of York placement offers hundreds of moves) is summarised by kind;
+    ``/TEXT`` lists the moves whose description contains TEXT (``/H 3 4, V 3 4``: every
+    comma-separated part), ``l`` lists them all.
+    """
 
     label = "human"
 
@@ -259,6 +270,24 @@ class TerminalPlayer:
         self.names = names
         self.con = con
         self.stdin = stdin
+
+    def _list(self, texts: Sequence[str], indices: Sequence[int]) -> None:
+        for index in indices:
+            self.con.print(f"  {index + 1:3d}. {texts[index]}")
+
+    def _summary(self, moves: Sequence[service_pb2.Move]) -> None:
+        kinds = Counter(action_kind(m).replace("_", " ") or "move" for m in moves)
+        counts = ", ".join(f"{n} {kind}" for kind, n in kinds.items())
+        self.con.print(f"  {len(moves)} legal moves ({counts}).")
+        self.con.print("  Type /TEXT to list the moves containing TEXT (e.g. /single, /H 3 4), or l to list all.")
+
+    def _find(self, texts: Sequence[str], query: str) -> None:
+        terms = [part.strip().lower() for part in query.split(",") if part.strip()]
+        found = [i for i, text in enumerate(texts) if all(term in text.lower() for term in terms)]
+        if found:
+            self._list(texts, found)
+        else:
+            self.con.print(f"No legal move contains {query.strip()!r}.")
 
     def choose(
         self,
@@ -272,11 +301,19 @@ class TerminalPlayer:
         view = client.view_state(state, seat)
         self.con.print()
         self.con.print(render_state(view, self.names, seat))
+        help_text = render_decision_help(view, self.names)
+        if help_text:
+            self.con.print(help_text)
         self.con.print(f"Seat {seat}, your decision: {pending.prompt or pending.kind}")
-        for index, move in enumerate(moves, start=1):
-            self.con.print(f"  {index:3d}. {describe_move(move, self.names, with_seat=False)}")
+        texts = [describe_move(move, self.names, with_seat=False, state=view) for move in moves]
+        long = len(moves) > LIST_AT_MOST
+        if long:
+            self._summary(moves)
+        else:
+            self._list(texts, range(len(moves)))
+        extra = ", /TEXT = find, l = list" if long else ""
         while True:
-            self.con.out.write(f"seat {seat}> choose 1-{len(moves)} (v = view, s = score, q = quit): ")
+            self.con.out.write(f"seat {seat}> choose 1-{len(moves)} (v = view, s = score, q = quit{extra}): ")
             self.con.out.flush()
             line = self.stdin.readline()
             if not line:
@@ -290,9 +327,15 @@ class TerminalPlayer:
             if answer in ("s", "score"):
                 self.con.print(render_score(client.score(state, seat)))
                 continue
+            if answer in ("l", "list"):
+                self._list(texts, range(len(moves)))
+                continue
+            if answer.startswith("/"):
+                self._find(texts, answer[1:])
+                continue
             if answer.isdigit() and 1 <= int(answer) <= len(moves):
                 return moves[int(answer) - 1]
-            self.con.print(f"Please type a number from 1 to {len(moves)}, or v, s or q.")
+            self.con.print(f"Please type a number from 1 to {len(moves)}, or v, s, q, /TEXT or l.")
 
 
 def cmd_play(client: RulesEngineClient, args: argparse.Namespace, con: Console, stdin: TextIO) -> int:

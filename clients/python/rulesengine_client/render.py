@@ -1,18 +1,22 @@
 """Readable text for terminals: moves, views of a state, score sheets, game lists.
 
 Rendering is generic over protobuf messages (the move's action is the single field set in
-its ``oneof``), with a Citadels view renderer; other games fall back to protobuf text.
+its ``oneof``), with view renderers for Citadels and Walls of York (``walls_of_york``); other
+games fall back to protobuf text.
 """
 
 from __future__ import annotations
 
 import textwrap
 from collections.abc import Iterable, Mapping
+from functools import cached_property
 from typing import Any
 
 from google.protobuf import json_format, text_format
 from google.protobuf.message import Message
 from rulesengine.v1 import common_pb2, service_pb2
+
+from rulesengine_client import walls_of_york
 
 HIDDEN = "?"
 CHANCE_SEAT = -1
@@ -22,11 +26,18 @@ class Names:
     """Display names for content ids, gathered from ``DescribeGame`` content.
 
     Any item in the content that has an ``id`` and a ``name_en`` (or ``name``) gets a label;
-    districts also show their cost and type. Unknown ids are shown as they are.
+    districts also show their cost and type. Unknown ids are shown as they are. The content
+    itself is kept (``data``) for renderers that draw it (a Walls of York board).
     """
 
-    def __init__(self, labels: Mapping[str, str] | None = None) -> None:
+    def __init__(self, labels: Mapping[str, str] | None = None, data: Mapping[str, Any] | None = None) -> None:
         self.labels: dict[str, str] = dict(labels or {})
+        self.data: dict[str, Any] = dict(data or {})
+
+    @cached_property
+    def walls_of_york(self) -> walls_of_york.Content | None:
+        """The Walls of York content (tiles, formations, die), if ``data`` is that game's."""
+        return walls_of_york.Content.from_data(self.data) if self.data else None
 
     @classmethod
     def from_content(cls, content: Any) -> Names:
@@ -41,7 +52,7 @@ class Names:
             if "rank" in item and isinstance(item["rank"], int | float):
                 extra = [f"rank {int(item['rank'])}"]
             labels[ident] = f"{name} ({', '.join(extra)})" if extra else name
-        return cls(labels)
+        return cls(labels, data if isinstance(data, dict) else None)
 
     def __call__(self, ident: str) -> str:
         """The label of a content id (``?`` stays ``?``)."""
@@ -100,11 +111,25 @@ def describe_action(action: Message, names: Names | None = None) -> str:
     return f"{label}: {', '.join(fields)}" if fields else label
 
 
-def describe_move(move: service_pb2.Move, names: Names | None = None, *, with_seat: bool = True) -> str:
-    """A move as one line: ``seat 2: build: card=Manor``."""
-    _, action = _oneof_value(move)
-    text = describe_action(action, names) if action is not None else "(empty move)"
-    return f"{seat_name(move.seat)}: {text}" if with_seat else text
+def describe_move(
+    move: service_pb2.Move,
+    names: Names | None = None,
+    *,
+    with_seat: bool = True,
+    state: service_pb2.GameState | None = None,
+) -> str:
+    """A move as one line: ``seat 2: build: card=Manor``. ``state`` (the state the move is
+    made in) lets a game say more, e.g. which streets a Walls of York formation covers."""
+    game, action = _oneof_value(move)
+    text: str | None = None
+    if action is None:
+        text = "(empty move)"
+    elif game == "walls_of_york":
+        game_state = state.walls_of_york if state is not None and state.HasField("walls_of_york") else None
+        text = walls_of_york.describe_action(action, (names or Names()).walls_of_york, game_state)
+    if text is None and action is not None:
+        text = describe_action(action, names)
+    return f"{seat_name(move.seat)}: {text}" if with_seat else f"{text}"
 
 
 def describe_pending(pending: common_pb2.Pending) -> str:
@@ -172,11 +197,28 @@ def render_citadels(state: Any, names: Names, seat: int | None) -> str:
     return "\n".join(lines)
 
 
+def action_kind(move: service_pb2.Move) -> str:
+    """The kind of a move's action (its ``oneof`` member, e.g. ``place_single``), or ``""``."""
+    _, action = _oneof_value(move)
+    return _oneof_value(action)[0] if action is not None else ""
+
+
+def render_decision_help(state: service_pb2.GameState, names: Names) -> str:
+    """What a seat about to decide also needs to see (the rolled formation's variants); may be empty."""
+    if state.WhichOneof("state") == "walls_of_york" and names.walls_of_york is not None:
+        game = state.walls_of_york
+        if game.HasField("step") and game.step == "place":
+            return walls_of_york.render_formation(game, names.walls_of_york)
+    return ""
+
+
 def render_state(state: service_pb2.GameState, names: Names, seat: int | None) -> str:
     """A game state (or view) for a terminal."""
     which = state.WhichOneof("state")
     if which == "citadels":
         return render_citadels(state.citadels, names, seat)
+    if which == "walls_of_york":
+        return walls_of_york.render(state.walls_of_york, names.walls_of_york, seat)
     return text_format.MessageToString(state)
 
 

@@ -1,0 +1,78 @@
+"""The King's Decree (§4.2) and the building-die roll (§4.3): the game's chance events."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import permutations
+
+from msgspec.structs import replace
+
+from engines.core.rng import Rng
+from engines.walls_of_york import moves as mv
+from engines.walls_of_york.board import CODE_OF, fields
+from engines.walls_of_york.content import BUILDINGS, CONTENT
+from engines.walls_of_york.state import Ledger, State
+
+
+@lru_cache(maxsize=4)
+def possible_decrees(dice_variant: str) -> tuple[tuple[int, int, int], ...]:
+    """Every (church, well, market) some assignment of the dice to the shafts can show."""
+    dice = CONTENT.king_dice[dice_variant].dice
+    out = {
+        (a, b, c)
+        for order in permutations(range(3))
+        for a in dice[order[0]]
+        for b in dice[order[1]]
+        for c in dice[order[2]]
+    }
+    return tuple(sorted(out))
+
+
+def roll_decree(rng: Rng, dice_variant: str) -> tuple[mv.ChanceDecree, Rng]:
+    """The physical process: a random die per shaft, then each die rolled (§4.2 engine model)."""
+    dice = CONTENT.king_dice[dice_variant].dice
+    order, rng = rng.below(6)
+    perm = list(permutations(range(3)))[order]
+    values = []
+    for shaft in range(3):
+        face, rng = rng.below(6)
+        values.append(dice[perm[shaft]][face])
+    by_type = dict(zip(CONTENT.tower_shafts, values, strict=True))
+    return mv.ChanceDecree(by_type["CHURCH"], by_type["WELL"], by_type["MARKET"]), rng
+
+
+def decree_satisfiable(s: State, decree: tuple[int, ...]) -> bool:
+    """§4.2 step 7: the whole board holds at least the decreed buildings of each type."""
+    board = fields(s.layout)
+    return all(board.count(CODE_OF[b]) >= need for b, need in zip(BUILDINGS, decree, strict=True))
+
+
+def apply_decree(s: State, a: mv.ChanceDecree) -> State:
+    """Set the decree for the Age; an unsatisfiable decree aborts the game (§4.2, §9.4 V5)."""
+    decree = (a.church, a.well, a.market)
+    if not decree_satisfiable(s, decree):
+        return replace(s, decree=decree, step="over", aborted=f"DecreeUnsatisfiable: the board cannot meet {decree}")
+    return replace(s, decree=decree, step="roll", turn=0)
+
+
+def apply_roll(s: State, a: mv.ChanceFace) -> State:
+    """A turn starts: closed players collect the face's coins (§4.3 a), open players build."""
+    face = CONTENT.building_die[a.face - 1]
+    n = len(s.players)
+    players = tuple(
+        p
+        if p.open
+        else replace(
+            p,
+            coins=p.coins + face.coins,
+            ledger=(*p.ledger, Ledger(f"die_income_age{s.age}", face.coins, f"Age {s.age}: die income while closed")),
+        )
+        for p in s.players
+    )
+    turn = s.turn + 1
+    if turn > s.options.max_turns_per_age:
+        return replace(s, step="over", aborted=f"GameAborted: Age {s.age} passed {s.options.max_turns_per_age} turns")
+    players = tuple(replace(p, submitted=None, passed=False) for p in players)
+    roller = (s.roller + 1) % n
+    start = roller if turn == 1 else s.age_start_roller
+    return replace(s, players=players, turn=turn, roller=roller, age_start_roller=start, face=a.face, step="place")

@@ -1,0 +1,108 @@
+"""Setup (§3): options, the random first player, assembling the identical play areas."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from msgspec.structs import replace
+
+from engines.core.errors import StateInvalid, Violation
+from engines.core.rng import Rng
+from engines.walls_of_york import moves as mv
+from engines.walls_of_york.content import CONTENT, GEMS, QUADRANTS, SIDES, LayoutEntry
+from engines.walls_of_york.state import Options, Player, State
+
+OPTION_DOCS: dict[str, str] = {
+    "board": "A board preset id (e.g. ts1): skip the setup steps and use that play area.",
+    "perfect_planning": "§7.5.1: +2 coins for closing without removing a piece.",
+    "longest_wall": "§7.5.2: +3 coins each Age to the longest straight wall (ties all score).",
+    "strict_supply": "§10 A6: the 150 wall pieces are a real limit (default unlimited).",
+    "king_dice": "§10 A2: the reviewed custom king dice (custom) or three standard d6 (standard_d6).",
+    "negative_scores": "§10 A9: raid tiles may take a total below 0.",
+    "max_turns_per_age": "§10 A8: safeguard; an Age still open after this many turns aborts the game.",
+}
+
+
+def make_options(players: int, overrides: dict[str, Any]) -> Options:
+    """Options for 2–4 players with named overrides (strings are parsed)."""
+    if not isinstance(players, int) or not 2 <= players <= 4:
+        raise StateInvalid(f"Walls of York is for 2 to 4 players, not {players}.", "players")
+    unknown = set(overrides) - set(Options.__struct_fields__)
+    if unknown:
+        raise StateInvalid(f"Unknown Walls of York options: {', '.join(sorted(unknown))}.", "options")
+    try:
+        options = msgspec.convert({"players": players, **overrides}, Options, strict=False)
+    except msgspec.ValidationError as exc:
+        raise StateInvalid(f"Invalid Walls of York option: {exc}", "options") from exc
+    validate_options(options)
+    return options
+
+
+def validate_options(o: Options) -> None:
+    if not 2 <= o.players <= 4:
+        raise StateInvalid(f"Walls of York is for 2 to 4 players, not {o.players}.", "options.players")
+    if o.board and o.board not in CONTENT.preset:
+        raise StateInvalid(f"Unknown board preset {o.board!r}; known: {', '.join(CONTENT.preset)}.", "options.board")
+    if o.max_turns_per_age < 1:
+        raise StateInvalid("max_turns_per_age must be at least 1.", "options.max_turns_per_age")
+
+
+def new_game(options: Options, seed: int | None) -> State:
+    """Players start with 0 coins and tiles (§3.2); a preset board skips the setup steps."""
+    validate_options(options)
+    s = State(
+        options=options,
+        players=tuple(Player() for _ in range(options.players)),
+        rng=None if seed is None else Rng.seeded(seed),
+        external_chance=seed is None,
+        supply_walls=CONTENT.supply.walls,
+    )
+    if options.board:
+        layout = tuple(CONTENT.preset[options.board].layout)
+        return replace(s, layout=layout, first_player=0, roller=options.players - 1, step="decree")
+    return s
+
+
+def setup_seat(s: State) -> int:
+    """§3.4: boards are placed clockwise from the first player until 4 quadrants are filled."""
+    return (s.first_player + s.setup_count) % len(s.players)
+
+
+def setup_options(s: State) -> list[mv.SetupTile]:
+    used = {e.gem for e in s.layout}
+    taken = {e.quadrant for e in s.layout}
+    return [
+        mv.SetupTile(gem, side, k, q)  # type: ignore[arg-type]
+        for gem in GEMS
+        if gem not in used
+        for side in SIDES
+        for k in range(4)
+        for q in QUADRANTS
+        if q not in taken
+    ]
+
+
+def check_setup(s: State, a: mv.SetupTile) -> list[Violation]:
+    """§5.1 preconditions."""
+    if a.gem not in GEMS or a.gem in {e.gem for e in s.layout}:
+        return [Violation("WALLS_OF_YORK_GEM_UNAVAILABLE", f"The {a.gem} board is not available.", "action.gem")]
+    if a.side not in SIDES:
+        return [Violation("WALLS_OF_YORK_BAD_SIDE", f"A board side is black or white, not {a.side!r}.", "action.side")]
+    if a.quadrant not in QUADRANTS:
+        return [
+            Violation("WALLS_OF_YORK_QUADRANT_TAKEN", f"{a.quadrant!r} is not a quadrant (TL, TR, BL, BR).", "action")
+        ]
+    if a.quadrant in {e.quadrant for e in s.layout}:
+        return [Violation("WALLS_OF_YORK_QUADRANT_TAKEN", f"Quadrant {a.quadrant} is taken.", "action.quadrant")]
+    if not 0 <= a.rotation <= 3:
+        return [Violation("WALLS_OF_YORK_BAD_ROTATION", "Rotation is 0..3 quarter turns.", "action.rotation")]
+    return []
+
+
+def apply_setup(s: State, a: mv.SetupTile) -> State:
+    layout = (*s.layout, LayoutEntry(a.quadrant, a.gem, a.side, a.rotation))
+    s = replace(s, layout=layout, setup_count=s.setup_count + 1)
+    if len(layout) == 4:
+        return replace(s, step="decree", roller=(s.first_player - 1) % len(s.players))
+    return s

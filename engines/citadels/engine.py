@@ -81,7 +81,7 @@ from engines.citadels.turn import (
     resolve_reveal,
     turn_progress,
 )
-from engines.core.engine import CHANCE, GameInfo, OptionInfo, Pending
+from engines.core.engine import CHANCE, GameInfo, OptionInfo, Pending, option_infos
 from engines.core.errors import IllegalMove, StateInvalid, Violation
 from engines.core.scoring import ScoreSheet
 
@@ -389,24 +389,14 @@ def apply_step(s: State, step: Any, a: Any) -> State:
 # ---- the engine ---------------------------------------------------------------------------------
 
 
-def _option_infos() -> tuple[OptionInfo, ...]:
-    out = [
-        OptionInfo("preset", "string", "first_game", tuple(CONTENT.preset), "A rulebook cast and 14 unique districts."),
-        OptionInfo("cast", "list[string]", "", (), "Characters of ranks 1..8 in order (overrides the preset)."),
-        OptionInfo("rank9", "string", "", ("none", "queen", "artist", "tax_collector"), "Rank-9 character (R-3.1.2)."),
-        OptionInfo("uniques", "list[string]", "", CONTENT.unique_ids, "14 unique districts (overrides the preset)."),
-        OptionInfo("first_game_rank9", "string", "artist", ("artist", "tax_collector"), "§11 B25."),
-    ]
-    for fname in Options.__struct_fields__:
-        if fname in ("players", "cast", "uniques", "preset"):
-            continue
-        default = getattr(Options(players=4, cast=(), uniques=()), fname)
-        doc = setup.OPTION_DOCS.get(fname, "")
-        kind = "bool" if isinstance(default, bool) else "int" if isinstance(default, int) else "string"
-        out.append(
-            OptionInfo(fname, kind, str(default).lower() if isinstance(default, bool) else str(default), (), doc)
-        )
-    return tuple(out)
+#: Options that choose the content (parsed by ``setup.make_options``, not Options fields).
+CONTENT_OPTIONS = (
+    OptionInfo("preset", "string", "first_game", tuple(CONTENT.preset), "A rulebook cast and 14 unique districts."),
+    OptionInfo("cast", "list[string]", "", (), "Characters of ranks 1..8 in order (overrides the preset)."),
+    OptionInfo("rank9", "string", "", ("none", "queen", "artist", "tax_collector"), "Rank-9 character (R-3.1.2)."),
+    OptionInfo("uniques", "list[string]", "", CONTENT.unique_ids, "14 unique districts (overrides the preset)."),
+    OptionInfo("first_game_rank9", "string", "artist", ("artist", "tax_collector"), "§11 B25."),
+)
 
 
 class CitadelsEngine:
@@ -418,7 +408,7 @@ class CitadelsEngine:
         rules_version=RULES_VERSION,
         min_players=2,
         max_players=8,
-        options=_option_infos(),
+        options=CONTENT_OPTIONS + option_infos(Options, setup.OPTION_DOCS, skip=("players", "preset")),
         variants=tuple(CONTENT.preset),
     )
     state_type = State

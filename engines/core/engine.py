@@ -106,3 +106,31 @@ class Engine(Protocol, Generic[S, M, OptT]):
     def describe(self) -> dict[str, Any]:
         """The game's content (cards, boards) with provenance, for clients to render."""
         ...
+
+
+def option_infos(
+    options_type: type[msgspec.Struct],
+    docs: dict[str, str],
+    skip: tuple[str, ...] = ("players",),
+    choices: dict[str, tuple[str, ...]] | None = None,
+) -> tuple[OptionInfo, ...]:
+    """``OptionInfo`` for every defaulted field of an options struct, for ``ListGames``.
+
+    The kind and, for ``Literal`` fields, the choices come from the type; defaults are shown as
+    strings (booleans as ``true``/``false``); ``choices`` adds choices the type cannot express.
+    """
+    out = []
+    for field in msgspec.inspect.type_info(options_type).fields:  # type: ignore[attr-defined]
+        if field.name in skip or field.default is msgspec.NODEFAULT:
+            continue
+        info = field.type
+        default = field.default
+        if isinstance(info, msgspec.inspect.LiteralType):
+            kind, allowed = "string", tuple(str(v) for v in info.values)
+        else:
+            kind = {bool: "bool", int: "int"}.get(type(default), "string")
+            allowed = ()
+        text = str(default).lower() if isinstance(default, bool) else str(default)
+        allowed = (choices or {}).get(field.name, allowed)
+        out.append(OptionInfo(field.name, kind, text, allowed, docs.get(field.name, "")))
+    return tuple(out)

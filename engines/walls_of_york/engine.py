@@ -11,7 +11,7 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from engines.core.engine import CHANCE, GameInfo, OptionInfo, Pending
+from engines.core.engine import CHANCE, GameInfo, Pending, option_infos
 from engines.core.errors import IllegalMove, StateInvalid, Violation
 from engines.core.scoring import ScoreSheet
 from engines.walls_of_york import building, closing, decree, scoring, setup, view
@@ -158,20 +158,6 @@ def settle(s: State) -> State:
     return s
 
 
-def _option_infos() -> tuple[OptionInfo, ...]:
-    defaults = Options(players=2)
-    out = []
-    for name in Options.__struct_fields__:
-        if name == "players":
-            continue
-        value = getattr(defaults, name)
-        kind = "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else "string"
-        text = str(value).lower() if isinstance(value, bool) else str(value)
-        choices = tuple(CONTENT.preset) if name == "board" else ("custom", "standard_d6") if name == "king_dice" else ()
-        out.append(OptionInfo(name, kind, text, choices, setup.OPTION_DOCS.get(name, "")))
-    return tuple(out)
-
-
 class WallsOfYorkEngine:
     """Walls of York for 2–4 players."""
 
@@ -181,7 +167,7 @@ class WallsOfYorkEngine:
         rules_version=RULES_VERSION,
         min_players=2,
         max_players=4,
-        options=_option_infos(),
+        options=option_infos(Options, setup.OPTION_DOCS, choices={"board": tuple(CONTENT.preset)}),
         variants=tuple(CONTENT.preset),
     )
     state_type = State

@@ -11,14 +11,16 @@ from pathlib import Path
 import pytest
 from rulesengine_client import RulesEngineClient
 
-from engines.walls_of_york.content import DATA_DIR
 from tests.client.conftest import Server, _console_script, _free_port, _wait_serving
+
+#: The shipped Walls of York content file (read as a file: the client tests never import engines).
+SHIPPED = Path(__file__).resolve().parents[2] / "engines" / "walls_of_york" / "data" / "content.json"
 
 
 @pytest.fixture()
 def packed_server(tmp_path: Path) -> Iterator[Server]:
     """A server whose Walls of York tiles come from a pack marked as checked against print."""
-    content = json.loads((DATA_DIR / "content.json").read_text())
+    content = json.loads(SHIPPED.read_text())
     for tile in content["tiles"]:
         tile["provenance"] = "printed"
         tile["source"] = "test pack"

@@ -1,0 +1,254 @@
+"""The build phase (§5.3 round 1, §5.4 round 2): one decision per step of a build turn."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+from typing import Any
+
+from msgspec.structs import replace
+
+from engines.core.errors import Violation
+from engines.walled_city import moves as mv
+from engines.walled_city.board import BOARDS
+from engines.walled_city.common import add_citizens, board, is_empty, set_seat, spot_states, take_from_reserve
+from engines.walled_city.districts import SurveyTile, district_of
+from engines.walled_city.state import Card, Spot, State, Turn
+
+
+def _v(code: str, message: str, field: str = "action") -> list[Violation]:
+    return [Violation(code, message, field)]
+
+
+def _turn(s: State) -> Turn:
+    assert s.turn is not None
+    return s.turn
+
+
+def playable(s: State, seat: int) -> list[Card]:
+    """Distinct build cards in hand (never the defence-only card, §3.7)."""
+    return list(dict.fromkeys(c for c in s.seats[seat].hand if not c.defence_only))
+
+
+def _remove_card(s: State, seat: int, a: int, b: int) -> State:
+    hand = list(s.seats[seat].hand)
+    hand.remove(next(c for c in hand if (c.a, c.b) == (a, b) and not c.defence_only))
+    return set_seat(s, seat, hand=tuple(hand))
+
+
+def _has_card(s: State, seat: int, a: int, b: int) -> bool:
+    return any((c.a, c.b) == (a, b) for c in playable(s, seat))
+
+
+# ---- step 1: build --------------------------------------------------------------------------
+
+
+def free_paths(s: State) -> list[str]:
+    return [p.id for p in board(s).paths if not p.fence and is_empty(s.paths, p.id)]
+
+
+def free_gaps(s: State) -> list[str]:
+    return [g.id for g in board(s).gaps if is_empty(s.gaps, g.id)]
+
+
+def build_options(s: State) -> list[Any]:
+    seat = _turn(s).seat
+    cards = playable(s, seat)
+    if s.round == 1:
+        return [mv.BuildRoad(p, c.a, c.b) for p in free_paths(s) for c in cards]
+    return [mv.BuildWall(g, c.a, c.b) for g in free_gaps(s) for c in cards]
+
+
+def check_build(s: State, a: mv.BuildRoad | mv.BuildWall) -> list[Violation]:
+    seat = _turn(s).seat
+    if isinstance(a, mv.BuildRoad):
+        if s.round != 1:
+            return _v("WALLED_CITY_WRONG_ROUND", "Round 2 builds walls, not roads.")
+        if a.path not in board(s).path or board(s).path[a.path].fence:
+            return _v("WALLED_CITY_NO_SUCH_PATH", f"There is no buildable path {a.path}.", "action.path")
+        if not is_empty(s.paths, a.path):
+            return _v("WALLED_CITY_PATH_TAKEN", f"Path {a.path} already has a road.", "action.path")
+    else:
+        if s.round != 2:
+            return _v("WALLED_CITY_WRONG_ROUND", "Round 1 builds roads, not walls.")
+        if a.gap not in board(s).gap:
+            return _v("WALLED_CITY_NO_SUCH_GAP", f"There is no gap {a.gap}.", "action.gap")
+        if not is_empty(s.gaps, a.gap):
+            return _v("WALLED_CITY_GAP_TAKEN", f"Gap {a.gap} already has a wall.", "action.gap")
+    if not _has_card(s, seat, a.a, a.b):
+        return _v("WALLED_CITY_NO_SUCH_CARD", f"You hold no building card {a.a}/{a.b}.", "action")
+    return []
+
+
+def apply_build(s: State, a: mv.BuildRoad | mv.BuildWall) -> State:
+    turn = _turn(s)
+    s = _remove_card(s, turn.seat, a.a, a.b)
+    p = s.seats[turn.seat]
+    if isinstance(a, mv.BuildRoad):
+        s = set_seat(s, turn.seat, roads=p.roads - 1)
+        s = replace(s, paths=(*s.paths, Spot(a.path)))
+        spot = a.path
+    else:
+        s = set_seat(s, turn.seat, walls=p.walls - 1)
+        s = replace(s, gaps=(*s.gaps, Spot(a.gap)))
+        spot = a.gap
+    return replace(s, turn=replace(turn, step="settle", spot=spot, a=a.a, b=a.b))
+
+
+# ---- step 2: settle -------------------------------------------------------------------------
+
+
+def _splits(placed: int, nobles: int, peasants: int) -> list[int]:
+    """Noble counts k with 0 ≤ k ≤ placed, k ≤ nobles, placed − k ≤ peasants."""
+    return [k for k in range(placed + 1) if k <= nobles and placed - k <= peasants]
+
+
+def settle_options(s: State) -> list[Any]:
+    turn = _turn(s)
+    p = s.seats[turn.seat]
+    if s.round == 2:
+        out: list[Any] = []
+        for number in dict.fromkeys((turn.a, turn.b)):
+            placed = min(number, p.nobles + p.peasants)
+            out += [mv.SettleWall(number, k, placed - k) for k in _splits(placed, p.nobles, p.peasants)]
+        return out
+    side1, side2 = board(s).sides(turn.spot)
+    out = []
+    seen: set[tuple[str, int, int, str, int, int]] = set()  # a short reserve can fit both orientations
+    total = min(p.nobles + p.peasants, turn.a + turn.b)  # A-6: as many as the reserve allows
+    for first in dict.fromkeys((turn.a, turn.b)):
+        second = turn.a + turn.b - first
+        for placed1 in range(first + 1):
+            placed2 = total - placed1
+            if not 0 <= placed2 <= second:
+                continue
+            areas1 = side1 if placed1 else side1[:1]  # an empty side's area choice is immaterial
+            areas2 = side2 if placed2 else side2[:1]
+            for area1, area2, k1, k2 in product(areas1, areas2, range(placed1 + 1), range(placed2 + 1)):
+                effect = (area1, placed1, k1, area2, placed2, k2)
+                if k1 + k2 <= p.nobles and total - k1 - k2 <= p.peasants and effect not in seen:
+                    seen.add(effect)
+                    out.append(mv.Settle(first, *effect))
+    return out
+
+
+def check_settle(s: State, a: mv.Settle | mv.SettleWall) -> list[Violation]:
+    if a not in settle_options(s):
+        turn = _turn(s)
+        p = s.seats[turn.seat]
+        return _v(
+            "WALLED_CITY_BAD_SETTLE",
+            f"Settle exactly the card's numbers {turn.a}/{turn.b} (one per side in round 1, one half next to the"
+            f" wall in round 2) from your reserve of {p.nobles} nobles and {p.peasants} peasants.",
+        )
+    return []
+
+
+def apply_settle(s: State, a: mv.Settle | mv.SettleWall) -> State:
+    turn = _turn(s)
+    who = str(turn.seat)
+    if isinstance(a, mv.SettleWall):
+        area = board(s).gap_area(turn.spot)
+        s = add_citizens(s, area, who, a.peasants, a.nobles)
+        s = take_from_reserve(s, who, a.peasants, a.nobles)
+        other = turn.a + turn.b - a.number
+        return replace(s, turn=replace(turn, step="promote" if other else "adjust", promote_left=other))
+    for area, placed, k in ((a.area1, a.placed1, a.nobles1), (a.area2, a.placed2, a.nobles2)):
+        if placed:
+            s = add_citizens(s, area, who, placed - k, k)
+            s = take_from_reserve(s, who, placed - k, k)
+    return replace(s, turn=replace(turn, step="adjust"))
+
+
+# ---- step 3 (round 2): promote --------------------------------------------------------------
+
+
+def _district_areas(s: State, gap: str) -> tuple[str, ...]:
+    """The areas of the district next to ``gap`` (§5.0.5)."""
+    return _districts(s.options.board, s.paths)[board(s).gap_area(gap)]
+
+
+@lru_cache(maxsize=1024)
+def _districts(side: str, paths: tuple[Spot, ...]) -> dict[str, tuple[str, ...]]:
+    """Area -> the areas of its district, for a board side and its built paths (remembered)."""
+    return {area: d.areas for area, d in district_of(BOARDS[side], spot_states(paths)).items()}
+
+
+def promote_options(s: State) -> list[Any]:
+    turn = _turn(s)
+    towers = board(s).nearest_towers(turn.spot)
+    out: list[Any] = [mv.Done()]
+    for area in _district_areas(s, turn.spot):
+        for placed in s.citizens:
+            if placed.place == area and placed.nobles:
+                out += [mv.Promote(placed.who, area, t) for t in dict.fromkeys(towers)]
+    return out
+
+
+def check_promote(s: State, a: mv.Promote | mv.Done) -> list[Violation]:
+    if isinstance(a, mv.Done) or a in promote_options(s):
+        return []
+    turn = _turn(s)
+    return _v(
+        "WALLED_CITY_BAD_PROMOTE",
+        f"Promote a noble from the district next to gap {turn.spot} into tower"
+        f" {' or '.join(board(s).nearest_towers(turn.spot))}; {a.who} has no noble in {a.area} there.",
+    )
+
+
+def apply_promote(s: State, a: mv.Promote | mv.Done) -> State:
+    turn = _turn(s)
+    if isinstance(a, mv.Done):
+        return replace(s, turn=replace(turn, step="adjust", promote_left=0))
+    s = add_citizens(add_citizens(s, a.area, a.who, 0, -1), a.tower, a.who, 0, 1)
+    left = turn.promote_left - 1
+    return replace(s, turn=replace(turn, step="promote" if left else "adjust", promote_left=left))
+
+
+# ---- last step: adjust ------------------------------------------------------------------------
+
+
+def _eligible(s: State) -> tuple[set[str], set[str]]:
+    """Places whose dice (first set) and tiles (second set) the adjust step may change."""
+    turn = _turn(s)
+    b = board(s)
+    if s.round == 1:
+        areas = set(b.adjacent_areas(turn.spot))
+        return areas, areas
+    areas = set(_district_areas(s, turn.spot))
+    return areas | set(b.nearest_towers(turn.spot)), areas
+
+
+def adjust_options(s: State) -> list[Any]:
+    die_places, tile_places = _eligible(s)
+    out: list[Any] = [mv.Done()]
+    for i, d in enumerate(s.dice):
+        if d.location in die_places:
+            out += [mv.Adjust("die", i, delta) for delta in (1, -1) if 1 <= d.value + delta <= 3]
+    out += [mv.Adjust("tile", i) for i, t in enumerate(s.tiles) if t.area in tile_places]
+    return out
+
+
+def check_adjust(s: State, a: mv.Adjust | mv.Done) -> list[Violation]:
+    if isinstance(a, mv.Done) or a in adjust_options(s):
+        return []
+    return _v(
+        "WALLED_CITY_BAD_ADJUST",
+        "Adjust one faction die (±1, staying 1..3) or flip one survey tile next to what you built"
+        " (round 1: no tower dice).",
+    )
+
+
+def apply_adjust(s: State, a: mv.Adjust | mv.Done) -> State:
+    if isinstance(a, mv.Adjust):
+        if a.kind == "die":
+            d = s.dice[a.index]
+            dice = list(s.dice)
+            dice[a.index] = replace(d, value=d.value + a.delta)
+            s = replace(s, dice=tuple(dice))
+        else:
+            t = s.tiles[a.index]
+            tiles = list(s.tiles)
+            tiles[a.index] = SurveyTile(-t.value, t.area)
+            s = replace(s, tiles=tuple(tiles))
+    return replace(s, turn=None)

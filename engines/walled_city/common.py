@@ -1,0 +1,94 @@
+"""Helpers over the state: the board in use, competitors, citizens, spots, orders (§5.0)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from msgspec.structs import replace
+
+from engines.walled_city.board import BOARDS, Board
+from engines.walled_city.content import CONTENT
+from engines.walled_city.districts import DEMOLISHED as DEMOLISHED_SPOT
+from engines.walled_city.districts import Citizens, SpotState, built
+from engines.walled_city.state import NEUTRAL, Placed, Seat, Spot, State
+
+
+def board(s: State) -> Board:
+    """The board side in play."""
+    return BOARDS[s.options.board]
+
+
+def competitors(s: State) -> tuple[str, ...]:
+    """The seats, plus the neutral with 2 players (§3.6)."""
+    seats = tuple(str(i) for i in range(len(s.seats)))
+    return (*seats, NEUTRAL) if len(s.seats) == 2 else seats
+
+
+def set_seat(s: State, seat: int, **changes: object) -> State:
+    seats = list(s.seats)
+    seats[seat] = replace(seats[seat], **changes)
+    return replace(s, seats=tuple(seats))
+
+
+def spot_states(spots: tuple[Spot, ...]) -> dict[str, SpotState]:
+    """The scoring routines' view of built/demolished paths or gaps."""
+    return {x.id: (built(x.height) if x.kind == "built" else DEMOLISHED_SPOT) for x in spots}
+
+
+def is_empty(spots: tuple[Spot, ...], spot: str) -> bool:
+    return all(x.id != spot for x in spots)
+
+
+def area_citizens(s: State) -> dict[str, dict[str, Citizens]]:
+    """``area → competitor → Citizens`` for the areas (towers excluded)."""
+    towers = {t.id for t in board(s).towers}
+    out: dict[str, dict[str, Citizens]] = {}
+    for p in s.citizens:
+        if p.place not in towers:
+            out.setdefault(p.place, {})[p.who] = Citizens(p.peasants, p.nobles)
+    return out
+
+
+def watchmen(s: State) -> dict[str, dict[str, int]]:
+    """``tower → competitor → watchmen``."""
+    towers = {t.id for t in board(s).towers}
+    out: dict[str, dict[str, int]] = {}
+    for p in s.citizens:
+        if p.place in towers:
+            out.setdefault(p.place, {})[p.who] = p.nobles
+    return out
+
+
+def at(s: State, place: str, who: str) -> Placed:
+    for p in s.citizens:
+        if p.place == place and p.who == who:
+            return p
+    return Placed(place, who)
+
+
+def add_citizens(s: State, place: str, who: str, peasants: int = 0, nobles: int = 0) -> State:
+    """Add (or, with negative counts, remove) citizens of ``who`` at ``place``; empty entries vanish."""
+    old = at(s, place, who)
+    new = Placed(place, who, old.peasants + peasants, old.nobles + nobles)
+    rest = [p for p in s.citizens if not (p.place == place and p.who == who)]
+    if new.peasants or new.nobles:
+        rest.append(new)
+    return replace(s, citizens=tuple(sorted(rest, key=lambda p: (p.place, p.who))))
+
+
+def take_from_reserve(s: State, who: str, peasants: int, nobles: int) -> State:
+    """Move pieces out of a competitor's reserve (the neutral's for ``neutral``)."""
+    if who == NEUTRAL:
+        return replace(s, neutral_peasants=s.neutral_peasants - peasants, neutral_nobles=s.neutral_nobles - nobles)
+    seat = int(who)
+    p: Seat = s.seats[seat]
+    return set_seat(s, seat, peasants=p.peasants - peasants, nobles=p.nobles - nobles)
+
+
+def guild_key(guild: str) -> tuple[int, int]:
+    return CONTENT.guild[guild].key if guild else (99, 9)
+
+
+def reverse_score_order(s: State, key_of: Mapping[int, str]) -> tuple[int, ...]:
+    """§4.3: fewest votes first; ties by the lower priority key of the named guild."""
+    return tuple(sorted(range(len(s.seats)), key=lambda i: (s.seats[i].votes, guild_key(key_of[i]))))

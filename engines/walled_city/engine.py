@@ -1,0 +1,281 @@
+"""The Walled City engine: the uniform protocol over the rule modules.
+
+Guild abilities (§6) are not implemented yet: guilds are chosen and set the build order and the
+tie-breaks, but ``ActivateGuild`` is answered with a not-implemented error (``NotImplementedRule``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from msgspec.structs import replace
+
+from engines.core.engine import CHANCE, GameInfo, Pending, option_infos
+from engines.core.errors import IllegalMove, NotImplementedRule, StateInvalid, Violation
+from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
+from engines.walled_city import build, phases, setup, view
+from engines.walled_city import moves as mv
+from engines.walled_city.board import BOARDS
+from engines.walled_city.common import board, guild_key
+from engines.walled_city.content import CONTENT
+from engines.walled_city.state import Options, State
+
+RULES_VERSION = "0.1.0"
+
+CHANCE_MOVES = (mv.ChanceSeat, mv.ChanceDie, mv.ChanceTile, mv.ChanceGuild, mv.ChanceCard)
+STEP_MOVES: dict[str, tuple[type, ...]] = {
+    "place": (mv.BuildRoad, mv.BuildWall),
+    "settle": (mv.Settle, mv.SettleWall),
+    "promote": (mv.Promote, mv.Done),
+    "adjust": (mv.Adjust, mv.Done),
+}
+
+
+def advance(s: State) -> State:
+    """Automatic transitions: setup → starting roads → alignment; a builder with nowhere to build (A-24)."""
+    while True:
+        if s.phase == "setup" and not setup.chance_kind(s):
+            s = setup.place_neutral(s)
+            roads = int(CONTENT.starting_roads[str(len(s.seats))])
+            s = replace(s, phase="starting_roads", starting_roads_left=roads)
+        elif s.phase == "starting_roads" and s.starting_roads_left == 0:
+            s = phases.start_alignment(s)
+        elif s.phase == "build" and s.turn is None:
+            s = phases.next_builder(s)
+        elif s.phase == "build" and s.turn is not None and s.turn.step == "place" and not build.build_options(s):
+            s = _no_spot(s)
+        else:
+            return s
+
+
+def _no_spot(s: State) -> State:
+    """A-24: no buildable spot (or no playable card): the piece goes to the box, the turn ends."""
+    assert s.turn is not None
+    p = s.seats[s.turn.seat]
+    seats = list(s.seats)
+    seats[s.turn.seat] = replace(p, roads=p.roads - 1) if s.round == 1 else replace(p, walls=p.walls - 1)
+    return replace(s, seats=tuple(seats), turn=None)
+
+
+def settle(s: State) -> State:
+    s = advance(s)
+    while s.rng is not None and s.phase == "setup":
+        a, rng = setup.sample_chance(s, s.rng)
+        s = advance(setup.apply_chance(replace(s, rng=rng), a))
+    return s
+
+
+def actor(s: State) -> int | None:
+    if s.phase == "over":
+        return None
+    if s.phase == "setup":
+        return CHANCE
+    if s.phase == "starting_roads":
+        return setup.starting_road_seat(s)
+    if s.phase == "build":
+        assert s.turn is not None
+        return s.turn.seat
+    return s.order[s.index]
+
+
+def pending_of(s: State) -> Pending:
+    seat = actor(s)
+    if seat is None:
+        return Pending((), "game_over", "The game is over.")
+    if s.phase == "setup":
+        return Pending((CHANCE,), f"chance.{setup.chance_kind(s)}", "Chance: a setup event")
+    if s.phase == "build":
+        assert s.turn is not None
+        return Pending((seat,), f"build.{s.turn.step}", f"Seat {seat}: build turn, step {s.turn.step}")
+    return Pending((seat,), s.phase, f"Seat {seat}: {s.phase.replace('_', ' ')}")
+
+
+def options_for(s: State, seat: int) -> list[Any]:
+    if s.phase == "setup":
+        return setup.chance_options(s)
+    if s.phase == "starting_roads":
+        return [
+            mv.StartingRoad(p.id) for p in board(s).paths if not setup.check_starting_road(s, mv.StartingRoad(p.id))
+        ]
+    if s.phase == "alignment":
+        return [mv.ChooseGuild(g) for g in s.offer]
+    if s.phase == "defence":
+        return list(phases.defence_options(s, seat))
+    assert s.turn is not None
+    step = s.turn.step
+    if step == "place":
+        return build.build_options(s)
+    if step == "settle":
+        return build.settle_options(s)
+    if step == "promote":
+        return build.promote_options(s)
+    return build.adjust_options(s)
+
+
+def accepted(s: State) -> tuple[type, ...]:
+    if s.phase == "setup":
+        return CHANCE_MOVES
+    if s.phase == "starting_roads":
+        return (mv.StartingRoad,)
+    if s.phase == "alignment":
+        return (mv.ChooseGuild,)
+    if s.phase == "defence":
+        return (mv.PlaceDefenceCard,)
+    assert s.turn is not None
+    return (*STEP_MOVES[s.turn.step], mv.ActivateGuild)
+
+
+def check_action(s: State, seat: int, a: Any) -> list[Violation]:
+    if isinstance(a, mv.ActivateGuild):
+        raise NotImplementedRule("§6", "guild abilities (ActivateGuild)")
+    if s.phase == "setup":
+        return setup.check_chance(s, a)
+    if s.phase == "starting_roads":
+        return setup.check_starting_road(s, a)
+    if s.phase == "alignment":
+        return phases.check_choose(s, a)
+    if s.phase == "defence":
+        return phases.check_defence(s, seat, a)
+    assert s.turn is not None
+    step = s.turn.step
+    if step == "place":
+        return build.check_build(s, a)
+    if step == "settle":
+        return build.check_settle(s, a)
+    if step == "promote":
+        return build.check_promote(s, a)
+    return build.check_adjust(s, a)
+
+
+def apply_action(s: State, seat: int, a: Any) -> State:
+    if s.phase == "setup":
+        return setup.apply_chance(s, a)
+    if s.phase == "starting_roads":
+        return setup.apply_starting_road(s, a)
+    if s.phase == "alignment":
+        return phases.apply_choose(s, seat, a)
+    if s.phase == "defence":
+        return phases.apply_defence(s, seat, a)
+    assert s.turn is not None
+    step = s.turn.step
+    if step == "place":
+        return build.apply_build(s, a)
+    if step == "settle":
+        return build.apply_settle(s, a)
+    if step == "promote":
+        return build.apply_promote(s, a)
+    return build.apply_adjust(s, a)
+
+
+class WalledCityEngine:
+    """The Walled City: Londonderry & Borderlands, 2–4 players (guild abilities not yet implemented)."""
+
+    info = GameInfo(
+        game_id="walled_city",
+        title="The Walled City: Londonderry & Borderlands",
+        rules_version=RULES_VERSION,
+        min_players=2,
+        max_players=4,
+        options=option_infos(Options, setup.OPTION_DOCS),
+        variants=tuple(BOARDS),
+    )
+    state_type = State
+    move_type = mv.Move
+    options_type = Options
+
+    def make_options(self, players: int, overrides: dict[str, Any]) -> Options:
+        return setup.make_options(players, overrides)
+
+    def new_game(self, options: Options, seed: int | None) -> State:
+        return settle(setup.new_game(options, seed))
+
+    def check(self, state: State) -> None:
+        check_state(state)
+
+    def pending(self, state: State) -> Pending:
+        return pending_of(state)
+
+    def legal_moves(self, state: State) -> list[mv.Move]:
+        seat = None if state.redacted else actor(state)
+        return [] if seat is None else [mv.Move(seat, a) for a in options_for(state, seat)]
+
+    def validate(self, state: State, move: mv.Move) -> list[Violation]:
+        if state.redacted:
+            return [Violation("COMMON_VIEW_NOT_PLAYABLE", "A view cannot be played; send the full state.", "state")]
+        seat = actor(state)
+        if seat is None:
+            return [Violation("COMMON_GAME_OVER", "The game is over.", "move")]
+        if move.seat != seat:
+            who = "CHANCE" if seat == CHANCE else f"seat {seat}"
+            return [Violation("COMMON_NOT_YOUR_TURN", f"It is {who}'s decision, not seat {move.seat}'s.", "move.seat")]
+        if not isinstance(move.action, accepted(state)):
+            kinds = ", ".join(t.__struct_config__.tag for t in accepted(state))  # type: ignore[attr-defined]
+            return [Violation("COMMON_WRONG_DECISION", f"This decision takes: {kinds}.", "move.action")]
+        return check_action(state, seat, move.action)
+
+    def apply(self, state: State, move: mv.Move) -> State:
+        violations = self.validate(state, move)
+        if violations:
+            raise IllegalMove(violations)
+        return settle(apply_action(state, move.seat, move.action))
+
+    def score(self, state: State) -> ScoreSheet:
+        seats = []
+        for i in range(len(state.seats)):
+            entries = [ScoreEntry(v.category, v.points, v.detail) for v in state.votes if v.who == str(i)]
+            seats.append(seat_score(i, entries))
+        guilds = {i: p.guild or p.round1_guild for i, p in enumerate(state.seats)}
+
+        def tiebreak(seat: int) -> tuple[int, str]:
+            key = guild_key(guilds[seat])
+            label = CONTENT.guild[guilds[seat]].label if guilds[seat] else "none"
+            return -(key[0] * 2 + key[1]), f"guild priority {label} (lower wins ties)"
+
+        return rank(seats, tiebreak, final=state.phase == "over")
+
+    def view(self, state: State, seat: int | None) -> State:
+        return view.view(state, seat)
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "boards": {side: msgspec.to_builtins(b) for side, b in BOARDS.items()},
+            "game": msgspec.to_builtins(CONTENT),
+        }
+
+
+def check_state(s: State) -> None:
+    """Structural consistency of a client's state (piece counts and places, §11 1–5)."""
+    if s.redacted:
+        raise StateInvalid("A view (ViewState) cannot be played; send the full state.", "redacted")
+    setup.validate_options(s.options)
+    n = s.options.players
+    if len(s.seats) != n:
+        raise StateInvalid(f"{len(s.seats)} seats in a {n}-player game.", "seats")
+    b = board(s)
+    places = set(b.area) | set(b.tower)
+    for p in s.citizens:
+        if p.place not in places or p.peasants < 0 or p.nobles < 0 or (p.place in b.tower and p.peasants):
+            raise StateInvalid(f"Citizens at {p.place!r} are not possible.", "citizens")
+    for seat in s.seats:
+        if min(seat.roads, seat.walls, seat.nobles, seat.peasants) < 0:
+            raise StateInvalid("A reserve cannot be negative.", "seats")
+    for spot in s.paths:
+        if spot.id not in b.path:
+            raise StateInvalid(f"Unknown path {spot.id!r}.", "paths")
+    for spot in s.gaps:
+        if spot.id not in b.gap:
+            raise StateInvalid(f"Unknown gap {spot.id!r}.", "gaps")
+    if any(d.location not in places or not 1 <= d.value <= 3 for d in s.dice):
+        raise StateInvalid("A faction die is misplaced or out of 1..3.", "dice")
+    if s.phase not in ("setup",) and s.phase != "over" and actor(s) is None:
+        raise StateInvalid("No decision is pending.", "phase")
+    if s.phase == "build" and (s.turn is None or not 0 <= s.turn.seat < n):
+        raise StateInvalid("A build phase needs a turn in progress.", "turn")
+    if s.phase in ("alignment", "defence") and not 0 <= s.index < len(s.order):
+        raise StateInvalid("The phase order is exhausted.", "index")
+    if s.phase == "starting_roads" and not 0 <= s.start_player < n:
+        raise StateInvalid("The start player is not a seat.", "start_player")
+
+
+ENGINE = WalledCityEngine()

@@ -1,0 +1,182 @@
+"""The round structure (§4): alignment (A), the build-phase order (B), the vote (C), defence (D),
+round-2 preparation and the end of the game."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from engines.core.errors import Violation
+from engines.walled_city import moves as mv
+from engines.walled_city import scoring
+from engines.walled_city.common import (
+    area_citizens,
+    board,
+    guild_key,
+    reverse_score_order,
+    set_seat,
+    spot_states,
+    watchmen,
+)
+from engines.walled_city.scoring import ZoneCard as ScoringZoneCard
+from engines.walled_city.state import NEUTRAL, Placed, State, Turn, Vote, ZoneCard
+
+# ---- alignment (§5.2) ---------------------------------------------------------------------------
+
+
+def start_alignment(s: State) -> State:
+    """Round 1: clockwise from the start player. Round 2: reverse score order, ties by the lower
+    round-1 guild (A-30); every round-1 guild is discarded first (§5.2)."""
+    n = len(s.seats)
+    if s.round == 1:
+        order = tuple((s.start_player + i) % n for i in range(n))
+    else:
+        order = reverse_score_order(s, {i: p.round1_guild for i, p in enumerate(s.seats)})
+    return replace(s, phase="alignment", order=order, index=0)
+
+
+def check_choose(s: State, a: mv.ChooseGuild) -> list[Violation]:
+    if a.guild not in s.offer:
+        return [Violation("WALLED_CITY_NOT_OFFERED", f"{a.guild!r} is not in the guild offer.", "action.guild")]
+    return []
+
+
+def apply_choose(s: State, seat: int, a: mv.ChooseGuild) -> State:
+    s = set_seat(s, seat, guild=a.guild, guild_used=False)
+    s = replace(s, offer=tuple(g for g in s.offer if g != a.guild), index=s.index + 1)
+    return s if s.index < len(s.order) else start_build(s)
+
+
+# ---- build order (§4.3) ---------------------------------------------------------------------------
+
+
+def start_build(s: State) -> State:
+    """Ascending priority keys of this round's guilds, in cycles (§4.3)."""
+    order = tuple(sorted(range(len(s.seats)), key=lambda i: guild_key(s.seats[i].guild)))
+    return next_builder(replace(s, phase="build", order=order, index=-1))
+
+
+def _pieces(s: State, seat: int) -> int:
+    p = s.seats[seat]
+    return p.roads if s.round == 1 else p.walls
+
+
+def next_builder(s: State) -> State:
+    """The next seat in the cycle with a road (round 1) or wall (round 2) left; else the vote."""
+    if not any(_pieces(s, i) for i in range(len(s.seats))):
+        return vote(s)
+    index = s.index
+    while True:
+        index = (index + 1) % len(s.order)
+        if _pieces(s, s.order[index]):
+            return replace(s, index=index, turn=Turn(seat=s.order[index]))
+
+
+# ---- vote (§5.7, §7) -----------------------------------------------------------------------------
+
+
+def vote(s: State) -> State:
+    """Round 2 first sends the nobles of open districts to the box; then districts and factions."""
+    b = board(s)
+    paths = spot_states(s.paths)
+    citizens = area_citizens(s)
+    lines: list[Vote] = []
+    if s.round == 2:
+        flight = scoring.flee(b, paths, spot_states(s.gaps), citizens)
+        citizens = {a: dict(c) for a, c in flight.citizens.items()}
+        fled = [Placed("box", who, 0, n) for who, n in flight.fled.items()]
+        towers = [p for p in s.citizens if p.place in b.tower]
+        kept = [Placed(a, who, c.peasants, c.nobles) for a, cs in citizens.items() for who, c in cs.items() if c.total]
+        s = replace(s, citizens=tuple(sorted((*kept, *towers), key=lambda p: (p.place, p.who))))
+        s = replace(s, out_nobles=_merge_box(s.out_nobles, fled))
+    awards = scoring.score_districts(b, paths, citizens, s.tiles, s.options.split_rounding)
+    excluded = () if s.options.neutral_in_factions else (NEUTRAL,)
+    awards += scoring.score_factions(
+        b, paths, citizens, s.dice, s.round, watchmen(s) if s.round == 2 else None, s.options.split_rounding, excluded
+    )
+    for award in awards:
+        for who, points in award.points:
+            lines.append(Vote(who, f"round {s.round} {award.category} {award.subject}", points, award.detail))
+    s = _credit(s, lines)
+    return start_defence(replace(s, turn=None))
+
+
+def _merge_box(old: tuple[Placed, ...], new: list[Placed]) -> tuple[Placed, ...]:
+    counts: dict[str, int] = {p.who: p.nobles for p in old}
+    for p in new:
+        counts[p.who] = counts.get(p.who, 0) + p.nobles
+    return tuple(Placed("box", who, 0, n) for who, n in sorted(counts.items()) if n)
+
+
+def _credit(s: State, lines: list[Vote]) -> State:
+    """Add votes to the ledger and to each seat's total (the neutral's are only reported)."""
+    for line in lines:
+        if line.who != NEUTRAL:
+            seat = int(line.who)
+            s = set_seat(s, seat, votes=s.seats[seat].votes + line.points)
+    return replace(s, votes=(*s.votes, *lines))
+
+
+# ---- defence (§5.5, §7.4) -----------------------------------------------------------------------
+
+
+def start_defence(s: State) -> State:
+    """Reverse score order; ties by the lower key of this round's guild (§4.3)."""
+    key = {i: p.guild for i, p in enumerate(s.seats)}
+    order = reverse_score_order(s, key)
+    return skip_empty_hands(replace(s, phase="defence", order=order, index=0))
+
+
+def skip_empty_hands(s: State) -> State:
+    """A player without a card skips the placement (A-23); after the last, the round ends."""
+    while s.index < len(s.order) and not s.seats[s.order[s.index]].hand:
+        s = replace(s, index=s.index + 1)
+    return s if s.index < len(s.order) else end_round(s)
+
+
+def defence_options(s: State, seat: int) -> list[mv.PlaceDefenceCard]:
+    taken = {z.zone for z in s.zones}
+    cards = list(dict.fromkeys(s.seats[seat].hand))
+    return [
+        mv.PlaceDefenceCard(z.id, c.a, c.b, ccw, c.defence_only)
+        for z in board(s).zones
+        if z.id not in taken
+        for c in cards
+        for ccw in dict.fromkeys((c.a, c.b))
+    ]
+
+
+def check_defence(s: State, seat: int, a: mv.PlaceDefenceCard) -> list[Violation]:
+    if a not in defence_options(s, seat):
+        return [
+            Violation(
+                "WALLED_CITY_BAD_DEFENCE",
+                f"Place a card from your hand ({a.a}/{a.b} is not one, or zone {a.zone} is taken or unknown),"
+                " one of its numbers toward the zone's counter-clockwise tower.",
+                "action",
+            )
+        ]
+    return []
+
+
+def apply_defence(s: State, seat: int, a: mv.PlaceDefenceCard) -> State:
+    hand = list(s.seats[seat].hand)
+    hand.remove(next(c for c in hand if (c.a, c.b, c.defence_only) == (a.a, a.b, a.defence_only)))
+    s = set_seat(s, seat, hand=tuple(hand))
+    card = ZoneCard(a.zone, seat, a.toward_ccw, a.a + a.b - a.toward_ccw)
+    s = replace(s, zones=(*s.zones, card), index=s.index + 1)
+    return skip_empty_hands(s)
+
+
+# ---- end of round / game (§4.4, §4.5) -------------------------------------------------------------
+
+
+def end_round(s: State) -> State:
+    if s.round == 1:
+        seats = tuple(replace(p, round1_guild=p.guild, guild="", guild_used=False) for p in s.seats)
+        return start_alignment(replace(s, seats=seats, round=2))
+    zones = tuple(replace(z, revealed=True) for z in s.zones)
+    s = replace(s, zones=zones)
+    cards = {z.zone: ScoringZoneCard(str(z.owner), z.toward_ccw, z.toward_cw, True) for z in zones}
+    awards = scoring.score_towers(board(s), watchmen(s), cards, s.options.tower_second_place)
+    lines = [Vote(who, f"round 2 {a.category} {a.subject}", n, a.detail) for a in awards for who, n in a.points]
+    return replace(_credit(s, lines), phase="over", turn=None)

@@ -1,0 +1,197 @@
+"""Setup (§3): options, pieces and cards, the chance events (start player, dice, survey tiles,
+guild offer, the 3-player Borderlands card), the neutral, the starting roads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from msgspec.structs import replace
+
+from engines.core.errors import StateInvalid, Violation
+from engines.core.rng import Rng
+from engines.walled_city import moves as mv
+from engines.walled_city.common import add_citizens, board, is_empty, set_seat, take_from_reserve
+from engines.walled_city.content import CONTENT
+from engines.walled_city.districts import Die, SurveyTile
+from engines.walled_city.state import NEUTRAL, Card, Options, Seat, Spot, State
+
+OPTION_DOCS: dict[str, str] = {
+    "board": "§2.1: the board side, londonderry (basic) or borderlands.",
+    "guild_deck": "§3.4: the board's 12 guild cards (board) or all 20 (mixed).",
+    "start_player": "§3.1 H: the start player's seat, or -1 for a random one.",
+    "tower_second_place": "§10 A-3: second place after a tie for most watchmen (dense) or none (competition).",
+    "split_rounding": "§10 A-4: shared negative totals truncate toward zero (trunc) or floor.",
+    "neutral_in_factions": "§10 A-5: the 2-player neutral competes in faction majorities.",
+}
+
+
+def make_options(players: int, overrides: dict[str, Any]) -> Options:
+    if not isinstance(players, int) or not 2 <= players <= 4:
+        raise StateInvalid(f"The Walled City is for 2 to 4 players, not {players}.", "players")
+    unknown = set(overrides) - set(Options.__struct_fields__)
+    if unknown:
+        raise StateInvalid(f"Unknown Walled City options: {', '.join(sorted(unknown))}.", "options")
+    try:
+        options = msgspec.convert({"players": players, **overrides}, Options, strict=False)
+    except msgspec.ValidationError as exc:
+        raise StateInvalid(f"Invalid Walled City option: {exc}", "options") from exc
+    validate_options(options)
+    return options
+
+
+def validate_options(o: Options) -> None:
+    if not 2 <= o.players <= 4:
+        raise StateInvalid(f"The Walled City is for 2 to 4 players, not {o.players}.", "options.players")
+    if not -1 <= o.start_player < o.players:
+        raise StateInvalid(f"start_player must be -1 or a seat 0..{o.players - 1}.", "options.start_player")
+
+
+def hand_for(options: Options) -> tuple[Card, ...]:
+    """§3.2/§3.3: the deck (two decks with 2 players) minus the listed cards, per deck."""
+    allot = CONTENT.allotment(options.board, options.players)
+    removed = {tuple(c) for c in allot.remove}
+    one = [Card(a, b) for a, b in CONTENT.deck.cards if (a, b) not in removed]
+    return tuple(one * allot.decks)
+
+
+def new_game(options: Options, seed: int | None) -> State:
+    validate_options(options)
+    allot = CONTENT.allotment(options.board, options.players)
+    seats = tuple(
+        Seat(roads=allot.roads, walls=allot.walls, nobles=allot.nobles, peasants=allot.peasants, hand=hand_for(options))
+        for _ in range(options.players)
+    )
+    s = State(
+        options=options,
+        seats=seats,
+        neutral_nobles=20 if options.players == 2 else 0,
+        neutral_peasants=25 if options.players == 2 else 0,
+        rng=None if seed is None else Rng.seeded(seed),
+        external_chance=seed is None,
+        start_player=options.start_player,
+    )
+    if options.board == "borderlands" and options.players == 3:
+        s = replace(s, defence_only_left=tuple(Card(a, b, True) for a, b in CONTENT.defence_only_cards.cards))
+    return s
+
+
+def die_spots(s: State) -> tuple[str, ...]:
+    """The 20 die spots in board order: areas, then towers (§3.1 E)."""
+    b = board(s)
+    return tuple(a.id for a in b.areas for _ in range(a.die_spots)) + tuple(
+        t.id for t in b.towers for _ in range(t.die_spots)
+    )
+
+
+def offer_size(s: State) -> int:
+    return int(CONTENT.offer_size[str(len(s.seats))])
+
+
+def deck(s: State) -> tuple[str, ...]:
+    return CONTENT.guild_deck(s.options.board, s.options.guild_deck == "mixed")
+
+
+def chance_kind(s: State) -> str:
+    """Which setup chance event is owed next ('' when none)."""
+    if s.start_player < 0:
+        return "start_player"
+    if len(s.dice) < len(die_spots(s)):
+        return "die"
+    if len(s.tiles) < len(board(s).survey_areas):
+        return "tile"
+    if len(s.offer) < offer_size(s):
+        return "guild"
+    if s.defence_only_left and len(s.defence_only_left) > 3 - len(s.seats):
+        return "card"
+    return ""
+
+
+def remaining_dice(s: State) -> dict[str, int]:
+    placed = [d.faction for d in s.dice]
+    return {f: CONTENT.factions.dice_per_faction - placed.count(f) for f in CONTENT.factions.ids}
+
+
+def chance_options(s: State) -> list[Any]:
+    kind = chance_kind(s)
+    if kind == "start_player":
+        return [mv.ChanceSeat(i) for i in range(len(s.seats))]
+    if kind == "die":
+        values = sorted(set(CONTENT.factions.faces))
+        return [mv.ChanceDie(f, v) for f, n in remaining_dice(s).items() if n > 0 for v in values]
+    if kind == "tile":
+        return [mv.ChanceTile(1), mv.ChanceTile(-1)]
+    if kind == "guild":
+        return [mv.ChanceGuild(g) for g in deck(s) if g not in s.offer]
+    return [mv.ChanceCard(c.a, c.b) for c in s.defence_only_left]
+
+
+def check_chance(s: State, a: Any) -> list[Violation]:
+    if a not in chance_options(s):
+        return [Violation("WALLED_CITY_IMPOSSIBLE_CHANCE", f"{a!r} cannot happen now.", "action")]
+    return []
+
+
+def sample_chance(s: State, rng: Rng) -> tuple[Any, Rng]:
+    """The physical process: a random die of those left (faces uniform), a coin flip, a card."""
+    kind = chance_kind(s)
+    if kind == "start_player":
+        i, rng = rng.below(len(s.seats))
+        return mv.ChanceSeat(i), rng
+    if kind == "die":
+        left = [f for f, n in remaining_dice(s).items() for _ in range(n)]
+        i, rng = rng.below(len(left))
+        j, rng = rng.below(len(CONTENT.factions.faces))
+        return mv.ChanceDie(left[i], CONTENT.factions.faces[j]), rng
+    options = chance_options(s)
+    i, rng = rng.below(len(options))
+    return options[i], rng
+
+
+def apply_chance(s: State, a: Any) -> State:
+    if isinstance(a, mv.ChanceSeat):
+        return replace(s, start_player=a.seat)
+    if isinstance(a, mv.ChanceDie):
+        spot = die_spots(s)[len(s.dice)]
+        return replace(s, dice=(*s.dice, Die(a.faction, a.value, spot)))
+    if isinstance(a, mv.ChanceTile):
+        area = board(s).survey_areas[len(s.tiles)]
+        return replace(s, tiles=(*s.tiles, SurveyTile(a.value, area)))
+    if isinstance(a, mv.ChanceGuild):
+        return replace(s, offer=(*s.offer, a.guild))
+    seat = 3 - len(s.defence_only_left)
+    card = next(c for c in s.defence_only_left if (c.a, c.b) == (a.a, a.b))
+    left = tuple(c for c in s.defence_only_left if c != card)
+    s = set_seat(s, seat, hand=(*s.seats[seat].hand, card))
+    return replace(s, defence_only_left=left)
+
+
+def place_neutral(s: State) -> State:
+    """§3.6: 1 noble + 2 peasants on every area with a gap on its edge, 1 noble in every tower."""
+    if len(s.seats) != 2:
+        return s
+    b = board(s)
+    for area in b.gap_areas:
+        s = take_from_reserve(add_citizens(s, area, NEUTRAL, 2, 1), NEUTRAL, 2, 1)
+    for tower in b.towers:
+        s = take_from_reserve(add_citizens(s, tower.id, NEUTRAL, 0, 1), NEUTRAL, 0, 1)
+    return s
+
+
+def starting_road_seat(s: State) -> int:
+    """§3.5: 3 players: the start player; 2 players: alternating from the start player."""
+    total = int(CONTENT.starting_roads[str(len(s.seats))])
+    done = total - s.starting_roads_left
+    return (s.start_player + done) % len(s.seats)
+
+
+def check_starting_road(s: State, a: mv.StartingRoad) -> list[Violation]:
+    if a.path not in board(s).path:
+        return [Violation("WALLED_CITY_NO_SUCH_PATH", f"There is no path {a.path}.", "action.path")]
+    if not is_empty(s.paths, a.path):
+        return [Violation("WALLED_CITY_PATH_TAKEN", f"Path {a.path} is not empty.", "action.path")]
+    return []
+
+
+def apply_starting_road(s: State, a: mv.StartingRoad) -> State:
+    return replace(s, paths=(*s.paths, Spot(a.path)), starting_roads_left=s.starting_roads_left - 1)

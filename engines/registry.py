@@ -14,9 +14,10 @@ from typing import Any
 def engines() -> dict[str, Any]:
     """Game id -> engine (see ``engines.core.engine.Engine``)."""
     from engines.citadels import ENGINE as CITADELS
+    from engines.walled_city.engine import ENGINE as WALLED_CITY
     from engines.walls_of_york import ENGINE as WALLS_OF_YORK
 
-    return {engine.info.game_id: engine for engine in (CITADELS, WALLS_OF_YORK)}
+    return {engine.info.game_id: engine for engine in (CITADELS, WALLS_OF_YORK, WALLED_CITY)}
 
 
 def get(game_id: str) -> Any:

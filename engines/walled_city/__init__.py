@@ -1,7 +1,7 @@
-"""The Walled City: Londonderry & Borderlands — foundations of a future engine (2–4 players, 2 rounds).
+"""The Walled City: Londonderry & Borderlands, 2–4 players, 2 rounds.
 
 Rules: ``shared/rules/walled-city.md``; functions cite its sections (§n), resolutions (A-n) and
-invariants (§11). This package holds the board files and loader (§9.5–§9.7, ``board``), districts
-and faction values (§5.0.2, §5.0.4, ``districts``) and the scoring routines (§7, ``scoring``).
-There is no engine protocol, move set or guild logic yet, and the game is not registered.
+invariants (§11). Board files and loader (``board``), districts and faction values
+(``districts``), scoring routines (``scoring``), and the engine (``engine``): setup, both
+rounds, build turns, defence. Guild abilities (§6) are not implemented yet.
 """

@@ -114,7 +114,6 @@ def settle_options(s: State) -> list[Any]:
         return out
     side1, side2 = board(s).sides(turn.spot)
     out = []
-    seen: set[tuple[str, int, int, str, int, int]] = set()  # a short reserve can fit both orientations
     total = min(p.nobles + p.peasants, turn.a + turn.b)  # as many as the reserve allows
     for first in dict.fromkeys((turn.a, turn.b)):
         second = turn.a + turn.b - first
@@ -125,10 +124,8 @@ def settle_options(s: State) -> list[Any]:
             areas1 = side1 if placed1 else side1[:1]  # an empty side's area choice is immaterial
             areas2 = side2 if placed2 else side2[:1]
             for area1, area2, k1, k2 in product(areas1, areas2, range(placed1 + 1), range(placed2 + 1)):
-                effect = (area1, placed1, k1, area2, placed2, k2)
-                if k1 + k2 <= p.nobles and total - k1 - k2 <= p.peasants and effect not in seen:
-                    seen.add(effect)
-                    out.append(mv.Settle(first, *effect))
+                if k1 + k2 <= p.nobles and total - k1 - k2 <= p.peasants:
+                    out.append(mv.Settle(first, area1, placed1, k1, area2, placed2, k2))
     return out
 
 

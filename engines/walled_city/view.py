@@ -14,4 +14,5 @@ def view(s: State, viewer: int | None) -> State:
     v = NO_SEAT if viewer is None else viewer
     seats = tuple(p if i == v else replace(p, hand=(_HIDDEN,) * len(p.hand)) for i, p in enumerate(s.seats))
     zones = tuple(z if z.revealed or z.owner == v else replace(z, toward_ccw=0, toward_cw=0) for z in s.zones)
-    return replace(s, seats=seats, zones=zones, rng=None, redacted=True, viewer=v)
+    undealt = (_HIDDEN,) * len(s.defence_only_left)  # the deal of §3.7 is secret
+    return replace(s, seats=seats, zones=zones, defence_only_left=undealt, rng=None, redacted=True, viewer=v)

@@ -1,8 +1,8 @@
 """Readable text for terminals: moves, views of a state, score sheets, game lists.
 
 Rendering is generic over protobuf messages (the move's action is the single field set in
-its ``oneof``), with view renderers for Citadels and Walls of York (``walls_of_york``); other
-games fall back to protobuf text.
+its ``oneof``), with view renderers for Citadels, Walls of York (``walls_of_york``) and The
+Walled City (``walled_city``); other games fall back to protobuf text.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from google.protobuf import json_format, text_format
 from google.protobuf.message import Message
 from rulesengine.v1 import common_pb2, service_pb2
 
-from rulesengine_client import walls_of_york
+from rulesengine_client import walled_city, walls_of_york
 
 HIDDEN = "?"
 CHANCE_SEAT = -1
@@ -38,6 +38,11 @@ class Names:
     def walls_of_york(self) -> walls_of_york.Content | None:
         """The Walls of York content (tiles, formations, die), if ``data`` is that game's."""
         return walls_of_york.Content.from_data(self.data) if self.data else None
+
+    @cached_property
+    def walled_city(self) -> walled_city.Content | None:
+        """The Walled City content (boards, guilds, factions), if ``data`` is that game's."""
+        return walled_city.Content.from_data(self.data) if self.data else None
 
     @classmethod
     def from_content(cls, content: Any) -> Names:
@@ -219,6 +224,8 @@ def render_state(state: service_pb2.GameState, names: Names, seat: int | None) -
         return render_citadels(state.citadels, names, seat)
     if which == "walls_of_york":
         return walls_of_york.render(state.walls_of_york, names.walls_of_york, seat)
+    if which == "walled_city":
+        return walled_city.render(state.walled_city, names.walled_city, seat)
     return text_format.MessageToString(state)
 
 

@@ -1,0 +1,308 @@
+"""The Walled City in the terminal: areas and their districts, roads, walls, towers, zones, seats.
+
+Everything here is computed from the game's ``DescribeGame`` content (the two boards under
+``boards``, factions and guilds under ``game``) and the state message; the client never
+imports the engines. The names are the contract's (``walled_city.proto``): areas, paths, gaps,
+towers and zones are board ids; a competitor is ``"0"``..``"3"`` (a seat) or ``"neutral"``.
+
+A district is a group of areas joined by unbuilt paths (§5.0.2): every area of one side of an
+empty or demolished path is joined with every area of its other side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rulesengine.v1.walled_city_pb2 import WalledCityPlaced, WalledCitySeat, WalledCitySpot, WalledCityState
+
+CHANCE_SEAT = -1
+NEUTRAL = "neutral"
+#: How the phases read in a heading.
+PHASES: dict[str, str] = {
+    "setup": "setup (chance: start player, faction dice, survey tiles, guild offer)",
+    "starting_roads": "starting roads",
+    "alignment": "alignment (choosing guilds)",
+    "build": "build phase",
+    "defence": "defence (cards into the defence zones)",
+    "over": "game over",
+}
+STEPS: dict[str, str] = {
+    "place": "build a road or wall, playing a card",
+    "settle": "settle citizens",
+    "promote": "promote nobles into towers",
+    "adjust": "adjust a faction die or flip a survey tile",
+}
+
+
+# ---- content ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardContent:
+    """One board side: its areas (in board order), paths with their sides, gaps, towers, zones, ring."""
+
+    side: str
+    areas: tuple[str, ...]
+    paths: dict[str, tuple[tuple[str, ...], ...]]
+    lengths: dict[str, str]
+    gaps: dict[str, str]
+    towers: tuple[str, ...]
+    zones: tuple[str, ...]
+    ring: tuple[str, ...]
+
+    @classmethod
+    def from_data(cls, side: str, data: Mapping[str, Any]) -> BoardContent:
+        """A board from its ``DescribeGame`` content (raises ``KeyError``/``TypeError`` if malformed)."""
+        return cls(
+            side=side,
+            areas=tuple(str(a["id"]) for a in data["areas"]),
+            paths={str(p["id"]): tuple(tuple(str(a) for a in s) for s in p["sides"]) for p in data["paths"]},
+            lengths={str(p["id"]): str(p.get("length") or "fence") for p in data["paths"]},
+            gaps={str(g["id"]): str(g["area"]) for g in data["gaps"]},
+            towers=tuple(str(t["id"]) for t in data["towers"]),
+            zones=tuple(str(z["id"]) for z in data["zones"]),
+            ring=tuple(str(r) for r in data["ring"]),
+        )
+
+    def zone_towers(self, zone: str) -> tuple[str, str]:
+        """The towers on either side of ``zone`` along the clockwise ring: (counter-clockwise, clockwise)."""
+        if zone not in self.ring:
+            return "?", "?"
+        i = self.ring.index(zone)
+        n = len(self.ring)
+        towers = set(self.towers)
+        ccw = next((self.ring[(i - k) % n] for k in range(1, n) if self.ring[(i - k) % n] in towers), "?")
+        cw = next((self.ring[(i + k) % n] for k in range(1, n) if self.ring[(i + k) % n] in towers), "?")
+        return ccw, cw
+
+    def districts(self, built_paths: Iterable[str]) -> list[tuple[str, ...]]:
+        """The districts (§5.0.2) given the ids of the paths holding a road, in board order."""
+        blocked = set(built_paths)
+        parent = {a: a for a in self.areas}
+
+        def root(a: str) -> str:
+            while parent[a] != a:
+                parent[a] = parent[parent[a]]
+                a = parent[a]
+            return a
+
+        for path, sides in self.paths.items():
+            if path in blocked or self.lengths.get(path) == "fence":
+                continue
+            members = [a for side in sides for a in side if a in parent]
+            for other in members[1:]:
+                r, first = root(other), root(members[0])
+                if r != first:
+                    parent[r] = first
+        groups: dict[str, list[str]] = {}
+        for a in self.areas:
+            groups.setdefault(root(a), []).append(a)
+        return [tuple(g) for g in groups.values()]
+
+
+@dataclass(frozen=True)
+class Content:
+    """What rendering needs of ``DescribeGame`` content: both boards, guild names, factions."""
+
+    boards: dict[str, BoardContent]
+    guilds: dict[str, str]
+    factions: tuple[str, ...]
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Content | None:
+        """The content of a ``DescribeGame`` answer (as a dict); ``None`` if it is not The Walled City's."""
+        try:
+            boards = {str(side): BoardContent.from_data(str(side), b) for side, b in data["boards"].items()}
+            game = data["game"]
+            guilds = {}
+            for g in game["guilds"]:
+                priority = int(g["priority"])
+                guilds[str(g["id"])] = f"{g['name_en']} ({priority}{'b' if g.get('b') else ''})"
+            factions = tuple(str(f) for f in game["factions"]["ids"])
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return None
+        return cls(boards, guilds, factions)
+
+    def guild(self, ident: str) -> str:
+        """A guild's name with its priority, e.g. ``Mercers (1)``."""
+        return self.guilds.get(ident, ident) if ident else "-"
+
+
+# ---- the state ----------------------------------------------------------------------------------
+
+
+def _phase(state: WalledCityState) -> str:
+    return str(state.phase) if state.HasField("phase") else "setup"
+
+
+def _int(state: Any, name: str, default: int) -> int:
+    return int(getattr(state, name)) if state.HasField(name) else default
+
+
+def _str(state: Any, name: str, default: str) -> str:
+    return str(getattr(state, name)) if state.HasField(name) else default
+
+
+def who_name(who: str) -> str:
+    """``s2`` for seat 2, ``N`` for the neutral."""
+    return "N" if who == NEUTRAL else f"s{who}"
+
+
+def _seat(seat: int) -> str:
+    return "CHANCE" if seat == CHANCE_SEAT else f"seat {seat}"
+
+
+def _citizens(entries: Iterable[WalledCityPlaced]) -> str:
+    """``s0 2p+1n, N 1p``: each competitor's peasants and nobles."""
+    parts = []
+    for p in entries:
+        bits = [f"{p.peasants}p"] if p.peasants else []
+        bits += [f"{p.nobles}n"] if p.nobles else []
+        if bits:
+            parts.append(f"{who_name(p.who)} {'+'.join(bits)}")
+    return ", ".join(parts)
+
+
+def _spot(spot: WalledCitySpot) -> str:
+    if _str(spot, "kind", "built") == "demolished":
+        return f"{spot.id} (demolished)"
+    height = _int(spot, "height", 1)
+    return spot.id if height == 1 else f"{spot.id} x{height}"
+
+
+def _card(a: int, b: int, defence_only: bool = False) -> str:
+    return f"{a}/{b}" + ("*" if defence_only else "")
+
+
+def _hand(seat: WalledCitySeat, visible: bool) -> str:
+    if not seat.hand:
+        return "no cards"
+    if not visible or all(c.a == 0 and c.b == 0 for c in seat.hand):
+        return f"{len(seat.hand)} cards (hidden)"
+    return " ".join(_card(c.a, c.b, c.defence_only) for c in seat.hand)
+
+
+def pending_text(state: WalledCityState) -> str:
+    """Whose decision is pending and what it is, read from the state."""
+    phase = _phase(state)
+    if phase == "over":
+        return "nobody (the game is over)"
+    if phase == "setup":
+        return "CHANCE (setup)"
+    if phase == "starting_roads":
+        return f"the next seat to place a starting road ({state.starting_roads_left} left)"
+    if phase == "build" and state.HasField("turn"):
+        step = _str(state.turn, "step", "place")
+        return f"seat {state.turn.seat} ({STEPS.get(step, step)})"
+    if 0 <= state.index < len(state.order):
+        return f"seat {state.order[state.index]} ({phase})"
+    return phase
+
+
+def render(state: WalledCityState, content: Content | None, seat: int | None) -> str:
+    """A Walled City state (usually a view) for a terminal, from ``seat``'s side."""
+    phase = _phase(state)
+    side = _str(state.options, "board", "londonderry")
+    rnd = _int(state, "round", 1)
+    start = _int(state, "start_player", CHANCE_SEAT)
+    head = f"The Walled City ({side}), round {rnd}: {PHASES.get(phase, phase)}"
+    if start != CHANCE_SEAT:
+        head += f"; start player: seat {start}"
+    lines = [head, f"To decide: {pending_text(state)}"]
+    board = content.boards.get(side) if content is not None else None
+
+    def guild(ident: str) -> str:
+        return content.guild(ident) if content is not None else ident or "-"
+
+    if state.HasField("turn") and phase == "build":
+        turn = state.turn
+        bits = [f"seat {turn.seat}"]
+        if turn.spot:
+            bits.append(f"built {turn.spot} with card {_card(turn.a, turn.b)}")
+        if turn.promote_left:
+            bits.append(f"{turn.promote_left} promotion(s) left")
+        lines.append("Build turn: " + ", ".join(bits))
+    if state.order:
+        lines.append("Order: " + " > ".join(f"seat {s}" for s in state.order))
+    if state.offer:
+        lines.append("Guilds on offer: " + ", ".join(guild(g) for g in state.offer))
+
+    # Seats.
+    points: dict[str, int] = {}
+    for v in state.votes:
+        points[v.who] = points.get(v.who, 0) + v.points
+    for index, p in enumerate(state.seats):
+        you = " (you)" if index == seat else ""
+        guilds = f"guild {guild(p.guild)}" + (" (used)" if p.guild_used else "")
+        if p.round1_guild and rnd > 1:
+            guilds += f", round 1: {guild(p.round1_guild)}"
+        lines.append(
+            f"  seat {index}{you}: {points.get(str(index), 0)} points; reserve {p.roads} roads, {p.walls} walls, "
+            f"{p.nobles} nobles, {p.peasants} peasants; {guilds}"
+        )
+        lines.append(f"      hand: {_hand(p, index == seat or (seat is None and not state.redacted))}")
+    if len(state.seats) == 2:
+        lines.append(
+            f"  neutral: {points.get(NEUTRAL, 0)} points; supply {state.neutral_nobles} nobles, "
+            f"{state.neutral_peasants} peasants"
+        )
+
+    # Areas, by district.
+    by_place: dict[str, list[WalledCityPlaced]] = {}
+    for c in state.citizens:
+        by_place.setdefault(c.place, []).append(c)
+    dice: dict[str, list[str]] = {}
+    for i, d in enumerate(state.dice):
+        dice.setdefault(d.location, []).append(f"die#{i} {d.faction} {d.value}")
+    tiles: dict[str, list[str]] = {}
+    for i, t in enumerate(state.tiles):
+        tiles.setdefault(t.area, []).append(f"tile#{i} {t.value:+d}")
+    roads = [s for s in state.paths]
+    if board is not None:
+        built = [s.id for s in roads if _str(s, "kind", "built") == "built"]
+        lines.append("Areas by district (citizens: p peasants, n nobles; s0..s3 seats, N neutral):")
+        for number, district in enumerate(board.districts(built), 1):
+            lines.append(f"  district {number}:")
+            for area in district:
+                extra = [_citizens(by_place.get(area, [])), *dice.get(area, []), *tiles.get(area, [])]
+                lines.append(f"    {area}: " + ("; ".join(e for e in extra if e) or "-"))
+    else:
+        for place, entries in sorted(by_place.items()):
+            lines.append(f"  {place}: {_citizens(entries)}")
+    total_paths = len(board.paths) if board is not None else None
+    road_text = ", ".join(_spot(s) for s in roads) or "none"
+    lines.append(f"Roads ({len(roads)}" + (f" of {total_paths} paths" if total_paths else "") + f"): {road_text}")
+    wall_text = ", ".join(_spot(s) for s in state.gaps) or "none"
+    total_gaps = f" of {len(board.gaps)} gaps" if board is not None else ""
+    lines.append(f"Walls ({len(state.gaps)}{total_gaps}): {wall_text}")
+
+    # Towers and zones, along the ring.
+    towers = board.towers if board is not None else tuple(sorted({d.location for d in state.dice}))
+    lines.append("Towers (watchmen, die):")
+    for tower in towers:
+        extra = [_citizens(by_place.get(tower, [])), *dice.get(tower, [])]
+        lines.append(f"  {tower}: " + ("; ".join(e for e in extra if e) or "-"))
+    if state.zones:
+        lines.append("Defence zones (card numbers toward the ccw/cw tower; ? face down):")
+        cards: dict[str, list[str]] = {}
+        for z in state.zones:
+            hidden = not z.revealed and z.toward_ccw == 0 and z.toward_cw == 0
+            text = "?" if hidden else f"{z.toward_ccw}|{z.toward_cw}" + ("" if z.revealed else " (face down)")
+            cards.setdefault(z.zone, []).append(f"s{z.owner} {text}")
+        zones = board.zones if board is not None else tuple(sorted(cards))
+        for zone in zones:
+            if zone in cards:
+                ccw, cw = board.zone_towers(zone) if board is not None else ("?", "?")
+                lines.append(f"  {zone} ({ccw}|{cw}): " + ", ".join(cards[zone]))
+    if state.out_nobles:
+        lines.append("Nobles in the box: " + _citizens(state.out_nobles))
+    if state.defence_only_left:
+        lines.append("Defence-only cards not dealt: " + " ".join(_card(c.a, c.b) for c in state.defence_only_left))
+    if state.votes:
+        recent = list(state.votes)[-6:]
+        lines.append("Latest scored items:")
+        for v in recent:
+            lines.append(f"  {who_name(v.who)} {v.points:+d} {v.category}" + (f" ({v.detail})" if v.detail else ""))
+    return "\n".join(lines)

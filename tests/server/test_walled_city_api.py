@@ -1,0 +1,208 @@
+"""The Walled City over a real port: the contract (ListGames, DescribeGame), an illegal move, the
+not-yet-implemented guild abilities, and what a view hides (hands, face-down defence cards).
+
+Whole games with the CLI's bots (every player count, both boards, both chance modes, each record
+replayed) are in tests/client/test_walled_city_cli.py.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import grpc
+import pytest
+from google.protobuf import empty_pb2, json_format
+from rulesengine.v1 import common_pb2, service_pb2, service_pb2_grpc
+
+from engines.walled_city.engine import ENGINE
+from server.binding import GameBinding
+from tests.server.helpers import details
+
+Stub = service_pb2_grpc.RulesEngineServiceStub
+GAME = "walled_city"
+BOARDS = ("londonderry", "borderlands")
+
+
+def wc_setup(players: int, seed: int | None = 7, **overrides: str) -> common_pb2.GameSetup:
+    """A Walled City setup: seeded, or external chance when ``seed`` is None."""
+    message = common_pb2.GameSetup(game_id=GAME, players=players, overrides=overrides)
+    if seed is None:
+        message.chance_mode = common_pb2.CHANCE_MODE_EXTERNAL
+    else:
+        message.chance_mode = common_pb2.CHANCE_MODE_SEEDED
+        message.seed = seed
+    return message
+
+
+def _move(seat: int, **action: Any) -> service_pb2.Move:
+    move = service_pb2.Move(seat=seat)
+    json_format.ParseDict(action, move.walled_city)
+    return move
+
+
+def _view(stub: Stub, state: service_pb2.GameState, seat: int | None) -> service_pb2.GameState:
+    viewer = common_pb2.Viewer(spectator=empty_pb2.Empty()) if seat is None else common_pb2.Viewer(seat=seat)
+    return stub.ViewState(service_pb2.ViewStateRequest(state=state, viewer=viewer)).state
+
+
+def _play_until(
+    stub: Stub, setup: common_pb2.GameSetup, done: Callable[[service_pb2.GameState], bool], seed: int = 1
+) -> service_pb2.GameState:
+    """Random legal moves from a new game until ``done(state)``."""
+    rng = random.Random(seed)
+    state = stub.NewGame(service_pb2.NewGameRequest(setup=setup)).state
+    for _ in range(500):
+        if done(state):
+            return state
+        legal = stub.LegalMoves(service_pb2.LegalMovesRequest(state=state)).moves
+        assert legal, "the game ended first"
+        state = stub.ApplyMove(service_pb2.ApplyMoveRequest(state=state, move=rng.choice(legal))).state
+    raise AssertionError("the condition was never reached")
+
+
+# ---- the contract -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_engine_and_the_contract_mirror_each_other(board: str) -> None:
+    binding = GameBinding(ENGINE)  # raises SchemaMismatch on any drift
+    rng = random.Random(3)
+    state = ENGINE.new_game(ENGINE.make_options(3, {"board": board}), 1)
+    while ENGINE.legal_moves(state):  # every state and move of a whole game survives the round trip
+        assert binding.state_from_proto(binding.state_to_proto(state)) == state
+        move = rng.choice(ENGINE.legal_moves(state))
+        assert binding.move_from_proto(binding.move_to_proto(move)) == move
+        state = ENGINE.apply(state, move)
+    assert state.phase == "over" and binding.state_from_proto(binding.state_to_proto(state)) == state
+
+
+def test_list_games_reports_walled_city_with_its_options(stub: Stub) -> None:
+    games = {g.game_id: g for g in stub.ListGames(service_pb2.ListGamesRequest()).games}
+    wc = games[GAME]
+    assert (wc.min_players, wc.max_players) == (2, 4) and wc.title.startswith("The Walled City")
+    assert set(wc.variants) == set(BOARDS) and wc.rules_version == ENGINE.info.rules_version
+    options = {o.name: o for o in wc.options}
+    assert set(options) == {
+        "board",
+        "guild_deck",
+        "start_player",
+        "tower_second_place",
+        "split_rounding",
+        "neutral_in_factions",
+    }
+    assert options["board"].default == "londonderry" and set(options["board"].choices) == set(BOARDS)
+    assert options["guild_deck"].default == "board" and set(options["guild_deck"].choices) == {"board", "mixed"}
+    assert options["start_player"].default == "-1" and options["neutral_in_factions"].default == "true"
+    assert all(o.doc for o in wc.options)
+
+
+def test_describe_game_returns_both_boards_with_provenance(stub: Stub) -> None:
+    response = stub.DescribeGame(service_pb2.DescribeGameRequest(game_id=GAME))
+    assert response.game_id == GAME and response.rules_version
+    content = json_format.MessageToDict(response.content)
+    assert set(content["boards"]) == set(BOARDS)
+    for side, board in content["boards"].items():
+        assert board["board"] == side and board["provenance"] == "reconstructed" and board["source"]
+        items = [*board["areas"], *board["paths"], *board["gaps"], *board["towers"], *board["zones"]]
+        assert items and all(item["provenance"] == "reconstructed" and item["source"] for item in items)
+        areas = {a["id"] for a in board["areas"]}
+        assert all(g["area"] in areas for g in board["gaps"])
+        assert {t["id"] for t in board["towers"]} | {z["id"] for z in board["zones"]} <= set(board["ring"])
+    game = content["game"]
+    assert len(game["guilds"]) == 20 and len(game["factions"]["ids"]) == 5
+    provenances = {item["provenance"] for item in [game["factions"], game["deck"], *game["guilds"]]}
+    assert provenances <= {"printed", "rulebook", "reconstructed"}
+
+
+# ---- refusals ------------------------------------------------------------------------------------
+
+
+def test_an_illegal_move_is_refused_with_a_walled_city_code(stub: Stub) -> None:
+    started = stub.NewGame(service_pb2.NewGameRequest(setup=wc_setup(2, seed=5)))
+    game = started.state.walled_city
+    assert game.HasField("rng") and game.phase == "starting_roads" and started.pending.kind == "starting_roads"
+    seat = started.pending.seats[0]
+    legal = stub.LegalMoves(service_pb2.LegalMovesRequest(state=started.state)).moves
+    assert legal and all(m.seat == seat and m.walled_city.HasField("starting_road") for m in legal)
+
+    bad = _move(seat, starting_road={"path": "nowhere"})
+    checked = stub.ValidateMove(service_pb2.ValidateMoveRequest(state=started.state, move=bad))
+    assert not checked.legal and [v.code for v in checked.violations] == ["WALLED_CITY_NO_SUCH_PATH"]
+    with pytest.raises(grpc.RpcError) as caught:
+        stub.ApplyMove(service_pb2.ApplyMoveRequest(state=started.state, move=bad))
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    info, request = details(caught.value)
+    assert info.reason == "WALLED_CITY_NO_SUCH_PATH"
+    assert request is not None and request.field_violations[0].field == "action.path"
+
+    # The same path twice: taken.
+    first = legal[0]
+    after = stub.ApplyMove(service_pb2.ApplyMoveRequest(state=started.state, move=first))
+    again = _move(after.pending.seats[0], starting_road={"path": first.walled_city.starting_road.path})
+    with pytest.raises(grpc.RpcError) as taken:
+        stub.ApplyMove(service_pb2.ApplyMoveRequest(state=after.state, move=again))
+    assert details(taken.value)[0].reason == "WALLED_CITY_PATH_TAKEN"
+
+
+def test_activating_a_guild_is_not_implemented(stub: Stub) -> None:
+    state = _play_until(stub, wc_setup(3, seed=9), lambda s: s.walled_city.phase == "build")
+    game = state.walled_city
+    seat = game.turn.seat
+    move = _move(seat, activate_guild={"guild": game.seats[seat].guild})
+    with pytest.raises(grpc.RpcError) as caught:
+        stub.ApplyMove(service_pb2.ApplyMoveRequest(state=state, move=move))
+    assert caught.value.code() == grpc.StatusCode.UNIMPLEMENTED
+    assert details(caught.value)[0].reason == "RULE_NOT_IMPLEMENTED"
+    with pytest.raises(grpc.RpcError) as validated:
+        stub.ValidateMove(service_pb2.ValidateMoveRequest(state=state, move=move))
+    assert validated.value.code() == grpc.StatusCode.UNIMPLEMENTED
+    legal = stub.LegalMoves(service_pb2.LegalMovesRequest(state=state)).moves
+    assert legal and not any(m.walled_city.HasField("activate_guild") for m in legal)
+
+
+# ---- hidden information --------------------------------------------------------------------------
+
+
+def _face_down(state: service_pb2.GameState) -> bool:
+    game = state.walled_city
+    return game.phase == "defence" and len({z.owner for z in game.zones if not z.revealed}) >= 2
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_views_hide_other_hands_and_face_down_defence_cards(stub: Stub, board: str) -> None:
+    state = _play_until(stub, wc_setup(3, seed=4, board=board), _face_down)
+    full = state.walled_city
+    owners = {z.owner for z in full.zones if not z.revealed}
+    for viewer in (0, 1, 2, None):
+        view = _view(stub, state, viewer).walled_city
+        assert view.redacted and not view.HasField("rng")
+        assert (view.viewer if view.HasField("viewer") else -1) == (-1 if viewer is None else viewer)
+        for index, (seat, shown) in enumerate(zip(full.seats, view.seats, strict=True)):
+            assert len(shown.hand) == len(seat.hand)
+            if index == viewer:
+                assert list(shown.hand) == list(seat.hand)
+            else:
+                assert all((c.a, c.b) == (0, 0) for c in shown.hand)
+            assert (shown.roads, shown.walls, shown.nobles, shown.peasants) == (
+                seat.roads,
+                seat.walls,
+                seat.nobles,
+                seat.peasants,
+            )
+        for card, shown in zip(full.zones, view.zones, strict=True):
+            assert (shown.zone, shown.owner, shown.revealed) == (card.zone, card.owner, card.revealed)
+            if card.revealed or card.owner == viewer:
+                assert shown == card
+            else:
+                assert (shown.toward_ccw, shown.toward_cw) == (0, 0)
+        assert list(view.citizens) == list(full.citizens) and list(view.dice) == list(full.dice)
+    assert len(owners) >= 2
+
+    # A view cannot be played.
+    view_state = _view(stub, state, 0)
+    view_state.ClearField("signature")
+    with pytest.raises(grpc.RpcError) as caught:
+        stub.LegalMoves(service_pb2.LegalMovesRequest(state=view_state))
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT

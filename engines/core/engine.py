@@ -134,3 +134,24 @@ def option_infos(
         allowed = (choices or {}).get(field.name, allowed)
         out.append(OptionInfo(field.name, kind, text, allowed, docs.get(field.name, "")))
     return tuple(out)
+
+
+def convert_options(
+    options_type: type[OptT], title: str, players: int, overrides: dict[str, Any], seats: range
+) -> OptT:
+    """An options struct from a player count and named overrides (strings parsed by msgspec).
+
+    Raises ``StateInvalid`` naming the problem: a player count outside ``seats``, an unknown
+    option, or a value of the wrong kind.
+    """
+    from engines.core.errors import StateInvalid
+
+    if not isinstance(players, int) or players not in seats:
+        raise StateInvalid(f"{title} is for {seats.start} to {seats.stop - 1} players, not {players}.", "players")
+    unknown = set(overrides) - set(options_type.__struct_fields__)  # type: ignore[attr-defined]
+    if unknown:
+        raise StateInvalid(f"Unknown {title} options: {', '.join(sorted(unknown))}.", "options")
+    try:
+        return msgspec.convert({"players": players, **overrides}, options_type, strict=False)
+    except msgspec.ValidationError as exc:
+        raise StateInvalid(f"Invalid {title} option: {exc}", "options") from exc

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 from msgspec.structs import replace
 
+from engines.core.engine import convert_options
 from engines.core.errors import StateInvalid, Violation
 from engines.core.rng import Rng
 from engines.walled_city import moves as mv
@@ -27,15 +27,8 @@ OPTION_DOCS: dict[str, str] = {
 
 
 def make_options(players: int, overrides: dict[str, Any]) -> Options:
-    if not isinstance(players, int) or not 2 <= players <= 4:
-        raise StateInvalid(f"The Walled City is for 2 to 4 players, not {players}.", "players")
-    unknown = set(overrides) - set(Options.__struct_fields__)
-    if unknown:
-        raise StateInvalid(f"Unknown Walled City options: {', '.join(sorted(unknown))}.", "options")
-    try:
-        options = msgspec.convert({"players": players, **overrides}, Options, strict=False)
-    except msgspec.ValidationError as exc:
-        raise StateInvalid(f"Invalid Walled City option: {exc}", "options") from exc
+    """Options for 2–4 players with named overrides (strings are parsed)."""
+    options = convert_options(Options, "The Walled City", players, overrides, range(2, 5))
     validate_options(options)
     return options
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 from msgspec.structs import replace
 
+from engines.core.engine import convert_options
 from engines.core.errors import StateInvalid, Violation
 from engines.core.rng import Rng
 from engines.walls_of_york import moves as mv
@@ -26,15 +26,7 @@ OPTION_DOCS: dict[str, str] = {
 
 def make_options(players: int, overrides: dict[str, Any]) -> Options:
     """Options for 2–4 players with named overrides (strings are parsed)."""
-    if not isinstance(players, int) or not 2 <= players <= 4:
-        raise StateInvalid(f"Walls of York is for 2 to 4 players, not {players}.", "players")
-    unknown = set(overrides) - set(Options.__struct_fields__)
-    if unknown:
-        raise StateInvalid(f"Unknown Walls of York options: {', '.join(sorted(unknown))}.", "options")
-    try:
-        options = msgspec.convert({"players": players, **overrides}, Options, strict=False)
-    except msgspec.ValidationError as exc:
-        raise StateInvalid(f"Invalid Walls of York option: {exc}", "options") from exc
+    options = convert_options(Options, "Walls of York", players, overrides, range(2, 5))
     validate_options(options)
     return options
 

@@ -182,6 +182,8 @@ def turn_candidates(s: State) -> list[Any]:
         out: list[Any] = [mv.GatherGold(), mv.GatherCards()]
         if turn.mode != "normal" or turn.threat_open:
             return out
+    elif turn.mode == "witch":  # G-witch-hold: after gathering she can only bewitch
+        return ABILITIES["bewitch"][3](s)
     else:
         out = []
     p = s.players[turn.seat]
@@ -436,7 +438,8 @@ class CitadelsEngine:
             candidates = step_candidates(state, state.queue[0])
             step = state.queue[0]
             return [mv.Move(seat, a) for a in candidates if not check_step(state, step, a)]
-        return [mv.Move(seat, a) for a in turn_candidates(state) if not check_turn_action(state, a)]
+        # turn_candidates already leaves out what the gates forbid, so only each move's own check runs.
+        return [mv.Move(seat, a) for a in turn_candidates(state) if not TURN_ACTIONS[type(a)][1](state, a)]
 
     def validate(self, state: State, move: mv.Move) -> list[Violation]:
         if state.redacted:

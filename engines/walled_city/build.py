@@ -44,11 +44,19 @@ def _has_card(s: State, seat: int, a: int, b: int) -> bool:
 
 
 def free_paths(s: State) -> list[str]:
-    return [p.id for p in board(s).paths if not p.fence and is_empty(s.paths, p.id)]
+    built = {x.id for x in s.paths}
+    return [p.id for p in board(s).paths if not p.fence and p.id not in built]
 
 
 def free_gaps(s: State) -> list[str]:
-    return [g.id for g in board(s).gaps if is_empty(s.gaps, g.id)]
+    built = {x.id for x in s.gaps}
+    return [g.id for g in board(s).gaps if g.id not in built]
+
+
+def can_build(s: State) -> bool:
+    """A-24: a free spot and a playable card exist (else the piece goes to the box)."""
+    spots = free_paths(s) if s.round == 1 else free_gaps(s)
+    return bool(spots) and bool(playable(s, _turn(s).seat))
 
 
 def build_options(s: State) -> list[Any]:

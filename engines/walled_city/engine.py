@@ -43,7 +43,7 @@ def advance(s: State) -> State:
             s = phases.start_alignment(s)
         elif s.phase == "build" and s.turn is None:
             s = phases.next_builder(s)
-        elif s.phase == "build" and s.turn is not None and s.turn.step == "place" and not build.build_options(s):
+        elif s.phase == "build" and s.turn is not None and s.turn.step == "place" and not build.can_build(s):
             s = _no_spot(s)
         else:
             return s

@@ -242,6 +242,7 @@ def faction_counts(
     faction: str,
     round_: int,
     watchmen: TowerWatchmen | None = None,
+    area_of: Mapping[str, District] | None = None,
 ) -> tuple[dict[str, Citizens], tuple[District, ...], tuple[str, ...]]:
     """§7.3 step 2–3: each competitor's citizens over ``faction``'s locations, with the districts and towers.
 
@@ -250,7 +251,8 @@ def faction_counts(
     and nobles. Round 1 ignores towers entirely.
     """
     kept = [d for d in dice if d.faction == faction]
-    area_of = district_of(board, path_states)
+    if area_of is None:  # callers scoring every faction pass the districts in
+        area_of = district_of(board, path_states)
     found: dict[tuple[str, ...], District] = {}
     for d in kept:
         if d.location in area_of:
@@ -282,9 +284,10 @@ def score_factions(
     districts and towers). ``excluded`` competitors take no part (``neutral_in_factions = false``, A-5)."""
     kept = tuple(dice)
     out = []
+    area_of = district_of(board, path_states)
     for f in sorted({d.faction for d in kept}):
         value = faction_value(board, kept, f, round_)
-        counts, places, towers = faction_counts(board, path_states, citizens, kept, f, round_, watchmen)
+        counts, places, towers = faction_counts(board, path_states, citizens, kept, f, round_, watchmen, area_of)
         where = _plural(len(places), "district") + (f" + {_plural(len(towers), 'tower')}" if towers else "")
         out.append(score_faction(f, value, counts, where, rounding, excluded))
     return tuple(out)

@@ -17,9 +17,9 @@ from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
 from engines.walled_city import build, phases, setup, view
 from engines.walled_city import moves as mv
 from engines.walled_city.board import BOARDS
-from engines.walled_city.common import board, guild_key
+from engines.walled_city.common import board, competitors, guild_key
 from engines.walled_city.content import CONTENT
-from engines.walled_city.state import Options, State
+from engines.walled_city.state import NEUTRAL, Options, State
 
 RULES_VERSION = "0.1.0"
 
@@ -244,38 +244,115 @@ class WalledCityEngine:
         }
 
 
+def _require(condition: bool, message: str, field: str) -> None:
+    if not condition:
+        raise StateInvalid(message, field)
+
+
 def check_state(s: State) -> None:
-    """Structural consistency of a client's state (piece counts and places, §11 1–5)."""
-    if s.redacted:
-        raise StateInvalid("A view (ViewState) cannot be played; send the full state.", "redacted")
+    """Structural consistency of a client's state (§11 invariants 1–5, the phase and turn)."""
+    _require(not s.redacted, "A view (ViewState) cannot be played; send the full state.", "redacted")
     setup.validate_options(s.options)
     n = s.options.players
-    if len(s.seats) != n:
-        raise StateInvalid(f"{len(s.seats)} seats in a {n}-player game.", "seats")
+    _require(len(s.seats) == n, f"{len(s.seats)} seats in a {n}-player game.", "seats")
+    _require(s.round in (1, 2), "The game has rounds 1 and 2.", "round")
+    _check_pieces(s)
+    _check_cards(s)
+    _check_board(s)
+    _check_progress(s)
+
+
+def _check_pieces(s: State) -> None:
+    """Every citizen is in one place; per colour, reserve + board + box = the allotment (§11 1, 3)."""
     b = board(s)
-    places = set(b.area) | set(b.tower)
+    who_ok = set(competitors(s))
+    allot = CONTENT.allotment(s.options.board, len(s.seats))
+    seen: set[tuple[str, str]] = set()
+    nobles: dict[str, int] = {}
+    peasants: dict[str, int] = {}
     for p in s.citizens:
-        if p.place not in places or p.peasants < 0 or p.nobles < 0 or (p.place in b.tower and p.peasants):
-            raise StateInvalid(f"Citizens at {p.place!r} are not possible.", "citizens")
-    for seat in s.seats:
-        if min(seat.roads, seat.walls, seat.nobles, seat.peasants) < 0:
-            raise StateInvalid("A reserve cannot be negative.", "seats")
-    for spot in s.paths:
-        if spot.id not in b.path:
-            raise StateInvalid(f"Unknown path {spot.id!r}.", "paths")
-    for spot in s.gaps:
-        if spot.id not in b.gap:
-            raise StateInvalid(f"Unknown gap {spot.id!r}.", "gaps")
-    if any(d.location not in places or not 1 <= d.value <= 3 for d in s.dice):
-        raise StateInvalid("A faction die is misplaced or out of 1..3.", "dice")
-    if s.phase not in ("setup",) and s.phase != "over" and actor(s) is None:
-        raise StateInvalid("No decision is pending.", "phase")
-    if s.phase == "build" and (s.turn is None or not 0 <= s.turn.seat < n):
-        raise StateInvalid("A build phase needs a turn in progress.", "turn")
-    if s.phase in ("alignment", "defence") and not 0 <= s.index < len(s.order):
-        raise StateInvalid("The phase order is exhausted.", "index")
-    if s.phase == "starting_roads" and not 0 <= s.start_player < n:
-        raise StateInvalid("The start player is not a seat.", "start_player")
+        _require(p.who in who_ok and (p.place, p.who) not in seen, f"Bad citizens entry {p.place}/{p.who}.", "citizens")
+        _require(p.place in b.area or p.place in b.tower, f"{p.place!r} is no area or tower.", "citizens")
+        _require(p.peasants >= 0 and p.nobles >= 0, "Citizen counts cannot be negative.", "citizens")
+        _require(not (p.place in b.tower and p.peasants), "Peasants are never in towers.", "citizens")
+        seen.add((p.place, p.who))
+        nobles[p.who] = nobles.get(p.who, 0) + p.nobles
+        peasants[p.who] = peasants.get(p.who, 0) + p.peasants
+    for p in s.out_nobles:
+        _require(p.place == "box" and p.who in who_ok and p.nobles >= 0, "Bad box entry.", "out_nobles")
+        nobles[p.who] = nobles.get(p.who, 0) + p.nobles
+    for i, seat in enumerate(s.seats):
+        _require(min(seat.roads, seat.walls, seat.nobles, seat.peasants) >= 0, "Reserves cannot be negative.", "seats")
+        _require(nobles.get(str(i), 0) + seat.nobles == allot.nobles, f"Seat {i}'s nobles are not conserved.", "seats")
+        _require(
+            peasants.get(str(i), 0) + seat.peasants == allot.peasants,
+            f"Seat {i}'s peasants are not conserved.",
+            "seats",
+        )
+    if len(s.seats) == 2:
+        _require(nobles.get(NEUTRAL, 0) + s.neutral_nobles == 20, "The neutral's nobles are not conserved.", "seats")
+        _require(
+            peasants.get(NEUTRAL, 0) + s.neutral_peasants == 25, "The neutral's peasants are not conserved.", "seats"
+        )
+
+
+def _check_cards(s: State) -> None:
+    deck = {tuple(c) for c in CONTENT.deck.cards}
+    special = {tuple(c) for c in CONTENT.defence_only_cards.cards}
+    for i, seat in enumerate(s.seats):
+        for c in seat.hand:
+            _require((c.a, c.b) in (special if c.defence_only else deck), f"Seat {i} holds an unknown card.", "seats")
+        _require(seat.guild in CONTENT.guild or not seat.guild, f"Seat {i} holds an unknown guild.", "seats")
+    held = {p.guild for p in s.seats if p.guild}
+    _require(
+        len(set(s.offer)) == len(s.offer) and all(g in CONTENT.guild for g in s.offer), "Bad guild offer.", "offer"
+    )
+    _require(not held & set(s.offer), "A held guild is still in the offer.", "offer")
+    _require(all((c.a, c.b) in special for c in s.defence_only_left), "Unknown defence-only card.", "defence_only_left")
+
+
+def _check_board(s: State) -> None:
+    b = board(s)
+    _require(all(x.id in b.path and x.height >= 1 for x in s.paths), "Unknown path or stack.", "paths")
+    _require(all(x.id in b.gap and x.height >= 1 for x in s.gaps), "Unknown gap or stack.", "gaps")
+    _require(len({x.id for x in s.paths}) == len(s.paths), "A path is listed twice.", "paths")
+    _require(len({x.id for x in s.gaps}) == len(s.gaps), "A gap is listed twice.", "gaps")
+    spots = setup.die_spots(s)
+    _require(len(s.dice) <= len(spots), "Too many faction dice.", "dice")
+    _require(s.phase == "setup" or len(s.dice) == len(spots), "Every die spot holds a die after setup.", "dice")
+    _require(all(d.faction in CONTENT.factions.ids and 1 <= d.value <= 3 for d in s.dice), "Bad faction die.", "dice")
+    _require(all(n >= 0 for n in setup.remaining_dice(s).values()), "A faction has more than 4 dice.", "dice")
+    _require(sorted(d.location for d in s.dice) == sorted(spots[: len(s.dice)]), "Dice are off their spots.", "dice")
+    _require(all(t.value in (1, -1) and t.area in b.area for t in s.tiles), "Bad survey tile.", "tiles")
+    _require(len(s.tiles) <= len(b.survey_areas), "Too many survey tiles.", "tiles")
+    zones = [z.zone for z in s.zones]
+    _require(len(set(zones)) == len(zones) and all(z in b.zone for z in zones), "Bad defence zones.", "zones")
+    _require(all(0 <= z.owner < len(s.seats) for z in s.zones), "A zone card has no owner.", "zones")
+
+
+def _check_progress(s: State) -> None:
+    n = len(s.seats)
+    if s.phase in ("alignment", "build", "defence"):
+        _require(sorted(s.order) == list(range(n)), "The phase order must list every seat once.", "order")
+    if s.phase in ("alignment", "defence"):
+        _require(0 <= s.index < n, "The phase order is exhausted.", "index")
+    if s.phase == "starting_roads":
+        _require(0 <= s.start_player < n and s.starting_roads_left > 0, "Bad starting-road step.", "start_player")
+    if s.phase != "build":
+        _require(s.turn is None, "A turn runs only in the build phase.", "turn")
+        return
+    turn = s.turn
+    _require(turn is not None and 0 <= s.index < n, "A build phase needs a turn in progress.", "turn")
+    assert turn is not None
+    _require(turn.seat == s.order[s.index], "The turn's seat is not the builder in order.", "turn.seat")
+    _require(0 <= turn.b <= turn.a <= 5 or 0 <= turn.a <= turn.b <= 5, "The turn's card is impossible.", "turn")
+    if turn.step == "place":
+        _require(not turn.spot, "Nothing is built before the build step.", "turn.spot")
+        return
+    built = {x.id for x in (s.paths if s.round == 1 else s.gaps)}
+    _require(turn.spot in built, f"The turn's spot {turn.spot!r} is not built.", "turn.spot")
+    _require(0 <= turn.promote_left <= max(turn.a, turn.b), "Bad promotion count.", "turn.promote_left")
+    _require(s.round == 2 or turn.step != "promote", "Nobles are promoted only in round 2.", "turn.step")
 
 
 ENGINE = WalledCityEngine()

@@ -263,7 +263,10 @@ def check_state(s: State) -> None:
             raise StateInvalid(f"Seat {i} has a placement outside the placement step.", f"players[{i}].submitted")
         if p.lift and (not lifting or p.submitted is None or p.lift > len(p.walls)):
             raise StateInvalid(f"Seat {i} owes walls to lift outside the lift step.", f"players[{i}].lift")
-        if p.submitted is not None and s.step == "place":
+        choosing = p.submitted is not None and p.submitted.kind == "single" and not p.submitted.edge
+        if choosing and s.step != "lift":
+            raise StateInvalid(f"Seat {i}'s single piece has no street.", f"players[{i}].submitted")
+        if p.submitted is not None and not choosing:
             a = _submitted_action(p.submitted)
             if building.check_placement(s, i, a):
                 raise StateInvalid(f"Seat {i}'s committed placement is not legal.", f"players[{i}].submitted")

@@ -326,6 +326,10 @@ ACCEPTS: dict[type, tuple[type, ...]] = {
 }
 
 
+#: Actions that only answer a queued decision, never a turn (the Emperor's is both).
+STEP_ONLY_ACTIONS: frozenset[type] = frozenset(t for ts in ACCEPTS.values() for t in ts) - {mv.Emperor}
+
+
 def check_step(s: State, step: Any, a: Any) -> list[Violation]:
     """The check of a move answering a queued decision."""
     if isinstance(step, CHANCE_STEPS):
@@ -463,7 +467,7 @@ class CitadelsEngine:
                     "COMMON_WRONG_DECISION", f"The pending decision {p.kind} takes: {kinds}.", "move.action"
                 )
             return check_step(state, step, a)
-        if type(a) in {t for ts in ACCEPTS.values() for t in ts} - {mv.Emperor}:
+        if type(a) in STEP_ONLY_ACTIONS:
             return violation(
                 "COMMON_WRONG_DECISION",
                 f"No {type(a).__struct_config__.tag} decision is pending; it is a turn.",

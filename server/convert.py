@@ -93,10 +93,6 @@ class ConversionError(ValueError):
         return ConversionError(field, self.problem)
 
 
-def _join(path: str, name: str) -> str:
-    return f"{path}.{name}" if path else name
-
-
 def _scalar_pytype(info: mi.Type) -> type | None:
     """The Python type of a scalar type info (``Literal`` values included), else ``None``."""
     if isinstance(info, mi.LiteralType):

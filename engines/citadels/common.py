@@ -69,14 +69,6 @@ def holder(s: State, cid: str) -> int:
     return NO_SEAT
 
 
-def cast_character(s: State, r: int) -> str:
-    """The cast's character of rank ``r``, or ``""``."""
-    for cid in s.options.cast:
-        if CONTENT.character[cid].rank == r:
-            return cid
-    return ""
-
-
 # ---- gold -------------------------------------------------------------------------------------
 
 

@@ -46,11 +46,6 @@ def _receive(s: State, step: DrawCard, card: str) -> State:
     return set_player(s, step.seat, hand=(*p.hand, card))
 
 
-def draw_is_forced(s: State, step: DrawCard) -> bool:
-    """A draw with an empty unseen deck takes the bottom card (or nothing): no chance needed."""
-    return not s.deck
-
-
 def resolve_forced_draw(s: State, step: DrawCard) -> State:
     """§11 D1: the next card under the deck, or nothing once the deck is exhausted."""
     s = replace(s, queue=s.queue[1:])

@@ -13,6 +13,7 @@ from engines.walled_city import moves as mv
 from engines.walled_city.board import BOARDS
 from engines.walled_city.common import add_citizens, board, is_empty, set_seat, spot_states, take_from_reserve
 from engines.walled_city.districts import SurveyTile, district_of
+from engines.walled_city.fences import Fence, fenced
 from engines.walled_city.state import Card, Spot, State, Turn
 
 
@@ -44,13 +45,19 @@ def _has_card(s: State, seat: int, a: int, b: int) -> bool:
 
 
 def free_paths(s: State) -> list[str]:
-    built = {x.id for x in s.paths}
-    return [p.id for p in board(s).paths if not p.fence and p.id not in built]
+    """Paths a road may go on: empty ones, and with the Drapers built ones too (§6.3 G3; never demolished)."""
+    return _free([p.id for p in board(s).paths if not p.fence], s.paths, s)
 
 
 def free_gaps(s: State) -> list[str]:
-    built = {x.id for x in s.gaps}
-    return [g.id for g in board(s).gaps if g.id not in built]
+    """Gaps a wall may go in: empty ones, and with the Drapers walled ones too (§6.3 G3; never demolished)."""
+    return _free([g.id for g in board(s).gaps], s.gaps, s)
+
+
+def _free(ids: list[str], spots: tuple[Spot, ...], s: State) -> list[str]:
+    stack = s.turn is not None and s.turn.drapers
+    taken = {x.id for x in spots if x.kind == "demolished" or not stack}
+    return [i for i in ids if i not in taken]
 
 
 def can_build(s: State) -> bool:
@@ -74,18 +81,31 @@ def check_build(s: State, a: mv.BuildRoad | mv.BuildWall) -> list[Violation]:
             return _v("WALLED_CITY_WRONG_ROUND", "Round 2 builds walls, not roads.")
         if a.path not in board(s).path or board(s).path[a.path].fence:
             return _v("WALLED_CITY_NO_SUCH_PATH", f"There is no buildable path {a.path}.", "action.path")
-        if not is_empty(s.paths, a.path):
-            return _v("WALLED_CITY_PATH_TAKEN", f"Path {a.path} already has a road.", "action.path")
+        if a.path not in free_paths(s):
+            return _v("WALLED_CITY_PATH_TAKEN", f"Path {a.path} {_taken(s.paths, a.path)}.", "action.path")
     else:
         if s.round != 2:
             return _v("WALLED_CITY_WRONG_ROUND", "Round 1 builds roads, not walls.")
         if a.gap not in board(s).gap:
             return _v("WALLED_CITY_NO_SUCH_GAP", f"There is no gap {a.gap}.", "action.gap")
-        if not is_empty(s.gaps, a.gap):
-            return _v("WALLED_CITY_GAP_TAKEN", f"Gap {a.gap} already has a wall.", "action.gap")
+        if a.gap not in free_gaps(s):
+            return _v("WALLED_CITY_GAP_TAKEN", f"Gap {a.gap} {_taken(s.gaps, a.gap)}.", "action.gap")
     if not _has_card(s, seat, a.a, a.b):
         return _v("WALLED_CITY_NO_SUCH_CARD", f"You hold no building card {a.a}/{a.b}.", "action")
     return []
+
+
+def _taken(spots: tuple[Spot, ...], spot: str) -> str:
+    if any(x.id == spot and x.kind == "demolished" for x in spots):
+        return "was demolished by the Goldsmiths and can never be built on again"
+    return "is already built (only the Drapers build on top)"
+
+
+def _stack(spots: tuple[Spot, ...], spot: str) -> tuple[Spot, ...]:
+    """One more piece on ``spot``: a new road/wall, or on top of a stack (Drapers)."""
+    if is_empty(spots, spot):
+        return (*spots, Spot(spot))
+    return tuple(replace(x, height=x.height + 1) if x.id == spot else x for x in spots)
 
 
 def apply_build(s: State, a: mv.BuildRoad | mv.BuildWall) -> State:
@@ -94,11 +114,11 @@ def apply_build(s: State, a: mv.BuildRoad | mv.BuildWall) -> State:
     p = s.seats[turn.seat]
     if isinstance(a, mv.BuildRoad):
         s = set_seat(s, turn.seat, roads=p.roads - 1)
-        s = replace(s, paths=(*s.paths, Spot(a.path)))
+        s = replace(s, paths=_stack(s.paths, a.path))
         spot = a.path
     else:
         s = set_seat(s, turn.seat, walls=p.walls - 1)
-        s = replace(s, gaps=(*s.gaps, Spot(a.gap)))
+        s = replace(s, gaps=_stack(s.gaps, a.gap))
         spot = a.gap
     return replace(s, turn=replace(turn, step="settle", spot=spot, a=a.a, b=a.b))
 
@@ -170,13 +190,14 @@ def apply_settle(s: State, a: mv.Settle | mv.SettleWall) -> State:
 
 def _district_areas(s: State, gap: str) -> tuple[str, ...]:
     """The areas of the district next to ``gap`` (§5.0.5)."""
-    return _districts(s.options.board, s.paths)[board(s).gap_area(gap)]
+    return _districts(s.options.board, s.fences, s.paths)[board(s).gap_area(gap)]
 
 
 @lru_cache(maxsize=1024)
-def _districts(side: str, paths: tuple[Spot, ...]) -> dict[str, tuple[str, ...]]:
-    """Area -> the areas of its district, for a board side and its built paths (remembered)."""
-    return {area: d.areas for area, d in district_of(BOARDS[side], spot_states(paths)).items()}
+def _districts(side: str, fences: tuple[Fence, ...], paths: tuple[Spot, ...]) -> dict[str, tuple[str, ...]]:
+    """Area -> the areas of its district, for a board side, its fences and its built paths (remembered)."""
+    b = fenced(BOARDS[side], fences)
+    return {area: d.areas for area, d in district_of(b, spot_states(paths)).items()}
 
 
 def promote_options(s: State) -> list[Any]:
@@ -207,7 +228,8 @@ def apply_promote(s: State, a: mv.Promote | mv.Done) -> State:
         return replace(s, turn=replace(turn, step="adjust", promote_left=0))
     s = add_citizens(add_citizens(s, a.area, a.who, 0, -1), a.tower, a.who, 0, 1)
     left = turn.promote_left - 1
-    return replace(s, turn=replace(turn, step="promote" if left else "adjust", promote_left=left))
+    turn = replace(turn, step="promote" if left else "adjust", promote_left=left, promoted=turn.promoted + 1)
+    return replace(s, turn=turn)
 
 
 # ---- last step: adjust ------------------------------------------------------------------------
@@ -256,4 +278,4 @@ def apply_adjust(s: State, a: mv.Adjust | mv.Done) -> State:
             tiles = list(s.tiles)
             tiles[a.index] = SurveyTile(-t.value, t.area)
             s = replace(s, tiles=tuple(tiles))
-    return replace(s, turn=None)
+    return replace(s, turn=replace(_turn(s), step="end"))  # the last window (W3/W4, §5.6)

@@ -10,11 +10,17 @@ from engines.walled_city.board import BOARDS, Board
 from engines.walled_city.content import CONTENT
 from engines.walled_city.districts import DEMOLISHED as DEMOLISHED_SPOT
 from engines.walled_city.districts import Citizens, SpotState, built
-from engines.walled_city.state import NEUTRAL, Placed, Seat, Spot, State
+from engines.walled_city.fences import fenced
+from engines.walled_city.state import NEUTRAL, Placed, Seat, Spot, State, Vote
 
 
 def board(s: State) -> Board:
-    """The board side in play."""
+    """The board in play: the board side with the Carpenters' fences built so far (§5.0.1, §6.3 G13)."""
+    return fenced(BOARDS[s.options.board], s.fences) if s.fences else BOARDS[s.options.board]
+
+
+def printed(s: State) -> Board:
+    """The board side as printed, without fences: where the setup puts dice and tiles (§3.1 E, F)."""
     return BOARDS[s.options.board]
 
 
@@ -85,6 +91,39 @@ def take_from_reserve(s: State, who: str, peasants: int, nobles: int) -> State:
     return set_seat(s, seat, peasants=p.peasants - peasants, nobles=p.nobles - nobles)
 
 
+def reserve(s: State, who: str) -> tuple[int, int]:
+    """A competitor's reserve ``(peasants, nobles)``; the neutral's is its spare supply (A-5)."""
+    if who == NEUTRAL:
+        return s.neutral_peasants, s.neutral_nobles
+    p = s.seats[int(who)]
+    return p.peasants, p.nobles
+
+
+def move_citizens(s: State, who: str, source: str, dest: str, peasants: int = 0, nobles: int = 0) -> State:
+    """Move citizens of ``who`` between two places (``reserve`` names the competitor's reserve)."""
+    if source == "reserve":
+        s = take_from_reserve(s, who, peasants, nobles)
+    else:
+        s = add_citizens(s, source, who, -peasants, -nobles)
+    if dest == "reserve":
+        return take_from_reserve(s, who, -peasants, -nobles)
+    return add_citizens(s, dest, who, peasants, nobles)
+
+
+def to_box(s: State, who: str, place: str, nobles: int) -> State:
+    """Nobles of ``who`` from ``place`` to the box, out of the game (§5.7 flight, Bakers, Barbers)."""
+    s = add_citizens(s, place, who, 0, -nobles)
+    return replace(s, out_nobles=merge_box(s.out_nobles, [Placed("box", who, 0, nobles)]))
+
+
+def merge_box(old: tuple[Placed, ...], new: list[Placed]) -> tuple[Placed, ...]:
+    """The box's nobles per competitor after adding ``new``."""
+    counts: dict[str, int] = {p.who: p.nobles for p in old}
+    for p in new:
+        counts[p.who] = counts.get(p.who, 0) + p.nobles
+    return tuple(Placed("box", who, 0, n) for who, n in sorted(counts.items()) if n)
+
+
 def guild_key(guild: str) -> tuple[int, int]:
     return CONTENT.guild[guild].key if guild else (99, 9)
 
@@ -92,3 +131,12 @@ def guild_key(guild: str) -> tuple[int, int]:
 def reverse_score_order(s: State, key_of: Mapping[int, str]) -> tuple[int, ...]:
     """§4.3: fewest votes first; ties by the lower priority key of the named guild."""
     return tuple(sorted(range(len(s.seats)), key=lambda i: (s.seats[i].votes, guild_key(key_of[i]))))
+
+
+def credit(s: State, lines: list[Vote]) -> State:
+    """Add votes to the ledger and to each seat's total (the neutral's are only reported)."""
+    for line in lines:
+        if line.who != NEUTRAL:
+            seat = int(line.who)
+            s = set_seat(s, seat, votes=s.seats[seat].votes + line.points)
+    return replace(s, votes=(*s.votes, *lines))

@@ -106,7 +106,8 @@ class Adjust(msgspec.Struct, frozen=True, tag="adjust"):
 
 
 class Done(msgspec.Struct, frozen=True, tag="done"):
-    """End an optional step: promote no more, or adjust nothing (Pass)."""
+    """End an optional step or choice: promote no more, adjust nothing (Pass), end the turn, pick no more
+    for a guild; with nowhere to build (A-24), give up the piece."""
 
 
 class PlaceDefenceCard(msgspec.Struct, frozen=True, tag="place_defence_card"):
@@ -120,9 +121,125 @@ class PlaceDefenceCard(msgspec.Struct, frozen=True, tag="place_defence_card"):
 
 
 class ActivateGuild(msgspec.Struct, frozen=True, tag="activate_guild"):
-    """§5.6: use the guild's ability (not implemented yet: answered with a not-implemented error)."""
+    """§5.6: use your guild's ability now. With Grocers (§6.3 G2), ``copy`` names the guild of another
+    player whose ability you use (its holder gains 3 votes); otherwise ``copy`` is empty. The ability's
+    own choices follow as separate decisions (the guild moves below)."""
 
     guild: str
+    copy: str = ""
+
+
+# ---- guild decisions (§6.3): one per choice an ability makes --------------------------------------
+
+
+class PickNoble(msgspec.Struct, frozen=True, tag="pick_noble"):
+    """A noble of ``who`` at ``place`` (area or tower): Mercers swaps it for yours, Fishmongers for 4 of its
+    owner's peasants, Bakers and Barbers send it to the box."""
+
+    who: str
+    place: str
+
+
+class PickPeasant(msgspec.Struct, frozen=True, tag="pick_peasant"):
+    """A peasant of ``who`` in ``area``: Merchant Taylors sends it home, Painter-Stainers swaps it for yours,
+    Vintners turns it into a noble of its owner."""
+
+    who: str
+    area: str
+
+
+class MoveNoble(msgspec.Struct, frozen=True, tag="move_noble"):
+    """Ironmongers: one noble of ``who`` from ``area`` into ``tower``."""
+
+    who: str
+    area: str
+    tower: str
+
+
+class PlaceCitizen(msgspec.Struct, frozen=True, tag="place_citizen"):
+    """One of your citizens (``kind`` ``noble`` or ``peasant``) from your reserve to ``place``: Salters
+    (an area), Armourers (a noble into a tower)."""
+
+    kind: str
+    place: str
+
+
+class PickSpot(msgspec.Struct, frozen=True, tag="pick_spot"):
+    """A built road or wall (path or gap id): Goldsmiths demolish it, Skinners remove its top piece."""
+
+    spot: str
+
+
+class PickMarker(msgspec.Struct, frozen=True, tag="pick_marker"):
+    """Faction die (``kind`` ``die``) or survey tile (``tile``) number ``index``: Haberdashers re-roll or
+    re-flip it, Clothworkers set it to its minimum, Tanners swap it with the next one picked."""
+
+    kind: str
+    index: int
+
+
+class ChanceReroll(msgspec.Struct, frozen=True, tag="chance_reroll"):
+    """CHANCE: the Haberdashers' re-roll: the die's new value 1..3, or the tile's new side +1/-1."""
+
+    value: int
+
+
+class Cross(msgspec.Struct, frozen=True, tag="cross"):
+    """Saddlers: one ``kind`` (``noble``/``peasant``) citizen of ``who`` crosses ``path`` from ``area`` to ``to``."""
+
+    who: str
+    kind: str
+    area: str
+    path: str
+    to: str
+
+
+class BuildFence(msgspec.Struct, frozen=True, tag="build_fence"):
+    """Carpenters: a fence across ``area`` between two cut points of its boundary (``fences.Fence``): the
+    vertex after item ``first`` (or its interior with ``first_inside``), and likewise ``second``. The area
+    becomes ``<area>.1`` (the arc from the first cut to the second) and ``<area>.2``."""
+
+    area: str
+    first: str
+    first_inside: bool
+    second: str
+    second_inside: bool
+
+
+class SplitCitizens(msgspec.Struct, frozen=True, tag="split_citizens"):
+    """Carpenters: of ``who``'s citizens in the fenced area, ``peasants`` and ``nobles`` go to ``<area>.2``
+    (the rest stay in ``<area>.1``)."""
+
+    who: str
+    peasants: int
+    nobles: int
+
+
+class MarkersTo(msgspec.Struct, frozen=True, tag="markers_to"):
+    """Carpenters, on a tie in citizens: the new area that receives the fenced area's dice and tile."""
+
+    area: str
+
+
+class GiveCard(msgspec.Struct, frozen=True, tag="give_card"):
+    """Butchers: the card ``a/b`` from your hand to the next other player (clockwise)."""
+
+    a: int
+    b: int
+
+
+class ReturnCard(msgspec.Struct, frozen=True, tag="return_card"):
+    """Butchers, the recipient: a card ``a/b`` of a strictly higher total back to the Butchers."""
+
+    a: int
+    b: int
+
+
+class TakeCard(msgspec.Struct, frozen=True, tag="take_card"):
+    """Butchers, when the recipient has no higher card: any card ``a/b`` of the recipient's hand."""
+
+    a: int
+    b: int
 
 
 Action = (
@@ -142,6 +259,20 @@ Action = (
     | Done
     | PlaceDefenceCard
     | ActivateGuild
+    | PickNoble
+    | PickPeasant
+    | MoveNoble
+    | PlaceCitizen
+    | PickSpot
+    | PickMarker
+    | ChanceReroll
+    | Cross
+    | BuildFence
+    | SplitCitizens
+    | MarkersTo
+    | GiveCard
+    | ReturnCard
+    | TakeCard
 )
 
 

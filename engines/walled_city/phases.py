@@ -11,7 +11,9 @@ from engines.walled_city import scoring
 from engines.walled_city.common import (
     area_citizens,
     board,
+    credit,
     guild_key,
+    merge_box,
     reverse_score_order,
     set_seat,
     spot_states,
@@ -87,7 +89,7 @@ def vote(s: State) -> State:
         towers = [p for p in s.citizens if p.place in b.tower]
         kept = [Placed(a, who, c.peasants, c.nobles) for a, cs in citizens.items() for who, c in cs.items() if c.total]
         s = replace(s, citizens=tuple(sorted((*kept, *towers), key=lambda p: (p.place, p.who))))
-        s = replace(s, out_nobles=_merge_box(s.out_nobles, fled))
+        s = replace(s, out_nobles=merge_box(s.out_nobles, fled))
     awards = scoring.score_districts(b, paths, citizens, s.tiles, s.options.split_rounding)
     excluded = () if s.options.neutral_in_factions else (NEUTRAL,)
     awards += scoring.score_factions(
@@ -96,24 +98,8 @@ def vote(s: State) -> State:
     for award in awards:
         for who, points in award.points:
             lines.append(Vote(who, f"round {s.round} {award.category} {award.subject}", points, award.detail))
-    s = _credit(s, lines)
+    s = credit(s, lines)
     return start_defence(replace(s, turn=None))
-
-
-def _merge_box(old: tuple[Placed, ...], new: list[Placed]) -> tuple[Placed, ...]:
-    counts: dict[str, int] = {p.who: p.nobles for p in old}
-    for p in new:
-        counts[p.who] = counts.get(p.who, 0) + p.nobles
-    return tuple(Placed("box", who, 0, n) for who, n in sorted(counts.items()) if n)
-
-
-def _credit(s: State, lines: list[Vote]) -> State:
-    """Add votes to the ledger and to each seat's total (the neutral's are only reported)."""
-    for line in lines:
-        if line.who != NEUTRAL:
-            seat = int(line.who)
-            s = set_seat(s, seat, votes=s.seats[seat].votes + line.points)
-    return replace(s, votes=(*s.votes, *lines))
 
 
 # ---- defence (§5.5, §7.4) -----------------------------------------------------------------------
@@ -179,4 +165,4 @@ def end_round(s: State) -> State:
     cards = {z.zone: ScoringZoneCard(str(z.owner), z.toward_ccw, z.toward_cw, True) for z in zones}
     awards = scoring.score_towers(board(s), watchmen(s), cards, s.options.tower_second_place)
     lines = [Vote(who, f"round 2 {a.category} {a.subject}", n, a.detail) for a in awards for who, n in a.points]
-    return replace(_credit(s, lines), phase="over", turn=None)
+    return replace(credit(s, lines), phase="over", turn=None)

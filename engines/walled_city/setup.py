@@ -11,7 +11,7 @@ from engines.core.engine import convert_options
 from engines.core.errors import StateInvalid, Violation
 from engines.core.rng import Rng
 from engines.walled_city import moves as mv
-from engines.walled_city.common import add_citizens, board, is_empty, set_seat, take_from_reserve
+from engines.walled_city.common import add_citizens, board, is_empty, printed, set_seat, take_from_reserve
 from engines.walled_city.content import CONTENT
 from engines.walled_city.districts import Die, SurveyTile
 from engines.walled_city.state import NEUTRAL, Card, Options, Seat, Spot, State
@@ -70,8 +70,8 @@ def new_game(options: Options, seed: int | None) -> State:
 
 
 def die_spots(s: State) -> tuple[str, ...]:
-    """The 20 die spots in board order: areas, then towers (§3.1 E)."""
-    b = board(s)
+    """The 20 die spots of the board side in board order: areas, then towers (§3.1 E)."""
+    b = printed(s)
     return tuple(a.id for a in b.areas for _ in range(a.die_spots)) + tuple(
         t.id for t in b.towers for _ in range(t.die_spots)
     )
@@ -91,7 +91,7 @@ def chance_kind(s: State) -> str:
         return "start_player"
     if len(s.dice) < len(die_spots(s)):
         return "die"
-    if len(s.tiles) < len(board(s).survey_areas):
+    if len(s.tiles) < len(printed(s).survey_areas):
         return "tile"
     if len(s.offer) < offer_size(s):
         return "guild"
@@ -148,7 +148,7 @@ def apply_chance(s: State, a: Any) -> State:
         spot = die_spots(s)[len(s.dice)]
         return replace(s, dice=(*s.dice, Die(a.faction, a.value, spot)))
     if isinstance(a, mv.ChanceTile):
-        area = board(s).survey_areas[len(s.tiles)]
+        area = printed(s).survey_areas[len(s.tiles)]
         return replace(s, tiles=(*s.tiles, SurveyTile(a.value, area)))
     if isinstance(a, mv.ChanceGuild):
         return replace(s, offer=(*s.offer, a.guild))

@@ -13,12 +13,13 @@ import msgspec
 
 from engines.core.rng import Rng
 from engines.walled_city.districts import Die, SurveyTile
+from engines.walled_city.fences import Fence
 
 NEUTRAL = "neutral"
 NO_SEAT = -1
 
 Phase = Literal["setup", "starting_roads", "alignment", "build", "defence", "over"]
-BuildStep = Literal["place", "settle", "promote", "adjust"]
+BuildStep = Literal["place", "settle", "promote", "adjust", "end"]
 
 
 class Options(msgspec.Struct, frozen=True, kw_only=True):
@@ -36,6 +37,8 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     """§10 A-4."""
     neutral_in_factions: bool = True
     """§10 A-5: the 2-player neutral competes in faction majorities too."""
+    saddlers_cross_fence: bool = True
+    """§10 A-11: Saddlers may move citizens across a Carpenters fence."""
 
 
 class Card(msgspec.Struct, frozen=True):
@@ -97,7 +100,12 @@ class Vote(msgspec.Struct, frozen=True):
 
 
 class Turn(msgspec.Struct, frozen=True, kw_only=True):
-    """The build turn in progress (§5.3, §5.4): the spot built, the card played, the step owed."""
+    """The build turn in progress (§5.3, §5.4): the spot built, the card played, the step owed.
+
+    ``end`` is the window after the last step (W3 in round 1, W4 in round 2, §5.6), reached only when the
+    player could still activate their guild. ``promoted`` counts the nobles promoted so far (a guild may be
+    activated before step 3 but never inside it); ``drapers``: the Drapers let this turn build on a built spot.
+    """
 
     seat: int
     step: BuildStep = "place"
@@ -105,6 +113,30 @@ class Turn(msgspec.Struct, frozen=True, kw_only=True):
     a: int = 0
     b: int = 0
     promote_left: int = 0
+    promoted: int = 0
+    drapers: bool = False
+
+
+class Activation(msgspec.Struct, frozen=True, kw_only=True):
+    """A guild ability being resolved, one decision at a time (§5.6, §6.3).
+
+    ``guild`` is the ability (the copied guild under Grocers, then ``via`` is ``grocers``); ``count`` the
+    decisions made. What the ability remembers between decisions: ``chosen`` (competitors already chosen —
+    Mercers, Painter-Stainers, Ironmongers, Vintners — the citizen kind of Saddlers and Salters, or the
+    competitors still to split for Carpenters), ``items`` (markers picked, ``die:3``/``tile:0``, or the
+    Carpenters' two new areas), ``cards`` (the Butchers' gifts, one per recipient), ``arrived`` (citizens the
+    Saddlers already moved, which may not move twice) and ``rolling`` (the Haberdashers wait for chance).
+    """
+
+    seat: int
+    guild: str
+    via: str = ""
+    count: int = 0
+    chosen: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()
+    cards: tuple[Card, ...] = ()
+    arrived: tuple[Placed, ...] = ()
+    rolling: bool = False
 
 
 class State(msgspec.Struct, frozen=True, kw_only=True):
@@ -129,6 +161,10 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     index: int = 0
     """Position in ``order`` of the seat to act."""
     turn: Turn | None = None
+    activation: Activation | None = None
+    """A guild ability in progress during a build turn (§5.6)."""
+    fences: tuple[Fence, ...] = ()
+    """Carpenters fences in the order built (§6.3 G13); the board in play is the board side with these applied."""
     starting_roads_left: int = 0
     defence_only_left: tuple[Card, ...] = ()
     votes: tuple[Vote, ...] = ()

@@ -36,6 +36,7 @@ from tests.engines.walled_city_helpers import (
     hand_counter,
     run,
     scripted,
+    steps,
 )
 
 CONFIGS = [(b, n) for b in ("londonderry", "borderlands") for n in (2, 3, 4)]
@@ -195,8 +196,8 @@ def test_borderlands_three_players_defence_only_card_dealt_and_only_for_defence(
     prefs = Prefs(cards={0: [(2, 2)]})
     s = finish_starting_roads(s)
     s = run(s, prefs, until=lambda s: s.phase == "build" and s.turn is not None and s.turn.seat == 0)
-    assert (2, 2) in [(m.action.a, m.action.b) for m in ENGINE.legal_moves(s)]
-    s = act(s, next(m.action for m in ENGINE.legal_moves(s) if (m.action.a, m.action.b) == (2, 2)))
+    assert (2, 2) in [(m.action.a, m.action.b) for m in steps(s)]
+    s = act(s, next(m.action for m in steps(s) if (m.action.a, m.action.b) == (2, 2)))
     assert hand_counter(s, 0)[(2, 2, True)] == 1 and hand_counter(s, 0)[(2, 2, False)] == 0
     s = run(
         s,
@@ -204,7 +205,7 @@ def test_borderlands_three_players_defence_only_card_dealt_and_only_for_defence(
         until=lambda s: s.phase == "build" and s.turn is not None and s.turn.seat == 0 and s.turn.step == "place",
     )
     assert s.round == 1
-    assert all((m.action.a, m.action.b) != (2, 2) for m in ENGINE.legal_moves(s))
+    assert all((m.action.a, m.action.b) != (2, 2) for m in steps(s))
     free = next(m.action.path for m in ENGINE.legal_moves(s))
     assert check(s, mv.BuildRoad(free, 2, 2)) == ["WALLED_CITY_NO_SUCH_CARD"]
     # In the defence phase it may be placed like an own card.
@@ -372,7 +373,7 @@ def test_we18_t_path_settle_and_adjust() -> None:
     ]
     for a in [william, *mirror]:
         assert check(s, a) == [], a
-    legal = [m.action for m in ENGINE.legal_moves(s)]
+    legal = [m.action for m in steps(s)]
     assert {(a.first, a.area2) for a in legal} == {(2, "W1"), (2, "W2"), (3, "W1"), (3, "W2")}
     assert check(s, mv.Settle(2, "W1", 2, 0, "O1", 3, 0)) == ["WALLED_CITY_BAD_SETTLE"]
     assert check(s, mv.Settle(2, "O1", 2, 0, "W3", 3, 0)) == ["WALLED_CITY_BAD_SETTLE"]

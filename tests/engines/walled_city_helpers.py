@@ -91,8 +91,15 @@ class Prefs:
     defence_cards: dict[int, Sequence[tuple[int, int]]] = field(default_factory=dict)
 
 
-def choose(s: State, prefs: Prefs) -> mv.Move:
+def steps(s: State) -> list[mv.Move]:
+    """The legal moves other than guild activations (what the scripted player considers)."""
     legal = ENGINE.legal_moves(s)
+    return [m for m in legal if not isinstance(m.action, mv.ActivateGuild)] or legal
+
+
+def choose(s: State, prefs: Prefs) -> mv.Move:
+    """The scripted player's move: it never activates a guild unless nothing else is legal."""
+    legal = steps(s)
     assert legal, ENGINE.pending(s)
     seat = legal[0].seat
     actions = [m.action for m in legal]

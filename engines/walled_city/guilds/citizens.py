@@ -1,0 +1,332 @@
+"""Guilds that move, swap or remove citizens (§6.3 G1, G4, G7, G9–G11, G14–G17, G19).
+
+Citizens are counts per competitor and place (§5.10), so a decision names a competitor and a place,
+never a piece. The 2-player neutral is a valid "other player" everywhere (A-5).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from engines.walled_city import moves as mv
+from engines.walled_city.common import board, competitors, credit, move_citizens, reserve, set_seat, to_box
+from engines.walled_city.guilds.base import Ability, finish, in_areas, me, name, on_board, others, step, with_done
+from engines.walled_city.state import Activation, Placed, State, Vote
+
+BAKERS_VOTES = 13
+"""§6.3 G14: the Bakers' votes."""
+BAKERS_NOBLES = 3
+FISHMONGERS_PEASANTS = 4
+VINTNERS_PEASANTS = 3
+BARBERS_NOBLES = 2
+ARMOURERS_NOBLES = 2
+SADDLERS_LIMIT = {"peasant": 3, "noble": 2}
+"""§6.3 G16 with A-13: 1–3 peasants or 1–2 nobles."""
+
+
+class Swap(Ability):
+    """§6.3 G1 Mercers (nobles) / G17 Painter-Stainers (peasants): from any subset (≥ 1) of the other
+    players one citizen each anywhere on the board goes home, and one of the activator's from reserve takes
+    its exact place; as many as the activator's reserve allows (A-13, A-20)."""
+
+    def __init__(self, guild: str, kind: str) -> None:
+        self.guild, self.kind = guild, kind
+
+    def _reserve(self, s: State, act: Activation) -> int:
+        peasants, nobles = reserve(s, me(act))
+        return nobles if self.kind == "noble" else peasants
+
+    def blocker(self, s: State, seat: int) -> str | None:
+        act = Activation(seat=seat, guild=self.guild)
+        if not self._reserve(s, act):
+            return f"{name(self.guild)} need a {self.kind} in your reserve; you have none."
+        if not self.options(s, act):
+            return f"{name(self.guild)}: no other player has a {self.kind} on the board."
+        return None
+
+    def options(self, s: State, act: Activation) -> list[Any]:
+        if not self._reserve(s, act):
+            return []
+        targets = [p for p in on_board(s) if p.who in others(s, act) and p.who not in act.chosen]
+        if self.kind == "noble":
+            found: list[Any] = [mv.PickNoble(p.who, p.place) for p in targets if p.nobles]
+        else:
+            found = [mv.PickPeasant(p.who, p.place) for p in targets if p.peasants]
+        return with_done(act, found)
+
+    def apply(self, s: State, act: Activation, a: mv.PickNoble | mv.PickPeasant) -> State:
+        place = a.place if isinstance(a, mv.PickNoble) else a.area
+        n = (0, 1) if self.kind == "noble" else (1, 0)
+        s = move_citizens(s, a.who, place, "reserve", *n)
+        s = move_citizens(s, me(act), "reserve", place, *n)
+        return step(s, act, chosen=(*act.chosen, a.who))
+
+    def prompt(self, s: State, act: Activation) -> str:
+        return f"{name(self.guild)}: pick another player's {self.kind} to replace with yours, or stop"
+
+
+class Fishmongers(Ability):
+    """§6.3 G4: a noble in an area (any colour) goes to its owner's reserve, and 4 of that owner's peasants
+    from reserve take its area."""
+
+    guild = "fishmongers"
+
+    def options(self, s: State, act: Activation) -> list[Any]:
+        if act.count:
+            return []
+        return [
+            mv.PickNoble(p.who, p.place)
+            for p in in_areas(s)
+            if p.nobles and reserve(s, p.who)[0] >= FISHMONGERS_PEASANTS
+        ]
+
+    def blocker(self, s: State, seat: int) -> str | None:
+        if self.options(s, Activation(seat=seat, guild=self.guild)):
+            return None
+        return f"Fishmongers need a noble in an area whose owner has {FISHMONGERS_PEASANTS} peasants in reserve."
+
+    def apply(self, s: State, act: Activation, a: mv.PickNoble) -> State:
+        s = move_citizens(s, a.who, a.place, "reserve", 0, 1)
+        s = move_citizens(s, a.who, "reserve", a.place, FISHMONGERS_PEASANTS, 0)
+        return finish(s)
+
+    def prompt(self, s: State, act: Activation) -> str:
+        return f"Fishmongers: pick a noble in an area to trade for {FISHMONGERS_PEASANTS} of its owner's peasants"
+
+
+class MerchantTaylors(Ability):
+    """§6.3 G7: one opponent's peasant on the board returns to its owner's reserve."""
+
+    guild = "merchant_taylors"
+
+    def options(self, s: State, act: Activation) -> list[Any]:
+        if act.count:
+            return []
+        return [mv.PickPeasant(p.who, p.place) for p in in_areas(s) if p.peasants and p.who != me(act)]
+
+    def blocker(self, s: State, seat: int) -> str | None:
+        if self.options(s, Activation(seat=seat, guild=self.guild)):
+            return None
+        return "Merchant Taylors: no opponent has a peasant on the board."
+
+    def apply(self, s: State, act: Activation, a: mv.PickPeasant) -> State:
+        return finish(move_citizens(s, a.who, a.area, "reserve", 1, 0))
+
+    def prompt(self, s: State, act: Activation) -> str:
+        return "Merchant Taylors: pick an opponent's peasant to send back to its reserve"
+
+
+class Salters(Ability):
+    """§6.3 G9: 1 own noble and/or 1 own peasant from reserve into areas (same or different); a half
+    activation is allowed [R]."""
+
+    guild = "salters"
+
+    def options(self, s: State, act: Activation) -> list[Any]:
+        peasants, nobles = reserve(s, me(act))
+        kinds = [k for k, n in (("noble", nobles), ("peasant", peasants)) if n and k not in act.chosen]
+        return with_done(act, [mv.PlaceCitizen(k, area) for k in kinds for area in board(s).area_ids])
+
+    def blocker(self, s: State, seat: int) -> str | None:
+        if self.options(s, Activation(seat=seat, guild=self.guild)):
+            return None
+        return "Salters need a noble or a peasant in your reserve; you have neither."
+
+    def apply(self, s: State, act: Activation, a: mv.PlaceCitizen) -> State:
+        n = (0, 1) if a.kind == "noble" else (1, 0)
+        return step(move_citizens(s, me(act), "reserve", a.place, *n), act, chosen=(*act.chosen, a.kind))
+
+    def prompt(self, s: State, act: Activation) -> str:
+        return "Salters: place a noble and/or a peasant from your reserve into an area"
+
+
+class Ironmongers(Ability):
+    """§6.3 G10: for every competitor (the activator and the neutral included) one of their nobles in an
+    area moves into a tower; only if every one of them has a noble in an area [R] (A-21: never watchmen).
+    The competitors are taken in seat order, the neutral last."""
+
+    guild = "ironmongers"
+
+    def blocker(self, s: State, seat: int) -> str | None:
+        with_nobles = {p.who for p in in_areas(s) if p.nobles}
+        missing = [c for c in competitors(s) if c not in with_nobles]
+        if missing:
+            return f"Ironmongers need a noble in an area for every player; {', '.join(missing)} has none."
+        return None
+
+    def options(self, s: State, act: Activation) -> list[Any]:
+        left = [c for c in competitors(s) if c not in act.chosen]
+        if not left:
+            return []
+        towers = [t.id for t in board(s).towers]
+        return [mv.MoveNoble(p.who, p.place, t) for p in in_areas(s) if p.who == left[0] and p.nobles for t in towers]
+
+    def apply(self, s: State, act: Activation, a: mv.MoveNoble) -> State:
+        s = move_citizens(s, a.who, a.area, a.tower, 0, 1)
+        return step(s, act, chosen=(*act.chosen, a.who))
+
+    def prompt(self, s: State, act: Activation) -> str:
+        left = [c for c in competitors(s) if c not in act.chosen]
+        return f"Ironmongers: move one of {left[0] if left else '?'}'s nobles from an area into a tower"
+
+
+class Vintners(Ability):
+    """§6.3 G11: a player Q (yourself or the neutral allowed, A-22) with ≥ 3 peasants on the board and
+    ≥ 3 nobles in reserve: 3 of Q's peasants go home, each replaced by one of Q's nobles."""
+
+    guild = "vintners"
+
+    def _eligible(self, s: State, who: str) -> bool:
+        on = sum(p.peasants for p in in_areas(s) if p.who == who)
+        return on >= VINTNERS_PEASANTS and reserve(s, who)[1] >= VINTNERS_PEASANTS
+
+    def options(self, s: State, act: Activation) -> list[Any]:
+        if act.count >= VINTNERS_PEASANTS:
+            return []
+        who = act.chosen or tuple(c for c in competitors(s) if self._eligible(s, c))
+        return [mv.PickPeasant(p.who, p.place) for p in in_areas(s) if p.who in who and p.peasants]
+
+    def blocker(self, s: State, seat: int) -> str | None:
+        if any(self._eligible(s, c) for c in competitors(s)):
+            return None
+        return "Vintners need a player with 3 peasants on the board and 3 nobles in reserve."
+
+    def apply(self, s: State, act: Activation, a: mv.PickPeasant) -> State:
+        s = move_citizens(move_citizens(s, a.who, a.area, "reserve", 1, 0), a.who, "reserve", a.area, 0, 1)
+        return step(s, act, chosen=(a.who,))
+
+    def prompt(self, s: State, act: Activation) -> str:
+        whose = f"{act.chosen[0]}'s" if act.chosen else "a player's"
+        return f"Vintners: pick {whose} peasant to turn into a noble ({VINTNERS_PEASANTS - act.count} to go)"
+
+
+class Bakers(Ability):
+    """§6.3 G14: at the start of your turn (W0), 3 of your nobles on the board go to the box; the turn is
+    skipped (no steps, no card), its road or wall goes to the box, and you gain 13 votes (A-12)."""
+
+    guild = "bakers"
+
+    def blocker(self, s: State, seat: int) -> str | None:
+        mine = sum(p.nobles for p in on_board(s) if p.who == str(seat))
+        if mine < BAKERS_NOBLES:
+            return f"Bakers need {BAKERS_NOBLES} of your nobles on the board; you have {mine}."
+        return None
+
+    def options(self, s: State, act: Activation) -> list[Any]:
+        return [mv.PickNoble(p.who, p.place) for p in on_board(s) if p.who == me(act) and p.nobles]
+
+    def apply(self, s: State, act: Activation, a: mv.PickNoble) -> State:
+        s = to_box(s, a.who, a.place, 1)
+        if act.count + 1 < BAKERS_NOBLES:
+            return step(s, act)
+        p = s.seats[act.seat]
+        s = set_seat(s, act.seat, roads=p.roads - 1) if s.round == 1 else set_seat(s, act.seat, walls=p.walls - 1)
+        detail = f"Bakers: turn skipped, {BAKERS_NOBLES} nobles to the box"
+        s = credit(s, [Vote(me(act), f"round {s.round} guild bakers", BAKERS_VOTES, detail)])
+        return replace(finish(s), turn=None)
+
+    def prompt(self, s: State, act: Activation) -> str:
+        return f"Bakers: pick one of your nobles to send to the box ({BAKERS_NOBLES - act.count} to go)"
+
+
+class Barbers(Ability):
+    """§6.3 G15: any two nobles on the board (any colours, areas or towers) go to the box (A-13)."""
+
+    guild = "barbers"
+
+    def blocker(self, s: State, seat: int) -> str | None:
+        total = sum(p.nobles for p in on_board(s))
+        return None if total >= BARBERS_NOBLES else f"Barbers need {BARBERS_NOBLES} nobles on the board; {total} are."
+
+    def options(self, s: State, act: Activation) -> list[Any]:
+        if act.count >= BARBERS_NOBLES:
+            return []
+        return [mv.PickNoble(p.who, p.place) for p in on_board(s) if p.nobles]
+
+    def apply(self, s: State, act: Activation, a: mv.PickNoble) -> State:
+        return step(to_box(s, a.who, a.place, 1), act)
+
+    def prompt(self, s: State, act: Activation) -> str:
+        return f"Barbers: pick a noble to send to the box ({BARBERS_NOBLES - act.count} to go)"
+
+
+class Saddlers(Ability):
+    """§6.3 G16: 1–3 peasants or 1–2 nobles in areas (any colours) each cross one path of their area into
+    the area on its far side (a T-path crossed from its single side: either area, §5.8). Fences may be
+    crossed (A-11, option ``saddlers_cross_fence``). A citizen moved once may not move again."""
+
+    guild = "saddlers"
+
+    def options(self, s: State, act: Activation) -> list[Any]:
+        kinds = act.chosen or ("peasant", "noble")
+        if act.chosen and act.count >= SADDLERS_LIMIT[act.chosen[0]]:
+            return []
+        b = board(s)
+        exits: dict[str, list[tuple[str, str]]] = {}
+        for path in b.paths:
+            if path.fence and not s.options.saddlers_cross_fence:
+                continue
+            for near, far in (path.sides, path.sides[::-1]):
+                for area in near:
+                    exits.setdefault(area, []).extend((path.id, to) for to in far)
+        out: list[Any] = []
+        for p in in_areas(s):
+            moved = at_arrived(act, p.place, p.who)
+            for kind in kinds:
+                if (p.nobles - moved.nobles if kind == "noble" else p.peasants - moved.peasants) > 0:
+                    out += [mv.Cross(p.who, kind, p.place, path, to) for path, to in exits.get(p.place, ())]
+        return with_done(act, out)
+
+    def apply(self, s: State, act: Activation, a: mv.Cross) -> State:
+        n = (0, 1) if a.kind == "noble" else (1, 0)
+        s = move_citizens(s, a.who, a.area, a.to, *n)
+        old = at_arrived(act, a.to, a.who)
+        arrived = [p for p in act.arrived if (p.place, p.who) != (a.to, a.who)]
+        arrived.append(Placed(a.to, a.who, old.peasants + n[0], old.nobles + n[1]))
+        return step(s, act, chosen=(a.kind,), arrived=tuple(sorted(arrived, key=lambda p: (p.place, p.who))))
+
+    def prompt(self, s: State, act: Activation) -> str:
+        return "Saddlers: move up to 3 peasants or up to 2 nobles across one path each, or stop"
+
+
+def at_arrived(act: Activation, place: str, who: str) -> Placed:
+    """Citizens of ``who`` the Saddlers already moved into ``place``."""
+    return next((p for p in act.arrived if (p.place, p.who) == (place, who)), Placed(place, who))
+
+
+class Armourers(Ability):
+    """§6.3 G19: two of your nobles from reserve into towers (the same or different); with only one in
+    reserve, just that one (A-13)."""
+
+    guild = "armourers"
+
+    def blocker(self, s: State, seat: int) -> str | None:
+        return None if reserve(s, str(seat))[1] else "Armourers need a noble in your reserve; you have none."
+
+    def options(self, s: State, act: Activation) -> list[Any]:
+        if act.count >= ARMOURERS_NOBLES or not reserve(s, me(act))[1]:
+            return []
+        return [mv.PlaceCitizen("noble", t.id) for t in board(s).towers]
+
+    def apply(self, s: State, act: Activation, a: mv.PlaceCitizen) -> State:
+        return step(move_citizens(s, me(act), "reserve", a.place, 0, 1), act)
+
+    def prompt(self, s: State, act: Activation) -> str:
+        return "Armourers: place a noble from your reserve into a tower"
+
+
+ABILITIES: tuple[Ability, ...] = (
+    Swap("mercers", "noble"),
+    Swap("painter_stainers", "peasant"),
+    Fishmongers(),
+    MerchantTaylors(),
+    Salters(),
+    Ironmongers(),
+    Vintners(),
+    Bakers(),
+    Barbers(),
+    Saddlers(),
+    Armourers(),
+)

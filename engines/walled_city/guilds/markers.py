@@ -1,0 +1,167 @@
+"""Guilds that change faction dice and survey tiles (§6.3 G8 Haberdashers, G12 Clothworkers, G20 Tanners).
+
+A marker is named by kind and index into ``State.dice`` / ``State.tiles``; these guilds may touch tower
+dice even in round 1 (A-8).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from engines.core.engine import CHANCE
+from engines.walled_city import moves as mv
+from engines.walled_city.common import board
+from engines.walled_city.guilds.base import Ability, finish, step, with_done
+from engines.walled_city.state import Activation, State
+
+HABERDASHERS_ATTEMPTS = 4
+"""§6.3 G8: up to 4 re-rolls or re-flips (A-15)."""
+DIE_FACES = (1, 2, 3)
+TILE_SIDES = (1, -1)
+MINIMUM = {"die": 1, "tile": -1}
+"""§6.3 G12: a die's and a tile's lowest value."""
+
+
+def markers(s: State) -> list[mv.PickMarker]:
+    return [mv.PickMarker("die", i) for i in range(len(s.dice))] + [
+        mv.PickMarker("tile", i) for i in range(len(s.tiles))
+    ]
+
+
+def ref(m: mv.PickMarker) -> str:
+    return f"{m.kind}:{m.index}"
+
+
+def parse(item: str) -> mv.PickMarker:
+    kind, index = item.split(":")
+    return mv.PickMarker(kind, int(index))
+
+
+def value(s: State, m: mv.PickMarker) -> int:
+    return s.dice[m.index].value if m.kind == "die" else s.tiles[m.index].value
+
+
+def location(s: State, m: mv.PickMarker) -> str:
+    return s.dice[m.index].location if m.kind == "die" else s.tiles[m.index].area
+
+
+def set_value(s: State, m: mv.PickMarker, new: int) -> State:
+    if m.kind == "die":
+        dice = list(s.dice)
+        dice[m.index] = replace(dice[m.index], value=new)
+        return replace(s, dice=tuple(dice))
+    tiles = list(s.tiles)
+    tiles[m.index] = replace(tiles[m.index], value=new)
+    return replace(s, tiles=tuple(tiles))
+
+
+def set_location(s: State, m: mv.PickMarker, place: str) -> State:
+    if m.kind == "die":
+        dice = list(s.dice)
+        dice[m.index] = replace(dice[m.index], location=place)
+        return replace(s, dice=tuple(dice))
+    tiles = list(s.tiles)
+    tiles[m.index] = replace(tiles[m.index], area=place)
+    return replace(s, tiles=tuple(tiles))
+
+
+class Haberdashers(Ability):
+    """§6.3 G8: 1–4 attempts, each chosen after seeing the last: re-roll a die (uniform 1..3) or re-flip a
+    tile; the result is chance's (the engine's PRNG, or the table's in external-chance mode)."""
+
+    guild = "haberdashers"
+
+    def options(self, s: State, act: Activation) -> list[Any]:
+        if act.rolling:
+            sides = DIE_FACES if parse(act.items[0]).kind == "die" else TILE_SIDES
+            return [mv.ChanceReroll(v) for v in sides]
+        return with_done(act, markers(s)) if act.count < HABERDASHERS_ATTEMPTS else []
+
+    def actor(self, s: State, act: Activation) -> int:
+        return CHANCE if act.rolling else act.seat
+
+    def apply(self, s: State, act: Activation, a: Any) -> State:
+        if isinstance(a, mv.PickMarker):
+            return replace(s, activation=replace(act, items=(ref(a),), rolling=True))
+        s = set_value(s, parse(act.items[0]), a.value)
+        return step(s, act, rolling=False)
+
+    def prompt(self, s: State, act: Activation) -> str:
+        if act.rolling:
+            return f"Chance: the re-rolled {parse(act.items[0]).kind}'s new value"
+        return f"Haberdashers: pick a die to re-roll or a tile to re-flip ({HABERDASHERS_ATTEMPTS - act.count} left)"
+
+
+class Clothworkers(Ability):
+    """§6.3 G12: two distinct dice, or two distinct tiles, drop to their minimum (1, or −1); at least one
+    of them must change."""
+
+    guild = "clothworkers"
+
+    def _pairs(self, s: State, first: mv.PickMarker) -> list[mv.PickMarker]:
+        low = MINIMUM[first.kind]
+        return [
+            m
+            for m in markers(s)
+            if m.kind == first.kind and m != first and (value(s, m) != low or value(s, first) != low)
+        ]
+
+    def options(self, s: State, act: Activation) -> list[Any]:
+        if act.items:
+            return self._pairs(s, parse(act.items[0]))
+        return [m for m in markers(s) if self._pairs(s, m)]
+
+    def apply(self, s: State, act: Activation, a: mv.PickMarker) -> State:
+        if not act.items:
+            return step(s, act, items=(ref(a),))
+        first = parse(act.items[0])
+        return finish(set_value(set_value(s, first, MINIMUM[first.kind]), a, MINIMUM[a.kind]))
+
+    def prompt(self, s: State, act: Activation) -> str:
+        which = "the second" if act.items else "a"
+        return f"Clothworkers: pick {which} die (or tile) to drop to its minimum"
+
+
+class Tanners(Ability):
+    """§6.3 G20: two markers (dice, tiles or one of each) swap places, keeping their values; a tile never
+    goes into a tower, and the swap must change something."""
+
+    guild = "tanners"
+
+    def _pairs(self, s: State, first: mv.PickMarker) -> list[mv.PickMarker]:
+        towers = board(s).tower
+        out = []
+        for m in markers(s):
+            if m == first or location(s, m) == location(s, first):
+                continue
+            if m.kind != first.kind and (location(s, m) in towers or location(s, first) in towers):
+                continue  # a tile may not go into a tower [R]
+            if m.kind == first.kind and _looks(s, m) == _looks(s, first):
+                continue  # identical markers: the swap would change nothing
+            out.append(m)
+        return out
+
+    def options(self, s: State, act: Activation) -> list[Any]:
+        if act.items:
+            return self._pairs(s, parse(act.items[0]))
+        return [m for m in markers(s) if self._pairs(s, m)]
+
+    def apply(self, s: State, act: Activation, a: mv.PickMarker) -> State:
+        if not act.items:
+            return step(s, act, items=(ref(a),))
+        first = parse(act.items[0])
+        here, there = location(s, first), location(s, a)
+        return finish(set_location(set_location(s, first, there), a, here))
+
+    def prompt(self, s: State, act: Activation) -> str:
+        which = "the second" if act.items else "a"
+        return f"Tanners: pick {which} die or tile to swap places"
+
+
+def _looks(s: State, m: mv.PickMarker) -> tuple[str, int]:
+    return (s.dice[m.index].faction if m.kind == "die" else "tile", value(s, m))
+
+
+ABILITIES: tuple[Ability, ...] = (Haberdashers(), Clothworkers(), Tanners())

@@ -1,0 +1,162 @@
+"""Guilds that change roads, walls and the map (§6.3 G3 Drapers, G5 Goldsmiths, G6 Skinners, G13 Carpenters)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from engines.walled_city import moves as mv
+from engines.walled_city.common import board, competitors, move_citizens
+from engines.walled_city.fences import Fence, fence_options, halves
+from engines.walled_city.guilds.base import Ability, finish, name, step
+from engines.walled_city.state import Activation, Spot, State
+
+
+def built_spots(s: State) -> list[str]:
+    """Built (not demolished) roads and walls: fences are not spots at all (A-10, A-11)."""
+    return [x.id for x in (*s.paths, *s.gaps) if x.kind == "built"]
+
+
+class Drapers(Ability):
+    """§6.3 G3: at the start of the turn (W0), this turn's road (wall) may go on top of a built one
+    (never a demolished spot or a fence); building on an empty spot stays legal and the ability is spent
+    either way (A-34). Declared only when a built spot of the round's kind exists."""
+
+    guild = "drapers"
+
+    def blocker(self, s: State, seat: int) -> str | None:
+        spots = s.paths if s.round == 1 else s.gaps
+        if any(x.kind == "built" for x in spots):
+            return None
+        return f"Drapers: there is no {'road' if s.round == 1 else 'wall'} to build on top of."
+
+    def declare(self, s: State, act: Activation) -> State:
+        assert s.turn is not None
+        return replace(s, turn=replace(s.turn, drapers=True))
+
+    def options(self, s: State, act: Activation) -> list[Any]:
+        return []
+
+
+class Demolish(Ability):
+    """§6.3 G5 Goldsmiths: a built road or wall is demolished for good (a stack as a whole, A-10): it joins
+    districts (a road) or leaves its gap open (a wall) as if empty, and nothing may be built there again.
+    §6.3 G6 Skinners: its top piece goes to the box; an emptied spot may be built again, this turn too."""
+
+    def __init__(self, guild: str) -> None:
+        self.guild = guild
+
+    def options(self, s: State, act: Activation) -> list[Any]:
+        return [] if act.count else [mv.PickSpot(x) for x in built_spots(s)]
+
+    def blocker(self, s: State, seat: int) -> str | None:
+        return None if built_spots(s) else f"{name(self.guild)}: there is no built road or wall."
+
+    def apply(self, s: State, act: Activation, a: mv.PickSpot) -> State:
+        field = "paths" if any(x.id == a.spot for x in s.paths) else "gaps"
+        spots: list[Spot] = []
+        for x in getattr(s, field):
+            if x.id != a.spot:
+                spots.append(x)
+            elif self.guild == "goldsmiths":
+                spots.append(replace(x, kind="demolished"))
+            elif x.height > 1:
+                spots.append(replace(x, height=x.height - 1))
+        return finish(replace(s, **{field: tuple(spots)}))
+
+    def prompt(self, s: State, act: Activation) -> str:
+        verb = "demolish" if self.guild == "goldsmiths" else "remove the top piece of"
+        return f"{name(self.guild)}: pick a built road or wall to {verb}"
+
+
+class Carpenters(Ability):
+    """§6.3 G13: a fence splits an area X in two (``<X>.1``, ``<X>.2``): first the fence (``BuildFence``),
+    then how each competitor's citizens in X divide (``SplitCitizens``, in seat order, the neutral last),
+    then X's dice and survey tile all go to the new area with more citizens, the activator choosing on a tie
+    (``MarkersTo``, A-16). Needs boundary data on every area (§9.6 rule 15)."""
+
+    guild = "carpenters"
+
+    def blocker(self, s: State, seat: int) -> str | None:
+        if not board(s).carpenters_enabled:
+            return "Carpenters need the board's area boundaries, which this board file does not give (§9.6 rule 15)."
+        return super().blocker(s, seat)
+
+    def options(self, s: State, act: Activation) -> list[Any]:
+        b = board(s)
+        if not act.items:
+            return [
+                mv.BuildFence(f.area, f.first, f.first_inside, f.second, f.second_inside)
+                for area in b.area_ids
+                for f in fence_options(b, area)
+            ]
+        first, second = act.items
+        if act.chosen:
+            who = act.chosen[0]
+            here = next(p for p in s.citizens if (p.place, p.who) == (first, who))
+            return [
+                mv.SplitCitizens(who, peasants, nobles)
+                for peasants in range(here.peasants + 1)
+                for nobles in range(here.nobles + 1)
+            ]
+        return [mv.MarkersTo(first), mv.MarkersTo(second)]  # a tie in citizens (else already resolved)
+
+    def apply(self, s: State, act: Activation, a: Any) -> State:
+        if isinstance(a, mv.BuildFence):
+            fence = Fence(a.area, a.first, a.first_inside, a.second, a.second_inside)
+            first, second = halves(a.area)
+            s = _rename(replace(s, fences=(*s.fences, fence)), a.area, first)
+            present = {p.who for p in s.citizens if p.place == first}
+            act = replace(act, items=(first, second), chosen=tuple(c for c in competitors(s) if c in present))
+            return _settle_markers(step(s, act))
+        first, second = act.items
+        if isinstance(a, mv.SplitCitizens):
+            s = move_citizens(s, a.who, first, second, a.peasants, a.nobles)
+            return _settle_markers(step(s, act, chosen=act.chosen[1:]))
+        return finish(_move_markers(s, first, a.area))
+
+    def prompt(self, s: State, act: Activation) -> str:
+        if not act.items:
+            return "Carpenters: build a fence across an area between two points of its edge"
+        if act.chosen:
+            return f"Carpenters: how many of {act.chosen[0]}'s peasants and nobles go to {act.items[1]}"
+        return "Carpenters: the new areas have as many citizens; pick the one that gets the die and tile"
+
+
+def _total(s: State, area: str) -> int:
+    return sum(p.peasants + p.nobles for p in s.citizens if p.place == area)
+
+
+def _markers_at(s: State, area: str) -> bool:
+    return any(d.location == area for d in s.dice) or any(t.area == area for t in s.tiles)
+
+
+def _rename(s: State, old: str, new: str) -> State:
+    """Everything in area ``old`` (citizens, dice, tiles) is now in ``new``."""
+    citizens = tuple(replace(p, place=new) if p.place == old else p for p in s.citizens)
+    s = replace(s, citizens=tuple(sorted(citizens, key=lambda p: (p.place, p.who))))
+    return _move_markers(s, old, new)
+
+
+def _move_markers(s: State, source: str, dest: str) -> State:
+    dice = tuple(replace(d, location=dest) if d.location == source else d for d in s.dice)
+    tiles = tuple(replace(t, area=dest) if t.area == source else t for t in s.tiles)
+    return replace(s, dice=dice, tiles=tiles)
+
+
+def _settle_markers(s: State) -> State:
+    """Once every citizen is placed: markers follow the majority; a tie waits for ``MarkersTo``."""
+    act = s.activation
+    assert act is not None
+    if act.chosen:
+        return s
+    first, second = act.items
+    if not _markers_at(s, first):
+        return finish(s)
+    if _total(s, first) == _total(s, second):
+        return s
+    return finish(_move_markers(s, first, first if _total(s, first) > _total(s, second) else second))
+
+
+ABILITIES: tuple[Ability, ...] = (Drapers(), Demolish("goldsmiths"), Demolish("skinners"), Carpenters())

@@ -15,4 +15,11 @@ CODES: dict[str, str] = {
     "WALLED_CITY_BAD_PROMOTE": "That noble cannot be promoted to that tower.",
     "WALLED_CITY_BAD_ADJUST": "That die or tile may not be adjusted now (place, bounds 1..3).",
     "WALLED_CITY_BAD_DEFENCE": "That card, zone or orientation is not possible.",
+    "WALLED_CITY_CAN_BUILD": "A piece is given up (A-24) only when there is nowhere to build.",
+    "WALLED_CITY_GUILD_NOT_NOW": "Guilds are used only between the steps of your own build turn (§5.6).",
+    "WALLED_CITY_NOT_YOUR_GUILD": "That is not the guild you hold this round.",
+    "WALLED_CITY_GUILD_USED": "Your guild was already used this round.",
+    "WALLED_CITY_BAD_COPY": "Grocers copy a guild another player holds; other guilds copy nothing.",
+    "WALLED_CITY_GUILD_BLOCKED": "The ability's timing or preconditions are not met now (the message says which).",
+    "WALLED_CITY_BAD_GUILD_CHOICE": "That choice is not open to the ability in progress (the message says what)",
 }

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2] / "engines"
 )
 def test_catalogue_matches_the_codes_used(package: str, prefix: str, catalogue: dict[str, str]) -> None:
     used: set[str] = set()
-    for path in (ROOT / package).glob("*.py"):
+    for path in (ROOT / package).rglob("*.py"):
         if path.name != "codes.py":
             used |= set(re.findall(rf'"({prefix}_[A-Z_]+)"', path.read_text()))
     assert used == set(catalogue)

@@ -23,6 +23,7 @@ OPTION_DOCS: dict[str, str] = {
     "tower_second_place": "§10 A-3: second place after a tie for most watchmen (dense) or none (competition).",
     "split_rounding": "§10 A-4: shared negative totals truncate toward zero (trunc) or floor.",
     "neutral_in_factions": "§10 A-5: the 2-player neutral competes in faction majorities.",
+    "saddlers_cross_fence": "§10 A-11: the Saddlers may move citizens across a Carpenters fence.",
 }
 
 

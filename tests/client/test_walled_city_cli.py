@@ -78,7 +78,7 @@ def test_bot_game_record_replays_to_the_same_score(
         assert record.setup.chance_mode == common_pb2.CHANCE_MODE_EXTERNAL
         assert {"chance_seat", "chance_die", "chance_tile", "chance_guild"} <= chance
         assert ("chance_card" in chance) == (players == 3 and board == "borderlands")
-    assert {"choose_guild", "build_road", "settle", "place_defence_card"} <= kinds
+    assert {"choose_guild", "build_road", "settle", "place_defence_card", "activate_guild"} <= kinds
     assert ("starting_road" in kinds) == (players < 4)
     assert played.final and played.winners and len(played.seats) == players
 

@@ -1,5 +1,5 @@
 """The Walled City over a real port: the contract (ListGames, DescribeGame), an illegal move, the
-not-yet-implemented guild abilities, and what a view hides (hands, face-down defence cards).
+guild abilities, and what a view hides (hands, face-down defence cards).
 
 Whole games with the CLI's bots (every player count, both boards, both chance modes, each record
 replayed) are in tests/client/test_walled_city_cli.py.
@@ -91,6 +91,7 @@ def test_list_games_reports_walled_city_with_its_options(stub: Stub) -> None:
         "tower_second_place",
         "split_rounding",
         "neutral_in_factions",
+        "saddlers_cross_fence",
     }
     assert options["board"].default == "londonderry" and set(options["board"].choices) == set(BOARDS)
     assert options["guild_deck"].default == "board" and set(options["guild_deck"].choices) == {"board", "mixed"}
@@ -146,20 +147,38 @@ def test_an_illegal_move_is_refused_with_a_walled_city_code(stub: Stub) -> None:
     assert details(taken.value)[0].reason == "WALLED_CITY_PATH_TAKEN"
 
 
-def test_activating_a_guild_is_not_implemented(stub: Stub) -> None:
-    state = _play_until(stub, wc_setup(3, seed=9), lambda s: s.walled_city.phase == "build")
-    game = state.walled_city
-    seat = game.turn.seat
-    move = _move(seat, activate_guild={"guild": game.seats[seat].guild})
-    with pytest.raises(grpc.RpcError) as caught:
-        stub.ApplyMove(service_pb2.ApplyMoveRequest(state=state, move=move))
-    assert caught.value.code() == grpc.StatusCode.UNIMPLEMENTED
-    assert details(caught.value)[0].reason == "RULE_NOT_IMPLEMENTED"
-    with pytest.raises(grpc.RpcError) as validated:
-        stub.ValidateMove(service_pb2.ValidateMoveRequest(state=state, move=move))
-    assert validated.value.code() == grpc.StatusCode.UNIMPLEMENTED
+def _activations(stub: Stub, state: service_pb2.GameState) -> list[service_pb2.Move]:
     legal = stub.LegalMoves(service_pb2.LegalMovesRequest(state=state)).moves
-    assert legal and not any(m.walled_city.HasField("activate_guild") for m in legal)
+    return [m for m in legal if m.walled_city.HasField("activate_guild")]
+
+
+@pytest.mark.parametrize("seed", [3, 9])
+def test_a_guild_is_activated_and_resolved_through_the_api(stub: Stub, seed: int) -> None:
+    """§5.6: an offered activation applies; its choices follow as guild decisions; a second
+    activation in the same round is refused with a code; the turn then goes on."""
+    state = _play_until(stub, wc_setup(3, seed=seed, guild_deck="mixed"), lambda s: bool(_activations(stub, s)))
+    activation = _activations(stub, state)[0]
+    seat = activation.seat
+    after = stub.ApplyMove(service_pb2.ApplyMoveRequest(state=state, move=activation))
+    game = after.state.walled_city
+    assert game.seats[seat].guild_used
+    if game.HasField("activation"):
+        assert after.pending.kind == f"guild.{game.activation.guild}"
+        legal = stub.LegalMoves(service_pb2.LegalMovesRequest(state=after.state)).moves
+        assert legal and not any(m.walled_city.HasField("activate_guild") for m in legal)
+    with pytest.raises(grpc.RpcError) as again:
+        stub.ApplyMove(service_pb2.ApplyMoveRequest(state=after.state, move=activation))
+    assert again.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    expected = {"WALLED_CITY_BAD_GUILD_CHOICE", "COMMON_WRONG_DECISION", "WALLED_CITY_GUILD_USED"}
+    assert details(again.value)[0].reason in expected
+    # Resolve the ability with legal decisions; the build turn then goes on.
+    rng = random.Random(seed)
+    current = after.state
+    while current.walled_city.HasField("activation"):
+        legal = stub.LegalMoves(service_pb2.LegalMovesRequest(state=current)).moves
+        current = stub.ApplyMove(service_pb2.ApplyMoveRequest(state=current, move=rng.choice(legal))).state
+    assert current.walled_city.seats[seat].guild_used
+    assert all(m.seat != seat for m in _activations(stub, current))
 
 
 # ---- hidden information --------------------------------------------------------------------------

@@ -6,7 +6,9 @@ imports the engines. The names are the contract's (``walled_city.proto``): areas
 towers and zones are board ids; a competitor is ``"0"``..``"3"`` (a seat) or ``"neutral"``.
 
 A district is a group of areas joined by unbuilt paths (§5.0.2): every area of one side of an
-empty or demolished path is joined with every area of its other side.
+empty or demolished path is joined with every area of its other side. A Carpenters fence splits an
+area ``X`` into ``X.1`` and ``X.2`` (the state's ``fences``); the client draws the printed board,
+so both halves are listed under ``X``'s district and the fences are listed by name.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ STEPS: dict[str, str] = {
     "settle": "settle citizens",
     "promote": "promote nobles into towers",
     "adjust": "adjust a faction die or flip a survey tile",
+    "end": "use your guild now, or end the turn",
 }
 
 
@@ -193,6 +196,8 @@ def pending_text(state: WalledCityState) -> str:
         return "CHANCE (setup)"
     if phase == "starting_roads":
         return f"the next seat to place a starting road ({state.starting_roads_left} left)"
+    if phase == "build" and state.HasField("activation"):
+        return f"seat {state.activation.seat}'s {state.activation.guild} ability (or chance, or a Butchers exchange)"
     if phase == "build" and state.HasField("turn"):
         step = _str(state.turn, "step", "place")
         return f"seat {state.turn.seat} ({STEPS.get(step, step)})"
@@ -223,7 +228,17 @@ def render(state: WalledCityState, content: Content | None, seat: int | None) ->
             bits.append(f"built {turn.spot} with card {_card(turn.a, turn.b)}")
         if turn.promote_left:
             bits.append(f"{turn.promote_left} promotion(s) left")
+        if turn.drapers:
+            bits.append("Drapers: may build on top")
         lines.append("Build turn: " + ", ".join(bits))
+    if state.HasField("activation") and phase == "build":
+        act = state.activation
+        via = " (via Grocers)" if act.via else ""
+        memory = [*act.chosen, *act.items] + [_card(c.a, c.b) for c in act.cards]
+        lines.append(
+            f"Guild in use: {guild(act.guild)}{via} by seat {act.seat}, {act.count} choice(s) made"
+            + (f": {', '.join(memory)}" if memory else "")
+        )
     if state.order:
         lines.append("Order: " + " > ".join(f"seat {s}" for s in state.order))
     if state.offer:
@@ -265,9 +280,10 @@ def render(state: WalledCityState, content: Content | None, seat: int | None) ->
         lines.append("Areas by district (citizens: p peasants, n nobles; s0..s3 seats, N neutral):")
         for number, district in enumerate(board.districts(built), 1):
             lines.append(f"  district {number}:")
-            for area in district:
-                extra = [_citizens(by_place.get(area, [])), *dice.get(area, []), *tiles.get(area, [])]
-                lines.append(f"    {area}: " + ("; ".join(e for e in extra if e) or "-"))
+            for printed in district:
+                for area in _halves(printed, {f.area for f in state.fences}):
+                    extra = [_citizens(by_place.get(area, [])), *dice.get(area, []), *tiles.get(area, [])]
+                    lines.append(f"    {area}: " + ("; ".join(e for e in extra if e) or "-"))
     else:
         for place, entries in sorted(by_place.items()):
             lines.append(f"  {place}: {_citizens(entries)}")
@@ -296,6 +312,12 @@ def render(state: WalledCityState, content: Content | None, seat: int | None) ->
             if zone in cards:
                 ccw, cw = board.zone_towers(zone) if board is not None else ("?", "?")
                 lines.append(f"  {zone} ({ccw}|{cw}): " + ", ".join(cards[zone]))
+    for number, f in enumerate(state.fences, 1):
+        cuts = [
+            f"{'inside' if inside else 'after'} {item}"
+            for item, inside in ((f.first, f.first_inside), (f.second, f.second_inside))
+        ]
+        lines.append(f"Fence F{number} across {f.area} ({' to '.join(cuts)}): {f.area}.1 | {f.area}.2")
     if state.out_nobles:
         lines.append("Nobles in the box: " + _citizens(state.out_nobles))
     if state.defence_only_left:
@@ -306,3 +328,10 @@ def render(state: WalledCityState, content: Content | None, seat: int | None) ->
         for v in recent:
             lines.append(f"  {who_name(v.who)} {v.points:+d} {v.category}" + (f" ({v.detail})" if v.detail else ""))
     return "\n".join(lines)
+
+
+def _halves(area: str, fenced: set[str]) -> list[str]:
+    """``area`` itself, or the areas fences made of it (``A.1``, ``A.2``, ``A.1.2``...)."""
+    if area not in fenced:
+        return [area]
+    return _halves(f"{area}.1", fenced) + _halves(f"{area}.2", fenced)

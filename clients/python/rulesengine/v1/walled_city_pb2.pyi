@@ -8,7 +8,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class WalledCityState(_message.Message):
-    __slots__ = ("options", "seats", "neutral_nobles", "neutral_peasants", "round", "phase", "start_player", "paths", "gaps", "citizens", "dice", "tiles", "zones", "offer", "order", "index", "turn", "starting_roads_left", "defence_only_left", "votes", "out_nobles", "rng", "external_chance", "redacted", "viewer")
+    __slots__ = ("options", "seats", "neutral_nobles", "neutral_peasants", "round", "phase", "start_player", "paths", "gaps", "citizens", "dice", "tiles", "zones", "offer", "order", "index", "turn", "starting_roads_left", "defence_only_left", "votes", "out_nobles", "activation", "fences", "rng", "external_chance", "redacted", "viewer")
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     NEUTRAL_NOBLES_FIELD_NUMBER: _ClassVar[int]
@@ -30,6 +30,8 @@ class WalledCityState(_message.Message):
     DEFENCE_ONLY_LEFT_FIELD_NUMBER: _ClassVar[int]
     VOTES_FIELD_NUMBER: _ClassVar[int]
     OUT_NOBLES_FIELD_NUMBER: _ClassVar[int]
+    ACTIVATION_FIELD_NUMBER: _ClassVar[int]
+    FENCES_FIELD_NUMBER: _ClassVar[int]
     RNG_FIELD_NUMBER: _ClassVar[int]
     EXTERNAL_CHANCE_FIELD_NUMBER: _ClassVar[int]
     REDACTED_FIELD_NUMBER: _ClassVar[int]
@@ -55,14 +57,16 @@ class WalledCityState(_message.Message):
     defence_only_left: _containers.RepeatedCompositeFieldContainer[WalledCityCard]
     votes: _containers.RepeatedCompositeFieldContainer[WalledCityVote]
     out_nobles: _containers.RepeatedCompositeFieldContainer[WalledCityPlaced]
+    activation: WalledCityActivation
+    fences: _containers.RepeatedCompositeFieldContainer[WalledCityFence]
     rng: _common_pb2.Rng
     external_chance: bool
     redacted: bool
     viewer: int
-    def __init__(self, options: _Optional[_Union[WalledCityOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[WalledCitySeat, _Mapping]]] = ..., neutral_nobles: _Optional[int] = ..., neutral_peasants: _Optional[int] = ..., round: _Optional[int] = ..., phase: _Optional[str] = ..., start_player: _Optional[int] = ..., paths: _Optional[_Iterable[_Union[WalledCitySpot, _Mapping]]] = ..., gaps: _Optional[_Iterable[_Union[WalledCitySpot, _Mapping]]] = ..., citizens: _Optional[_Iterable[_Union[WalledCityPlaced, _Mapping]]] = ..., dice: _Optional[_Iterable[_Union[WalledCityDie, _Mapping]]] = ..., tiles: _Optional[_Iterable[_Union[WalledCitySurveyTile, _Mapping]]] = ..., zones: _Optional[_Iterable[_Union[WalledCityZoneCard, _Mapping]]] = ..., offer: _Optional[_Iterable[str]] = ..., order: _Optional[_Iterable[int]] = ..., index: _Optional[int] = ..., turn: _Optional[_Union[WalledCityTurn, _Mapping]] = ..., starting_roads_left: _Optional[int] = ..., defence_only_left: _Optional[_Iterable[_Union[WalledCityCard, _Mapping]]] = ..., votes: _Optional[_Iterable[_Union[WalledCityVote, _Mapping]]] = ..., out_nobles: _Optional[_Iterable[_Union[WalledCityPlaced, _Mapping]]] = ..., rng: _Optional[_Union[_common_pb2.Rng, _Mapping]] = ..., external_chance: _Optional[bool] = ..., redacted: _Optional[bool] = ..., viewer: _Optional[int] = ...) -> None: ...
+    def __init__(self, options: _Optional[_Union[WalledCityOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[WalledCitySeat, _Mapping]]] = ..., neutral_nobles: _Optional[int] = ..., neutral_peasants: _Optional[int] = ..., round: _Optional[int] = ..., phase: _Optional[str] = ..., start_player: _Optional[int] = ..., paths: _Optional[_Iterable[_Union[WalledCitySpot, _Mapping]]] = ..., gaps: _Optional[_Iterable[_Union[WalledCitySpot, _Mapping]]] = ..., citizens: _Optional[_Iterable[_Union[WalledCityPlaced, _Mapping]]] = ..., dice: _Optional[_Iterable[_Union[WalledCityDie, _Mapping]]] = ..., tiles: _Optional[_Iterable[_Union[WalledCitySurveyTile, _Mapping]]] = ..., zones: _Optional[_Iterable[_Union[WalledCityZoneCard, _Mapping]]] = ..., offer: _Optional[_Iterable[str]] = ..., order: _Optional[_Iterable[int]] = ..., index: _Optional[int] = ..., turn: _Optional[_Union[WalledCityTurn, _Mapping]] = ..., starting_roads_left: _Optional[int] = ..., defence_only_left: _Optional[_Iterable[_Union[WalledCityCard, _Mapping]]] = ..., votes: _Optional[_Iterable[_Union[WalledCityVote, _Mapping]]] = ..., out_nobles: _Optional[_Iterable[_Union[WalledCityPlaced, _Mapping]]] = ..., activation: _Optional[_Union[WalledCityActivation, _Mapping]] = ..., fences: _Optional[_Iterable[_Union[WalledCityFence, _Mapping]]] = ..., rng: _Optional[_Union[_common_pb2.Rng, _Mapping]] = ..., external_chance: _Optional[bool] = ..., redacted: _Optional[bool] = ..., viewer: _Optional[int] = ...) -> None: ...
 
 class WalledCityOptions(_message.Message):
-    __slots__ = ("players", "board", "guild_deck", "start_player", "tower_second_place", "split_rounding", "neutral_in_factions")
+    __slots__ = ("players", "board", "guild_deck", "start_player", "tower_second_place", "split_rounding", "neutral_in_factions", "saddlers_cross_fence")
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     BOARD_FIELD_NUMBER: _ClassVar[int]
     GUILD_DECK_FIELD_NUMBER: _ClassVar[int]
@@ -70,6 +74,7 @@ class WalledCityOptions(_message.Message):
     TOWER_SECOND_PLACE_FIELD_NUMBER: _ClassVar[int]
     SPLIT_ROUNDING_FIELD_NUMBER: _ClassVar[int]
     NEUTRAL_IN_FACTIONS_FIELD_NUMBER: _ClassVar[int]
+    SADDLERS_CROSS_FENCE_FIELD_NUMBER: _ClassVar[int]
     players: int
     board: str
     guild_deck: str
@@ -77,7 +82,8 @@ class WalledCityOptions(_message.Message):
     tower_second_place: str
     split_rounding: str
     neutral_in_factions: bool
-    def __init__(self, players: _Optional[int] = ..., board: _Optional[str] = ..., guild_deck: _Optional[str] = ..., start_player: _Optional[int] = ..., tower_second_place: _Optional[str] = ..., split_rounding: _Optional[str] = ..., neutral_in_factions: _Optional[bool] = ...) -> None: ...
+    saddlers_cross_fence: bool
+    def __init__(self, players: _Optional[int] = ..., board: _Optional[str] = ..., guild_deck: _Optional[str] = ..., start_player: _Optional[int] = ..., tower_second_place: _Optional[str] = ..., split_rounding: _Optional[str] = ..., neutral_in_factions: _Optional[bool] = ..., saddlers_cross_fence: _Optional[bool] = ...) -> None: ...
 
 class WalledCityCard(_message.Message):
     __slots__ = ("a", "b", "defence_only")
@@ -160,20 +166,60 @@ class WalledCityVote(_message.Message):
     def __init__(self, who: _Optional[str] = ..., category: _Optional[str] = ..., points: _Optional[int] = ..., detail: _Optional[str] = ...) -> None: ...
 
 class WalledCityTurn(_message.Message):
-    __slots__ = ("seat", "step", "spot", "a", "b", "promote_left")
+    __slots__ = ("seat", "step", "spot", "a", "b", "promote_left", "promoted", "drapers")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     STEP_FIELD_NUMBER: _ClassVar[int]
     SPOT_FIELD_NUMBER: _ClassVar[int]
     A_FIELD_NUMBER: _ClassVar[int]
     B_FIELD_NUMBER: _ClassVar[int]
     PROMOTE_LEFT_FIELD_NUMBER: _ClassVar[int]
+    PROMOTED_FIELD_NUMBER: _ClassVar[int]
+    DRAPERS_FIELD_NUMBER: _ClassVar[int]
     seat: int
     step: str
     spot: str
     a: int
     b: int
     promote_left: int
-    def __init__(self, seat: _Optional[int] = ..., step: _Optional[str] = ..., spot: _Optional[str] = ..., a: _Optional[int] = ..., b: _Optional[int] = ..., promote_left: _Optional[int] = ...) -> None: ...
+    promoted: int
+    drapers: bool
+    def __init__(self, seat: _Optional[int] = ..., step: _Optional[str] = ..., spot: _Optional[str] = ..., a: _Optional[int] = ..., b: _Optional[int] = ..., promote_left: _Optional[int] = ..., promoted: _Optional[int] = ..., drapers: _Optional[bool] = ...) -> None: ...
+
+class WalledCityActivation(_message.Message):
+    __slots__ = ("seat", "guild", "via", "count", "chosen", "items", "cards", "arrived", "rolling")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    GUILD_FIELD_NUMBER: _ClassVar[int]
+    VIA_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    CHOSEN_FIELD_NUMBER: _ClassVar[int]
+    ITEMS_FIELD_NUMBER: _ClassVar[int]
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    ARRIVED_FIELD_NUMBER: _ClassVar[int]
+    ROLLING_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    guild: str
+    via: str
+    count: int
+    chosen: _containers.RepeatedScalarFieldContainer[str]
+    items: _containers.RepeatedScalarFieldContainer[str]
+    cards: _containers.RepeatedCompositeFieldContainer[WalledCityCard]
+    arrived: _containers.RepeatedCompositeFieldContainer[WalledCityPlaced]
+    rolling: bool
+    def __init__(self, seat: _Optional[int] = ..., guild: _Optional[str] = ..., via: _Optional[str] = ..., count: _Optional[int] = ..., chosen: _Optional[_Iterable[str]] = ..., items: _Optional[_Iterable[str]] = ..., cards: _Optional[_Iterable[_Union[WalledCityCard, _Mapping]]] = ..., arrived: _Optional[_Iterable[_Union[WalledCityPlaced, _Mapping]]] = ..., rolling: _Optional[bool] = ...) -> None: ...
+
+class WalledCityFence(_message.Message):
+    __slots__ = ("area", "first", "first_inside", "second", "second_inside")
+    AREA_FIELD_NUMBER: _ClassVar[int]
+    FIRST_FIELD_NUMBER: _ClassVar[int]
+    FIRST_INSIDE_FIELD_NUMBER: _ClassVar[int]
+    SECOND_FIELD_NUMBER: _ClassVar[int]
+    SECOND_INSIDE_FIELD_NUMBER: _ClassVar[int]
+    area: str
+    first: str
+    first_inside: bool
+    second: str
+    second_inside: bool
+    def __init__(self, area: _Optional[str] = ..., first: _Optional[str] = ..., first_inside: _Optional[bool] = ..., second: _Optional[str] = ..., second_inside: _Optional[bool] = ...) -> None: ...
 
 class WalledCityDie(_message.Message):
     __slots__ = ("faction", "value", "location")
@@ -194,7 +240,7 @@ class WalledCitySurveyTile(_message.Message):
     def __init__(self, value: _Optional[int] = ..., area: _Optional[str] = ...) -> None: ...
 
 class WalledCityAction(_message.Message):
-    __slots__ = ("chance_seat", "chance_die", "chance_tile", "chance_guild", "chance_card", "starting_road", "choose_guild", "build_road", "settle", "build_wall", "settle_wall", "promote", "adjust", "done", "place_defence_card", "activate_guild")
+    __slots__ = ("chance_seat", "chance_die", "chance_tile", "chance_guild", "chance_card", "starting_road", "choose_guild", "build_road", "settle", "build_wall", "settle_wall", "promote", "adjust", "done", "place_defence_card", "activate_guild", "pick_noble", "pick_peasant", "move_noble", "place_citizen", "pick_spot", "pick_marker", "chance_reroll", "cross", "build_fence", "split_citizens", "markers_to", "give_card", "return_card", "take_card")
     CHANCE_SEAT_FIELD_NUMBER: _ClassVar[int]
     CHANCE_DIE_FIELD_NUMBER: _ClassVar[int]
     CHANCE_TILE_FIELD_NUMBER: _ClassVar[int]
@@ -211,6 +257,20 @@ class WalledCityAction(_message.Message):
     DONE_FIELD_NUMBER: _ClassVar[int]
     PLACE_DEFENCE_CARD_FIELD_NUMBER: _ClassVar[int]
     ACTIVATE_GUILD_FIELD_NUMBER: _ClassVar[int]
+    PICK_NOBLE_FIELD_NUMBER: _ClassVar[int]
+    PICK_PEASANT_FIELD_NUMBER: _ClassVar[int]
+    MOVE_NOBLE_FIELD_NUMBER: _ClassVar[int]
+    PLACE_CITIZEN_FIELD_NUMBER: _ClassVar[int]
+    PICK_SPOT_FIELD_NUMBER: _ClassVar[int]
+    PICK_MARKER_FIELD_NUMBER: _ClassVar[int]
+    CHANCE_REROLL_FIELD_NUMBER: _ClassVar[int]
+    CROSS_FIELD_NUMBER: _ClassVar[int]
+    BUILD_FENCE_FIELD_NUMBER: _ClassVar[int]
+    SPLIT_CITIZENS_FIELD_NUMBER: _ClassVar[int]
+    MARKERS_TO_FIELD_NUMBER: _ClassVar[int]
+    GIVE_CARD_FIELD_NUMBER: _ClassVar[int]
+    RETURN_CARD_FIELD_NUMBER: _ClassVar[int]
+    TAKE_CARD_FIELD_NUMBER: _ClassVar[int]
     chance_seat: WalledCityChanceSeat
     chance_die: WalledCityChanceDie
     chance_tile: WalledCityChanceTile
@@ -227,7 +287,21 @@ class WalledCityAction(_message.Message):
     done: WalledCityDone
     place_defence_card: WalledCityPlaceDefenceCard
     activate_guild: WalledCityActivateGuild
-    def __init__(self, chance_seat: _Optional[_Union[WalledCityChanceSeat, _Mapping]] = ..., chance_die: _Optional[_Union[WalledCityChanceDie, _Mapping]] = ..., chance_tile: _Optional[_Union[WalledCityChanceTile, _Mapping]] = ..., chance_guild: _Optional[_Union[WalledCityChanceGuild, _Mapping]] = ..., chance_card: _Optional[_Union[WalledCityChanceCard, _Mapping]] = ..., starting_road: _Optional[_Union[WalledCityStartingRoad, _Mapping]] = ..., choose_guild: _Optional[_Union[WalledCityChooseGuild, _Mapping]] = ..., build_road: _Optional[_Union[WalledCityBuildRoad, _Mapping]] = ..., settle: _Optional[_Union[WalledCitySettle, _Mapping]] = ..., build_wall: _Optional[_Union[WalledCityBuildWall, _Mapping]] = ..., settle_wall: _Optional[_Union[WalledCitySettleWall, _Mapping]] = ..., promote: _Optional[_Union[WalledCityPromote, _Mapping]] = ..., adjust: _Optional[_Union[WalledCityAdjust, _Mapping]] = ..., done: _Optional[_Union[WalledCityDone, _Mapping]] = ..., place_defence_card: _Optional[_Union[WalledCityPlaceDefenceCard, _Mapping]] = ..., activate_guild: _Optional[_Union[WalledCityActivateGuild, _Mapping]] = ...) -> None: ...
+    pick_noble: WalledCityPickNoble
+    pick_peasant: WalledCityPickPeasant
+    move_noble: WalledCityMoveNoble
+    place_citizen: WalledCityPlaceCitizen
+    pick_spot: WalledCityPickSpot
+    pick_marker: WalledCityPickMarker
+    chance_reroll: WalledCityChanceReroll
+    cross: WalledCityCross
+    build_fence: WalledCityBuildFence
+    split_citizens: WalledCitySplitCitizens
+    markers_to: WalledCityMarkersTo
+    give_card: WalledCityGiveCard
+    return_card: WalledCityReturnCard
+    take_card: WalledCityTakeCard
+    def __init__(self, chance_seat: _Optional[_Union[WalledCityChanceSeat, _Mapping]] = ..., chance_die: _Optional[_Union[WalledCityChanceDie, _Mapping]] = ..., chance_tile: _Optional[_Union[WalledCityChanceTile, _Mapping]] = ..., chance_guild: _Optional[_Union[WalledCityChanceGuild, _Mapping]] = ..., chance_card: _Optional[_Union[WalledCityChanceCard, _Mapping]] = ..., starting_road: _Optional[_Union[WalledCityStartingRoad, _Mapping]] = ..., choose_guild: _Optional[_Union[WalledCityChooseGuild, _Mapping]] = ..., build_road: _Optional[_Union[WalledCityBuildRoad, _Mapping]] = ..., settle: _Optional[_Union[WalledCitySettle, _Mapping]] = ..., build_wall: _Optional[_Union[WalledCityBuildWall, _Mapping]] = ..., settle_wall: _Optional[_Union[WalledCitySettleWall, _Mapping]] = ..., promote: _Optional[_Union[WalledCityPromote, _Mapping]] = ..., adjust: _Optional[_Union[WalledCityAdjust, _Mapping]] = ..., done: _Optional[_Union[WalledCityDone, _Mapping]] = ..., place_defence_card: _Optional[_Union[WalledCityPlaceDefenceCard, _Mapping]] = ..., activate_guild: _Optional[_Union[WalledCityActivateGuild, _Mapping]] = ..., pick_noble: _Optional[_Union[WalledCityPickNoble, _Mapping]] = ..., pick_peasant: _Optional[_Union[WalledCityPickPeasant, _Mapping]] = ..., move_noble: _Optional[_Union[WalledCityMoveNoble, _Mapping]] = ..., place_citizen: _Optional[_Union[WalledCityPlaceCitizen, _Mapping]] = ..., pick_spot: _Optional[_Union[WalledCityPickSpot, _Mapping]] = ..., pick_marker: _Optional[_Union[WalledCityPickMarker, _Mapping]] = ..., chance_reroll: _Optional[_Union[WalledCityChanceReroll, _Mapping]] = ..., cross: _Optional[_Union[WalledCityCross, _Mapping]] = ..., build_fence: _Optional[_Union[WalledCityBuildFence, _Mapping]] = ..., split_citizens: _Optional[_Union[WalledCitySplitCitizens, _Mapping]] = ..., markers_to: _Optional[_Union[WalledCityMarkersTo, _Mapping]] = ..., give_card: _Optional[_Union[WalledCityGiveCard, _Mapping]] = ..., return_card: _Optional[_Union[WalledCityReturnCard, _Mapping]] = ..., take_card: _Optional[_Union[WalledCityTakeCard, _Mapping]] = ...) -> None: ...
 
 class WalledCityChanceSeat(_message.Message):
     __slots__ = ("seat",)
@@ -362,7 +436,131 @@ class WalledCityPlaceDefenceCard(_message.Message):
     def __init__(self, zone: _Optional[str] = ..., a: _Optional[int] = ..., b: _Optional[int] = ..., toward_ccw: _Optional[int] = ..., defence_only: _Optional[bool] = ...) -> None: ...
 
 class WalledCityActivateGuild(_message.Message):
-    __slots__ = ("guild",)
+    __slots__ = ("guild", "copy")
     GUILD_FIELD_NUMBER: _ClassVar[int]
+    COPY_FIELD_NUMBER: _ClassVar[int]
     guild: str
-    def __init__(self, guild: _Optional[str] = ...) -> None: ...
+    copy: str
+    def __init__(self, guild: _Optional[str] = ..., copy: _Optional[str] = ...) -> None: ...
+
+class WalledCityPickNoble(_message.Message):
+    __slots__ = ("who", "place")
+    WHO_FIELD_NUMBER: _ClassVar[int]
+    PLACE_FIELD_NUMBER: _ClassVar[int]
+    who: str
+    place: str
+    def __init__(self, who: _Optional[str] = ..., place: _Optional[str] = ...) -> None: ...
+
+class WalledCityPickPeasant(_message.Message):
+    __slots__ = ("who", "area")
+    WHO_FIELD_NUMBER: _ClassVar[int]
+    AREA_FIELD_NUMBER: _ClassVar[int]
+    who: str
+    area: str
+    def __init__(self, who: _Optional[str] = ..., area: _Optional[str] = ...) -> None: ...
+
+class WalledCityMoveNoble(_message.Message):
+    __slots__ = ("who", "area", "tower")
+    WHO_FIELD_NUMBER: _ClassVar[int]
+    AREA_FIELD_NUMBER: _ClassVar[int]
+    TOWER_FIELD_NUMBER: _ClassVar[int]
+    who: str
+    area: str
+    tower: str
+    def __init__(self, who: _Optional[str] = ..., area: _Optional[str] = ..., tower: _Optional[str] = ...) -> None: ...
+
+class WalledCityPlaceCitizen(_message.Message):
+    __slots__ = ("kind", "place")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    PLACE_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    place: str
+    def __init__(self, kind: _Optional[str] = ..., place: _Optional[str] = ...) -> None: ...
+
+class WalledCityPickSpot(_message.Message):
+    __slots__ = ("spot",)
+    SPOT_FIELD_NUMBER: _ClassVar[int]
+    spot: str
+    def __init__(self, spot: _Optional[str] = ...) -> None: ...
+
+class WalledCityPickMarker(_message.Message):
+    __slots__ = ("kind", "index")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    INDEX_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    index: int
+    def __init__(self, kind: _Optional[str] = ..., index: _Optional[int] = ...) -> None: ...
+
+class WalledCityChanceReroll(_message.Message):
+    __slots__ = ("value",)
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    value: int
+    def __init__(self, value: _Optional[int] = ...) -> None: ...
+
+class WalledCityCross(_message.Message):
+    __slots__ = ("who", "kind", "area", "path", "to")
+    WHO_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    AREA_FIELD_NUMBER: _ClassVar[int]
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    TO_FIELD_NUMBER: _ClassVar[int]
+    who: str
+    kind: str
+    area: str
+    path: str
+    to: str
+    def __init__(self, who: _Optional[str] = ..., kind: _Optional[str] = ..., area: _Optional[str] = ..., path: _Optional[str] = ..., to: _Optional[str] = ...) -> None: ...
+
+class WalledCityBuildFence(_message.Message):
+    __slots__ = ("area", "first", "first_inside", "second", "second_inside")
+    AREA_FIELD_NUMBER: _ClassVar[int]
+    FIRST_FIELD_NUMBER: _ClassVar[int]
+    FIRST_INSIDE_FIELD_NUMBER: _ClassVar[int]
+    SECOND_FIELD_NUMBER: _ClassVar[int]
+    SECOND_INSIDE_FIELD_NUMBER: _ClassVar[int]
+    area: str
+    first: str
+    first_inside: bool
+    second: str
+    second_inside: bool
+    def __init__(self, area: _Optional[str] = ..., first: _Optional[str] = ..., first_inside: _Optional[bool] = ..., second: _Optional[str] = ..., second_inside: _Optional[bool] = ...) -> None: ...
+
+class WalledCitySplitCitizens(_message.Message):
+    __slots__ = ("who", "peasants", "nobles")
+    WHO_FIELD_NUMBER: _ClassVar[int]
+    PEASANTS_FIELD_NUMBER: _ClassVar[int]
+    NOBLES_FIELD_NUMBER: _ClassVar[int]
+    who: str
+    peasants: int
+    nobles: int
+    def __init__(self, who: _Optional[str] = ..., peasants: _Optional[int] = ..., nobles: _Optional[int] = ...) -> None: ...
+
+class WalledCityMarkersTo(_message.Message):
+    __slots__ = ("area",)
+    AREA_FIELD_NUMBER: _ClassVar[int]
+    area: str
+    def __init__(self, area: _Optional[str] = ...) -> None: ...
+
+class WalledCityGiveCard(_message.Message):
+    __slots__ = ("a", "b")
+    A_FIELD_NUMBER: _ClassVar[int]
+    B_FIELD_NUMBER: _ClassVar[int]
+    a: int
+    b: int
+    def __init__(self, a: _Optional[int] = ..., b: _Optional[int] = ...) -> None: ...
+
+class WalledCityReturnCard(_message.Message):
+    __slots__ = ("a", "b")
+    A_FIELD_NUMBER: _ClassVar[int]
+    B_FIELD_NUMBER: _ClassVar[int]
+    a: int
+    b: int
+    def __init__(self, a: _Optional[int] = ..., b: _Optional[int] = ...) -> None: ...
+
+class WalledCityTakeCard(_message.Message):
+    __slots__ = ("a", "b")
+    A_FIELD_NUMBER: _ClassVar[int]
+    B_FIELD_NUMBER: _ClassVar[int]
+    a: int
+    b: int
+    def __init__(self, a: _Optional[int] = ..., b: _Optional[int] = ...) -> None: ...

@@ -28,6 +28,18 @@ def give(s: State, source: int, dest: int, card: Card) -> State:
     return set_seat(s, dest, hand=(*s.seats[dest].hand, card))
 
 
+def taking_from(s: State) -> int:
+    """The recipient whose whole hand the Butchers may look at now (they hold no higher card), else -1."""
+    act = s.activation
+    if act is None or act.guild != "butchers":
+        return -1
+    k = len(recipients(s, act))
+    if not k <= act.count < 2 * k:
+        return -1
+    seat, higher = BUTCHERS.higher(s, act)
+    return -1 if higher else seat
+
+
 class Butchers(Ability):
     """First the activator gives one card to each other real player, clockwise; then each recipient in
     turn gives back a card of a strictly higher total (their choice), or, having none, the activator looks
@@ -40,7 +52,7 @@ class Butchers(Ability):
         have, need = len([c for c in s.seats[seat].hand if not c.defence_only]), len(recipients(s, act))
         return None if have >= need else f"Butchers need a card for each of {need} players; you have {have}."
 
-    def _higher(self, s: State, act: Activation) -> tuple[int, list[Card]]:
+    def higher(self, s: State, act: Activation) -> tuple[int, list[Card]]:
         """The recipient answering now and their cards higher than the one received."""
         k = len(recipients(s, act))
         seat, received = recipients(s, act)[act.count - k], act.cards[act.count - k]
@@ -52,7 +64,7 @@ class Butchers(Ability):
             return [mv.GiveCard(c.a, c.b) for c in tradable(s, act.seat)]
         if act.count >= 2 * k:
             return []
-        seat, higher = self._higher(s, act)
+        seat, higher = self.higher(s, act)
         if higher:
             return [mv.ReturnCard(c.a, c.b) for c in higher]
         return [mv.TakeCard(c.a, c.b) for c in tradable(s, seat)]
@@ -60,7 +72,7 @@ class Butchers(Ability):
     def actor(self, s: State, act: Activation) -> int:
         k = len(recipients(s, act))
         if k <= act.count < 2 * k:
-            seat, higher = self._higher(s, act)
+            seat, higher = self.higher(s, act)
             return seat if higher else act.seat
         return act.seat
 
@@ -78,7 +90,7 @@ class Butchers(Ability):
         k = len(recipients(s, act))
         if act.count < k:
             return f"Butchers: pick the card to give seat {recipients(s, act)[act.count]}"
-        seat, higher = self._higher(s, act)
+        seat, higher = self.higher(s, act)
         if higher:
             return f"Butchers: seat {seat}, give back a card worth more than the {act.cards[act.count - k].a}/" + (
                 f"{act.cards[act.count - k].b} you received"
@@ -86,4 +98,5 @@ class Butchers(Ability):
         return f"Butchers: seat {seat} has no higher card; take any card from their hand"
 
 
-ABILITIES: tuple[Ability, ...] = (Butchers(),)
+BUTCHERS = Butchers()
+ABILITIES: tuple[Ability, ...] = (BUTCHERS,)

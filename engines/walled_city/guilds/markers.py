@@ -6,6 +6,7 @@ dice even in round 1 (A-8).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from msgspec.structs import replace
@@ -100,18 +101,16 @@ class Clothworkers(Ability):
 
     guild = "clothworkers"
 
-    def _pairs(self, s: State, first: mv.PickMarker) -> list[mv.PickMarker]:
+    def _pairs(self, s: State, first: mv.PickMarker) -> Iterator[mv.PickMarker]:
         low = MINIMUM[first.kind]
-        return [
-            m
-            for m in markers(s)
-            if m.kind == first.kind and m != first and (value(s, m) != low or value(s, first) != low)
-        ]
+        for m in markers(s):
+            if m.kind == first.kind and m != first and (value(s, m) != low or value(s, first) != low):
+                yield m
 
     def options(self, s: State, act: Activation) -> list[Any]:
         if act.items:
-            return self._pairs(s, parse(act.items[0]))
-        return [m for m in markers(s) if self._pairs(s, m)]
+            return list(self._pairs(s, parse(act.items[0])))
+        return [m for m in markers(s) if next(self._pairs(s, m), None)]
 
     def apply(self, s: State, act: Activation, a: mv.PickMarker) -> State:
         if not act.items:
@@ -130,9 +129,8 @@ class Tanners(Ability):
 
     guild = "tanners"
 
-    def _pairs(self, s: State, first: mv.PickMarker) -> list[mv.PickMarker]:
+    def _pairs(self, s: State, first: mv.PickMarker) -> Iterator[mv.PickMarker]:
         towers = board(s).tower
-        out = []
         for m in markers(s):
             if m == first or location(s, m) == location(s, first):
                 continue
@@ -140,13 +138,12 @@ class Tanners(Ability):
                 continue  # a tile may not go into a tower [R]
             if m.kind == first.kind and _looks(s, m) == _looks(s, first):
                 continue  # identical markers: the swap would change nothing
-            out.append(m)
-        return out
+            yield m
 
     def options(self, s: State, act: Activation) -> list[Any]:
         if act.items:
-            return self._pairs(s, parse(act.items[0]))
-        return [m for m in markers(s) if self._pairs(s, m)]
+            return list(self._pairs(s, parse(act.items[0])))
+        return [m for m in markers(s) if next(self._pairs(s, m), None)]
 
     def apply(self, s: State, act: Activation, a: mv.PickMarker) -> State:
         if not act.items:

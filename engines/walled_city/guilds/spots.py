@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from msgspec.structs import replace
 
 from engines.walled_city import moves as mv
+from engines.walled_city.board import BOARDS
 from engines.walled_city.common import board, competitors, move_citizens
-from engines.walled_city.fences import Fence, fence_options, halves
+from engines.walled_city.fences import Fence, fence_options, fenced, halves
 from engines.walled_city.guilds.base import Ability, finish, name, step
 from engines.walled_city.state import Activation, Spot, State
 
@@ -81,16 +83,11 @@ class Carpenters(Ability):
     def blocker(self, s: State, seat: int) -> str | None:
         if not board(s).carpenters_enabled:
             return "Carpenters need the board's area boundaries, which this board file does not give (§9.6 rule 15)."
-        return super().blocker(s, seat)
+        return None if _fences(s.options.board, s.fences) else "Carpenters: no area can take a fence."
 
     def options(self, s: State, act: Activation) -> list[Any]:
-        b = board(s)
         if not act.items:
-            return [
-                mv.BuildFence(f.area, f.first, f.first_inside, f.second, f.second_inside)
-                for area in b.area_ids
-                for f in fence_options(b, area)
-            ]
+            return list(_fences(s.options.board, s.fences))
         first, second = act.items
         if act.chosen:
             who = act.chosen[0]
@@ -122,6 +119,17 @@ class Carpenters(Ability):
         if act.chosen:
             return f"Carpenters: how many of {act.chosen[0]}'s peasants and nobles go to {act.items[1]}"
         return "Carpenters: the new areas have as many citizens; pick the one that gets the die and tile"
+
+
+@lru_cache(maxsize=256)
+def _fences(side: str, fences: tuple[Fence, ...]) -> tuple[mv.BuildFence, ...]:
+    """Every fence the board in play can take (remembered per board: the enumeration checks each one)."""
+    b = fenced(BOARDS[side], fences)
+    return tuple(
+        mv.BuildFence(f.area, f.first, f.first_inside, f.second, f.second_inside)
+        for area in b.area_ids
+        for f in fence_options(b, area)
+    )
 
 
 def _total(s: State, area: str) -> int:

@@ -21,7 +21,8 @@ from engines.walled_city.common import board, guild_key
 from engines.walled_city.content import CONTENT
 from engines.walled_city.state import Options, State
 
-RULES_VERSION = "0.1.0"
+RULES_VERSION = "0.2.0"
+"""0.2: the 20 guild abilities (a state with an ability in progress or a fence needs 0.2)."""
 
 CHANCE_MOVES = (mv.ChanceSeat, mv.ChanceDie, mv.ChanceTile, mv.ChanceGuild, mv.ChanceCard)
 STEP_MOVES: dict[str, tuple[type, ...]] = {

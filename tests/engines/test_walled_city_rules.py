@@ -826,4 +826,4 @@ def test_every_code_used_here_is_catalogued() -> None:
         "WALLED_CITY_BAD_ADJUST",
         "WALLED_CITY_BAD_DEFENCE",
     }
-    assert used == set(CODES)
+    assert used <= set(CODES)  # the guild codes are checked in test_walled_city_guilds.py

@@ -102,7 +102,8 @@ def choose(s: State, prefs: Prefs) -> mv.Move:
     legal = steps(s)
     assert legal, ENGINE.pending(s)
     seat = legal[0].seat
-    actions = [m.action for m in legal]
+    actions: list[Any] = [m.action for m in legal]
+    moves: list[tuple[mv.Move, Any]] = [(m, m.action) for m in legal]
 
     def pick(pred: Callable[[Any], bool]) -> mv.Move | None:
         return next((m for m in legal if pred(m.action)), None)
@@ -111,7 +112,11 @@ def choose(s: State, prefs: Prefs) -> mv.Move:
         cards = list(prefs.cards.get(seat, ())) + [(a.a, a.b) for a in actions]
         for spot in [*spots, *(getattr(a, attr) for a in actions)]:
             for card in cards:
-                m = pick(lambda a, spot=spot, card=card: getattr(a, attr) == spot and (a.a, a.b) == card)
+
+                def matches(a: Any, spot: Any = spot, card: tuple[int, int] = card) -> bool:
+                    return bool(getattr(a, attr) == spot and (a.a, a.b) == card)
+
+                m = pick(matches)
                 if m:
                     return m
         return None
@@ -119,7 +124,7 @@ def choose(s: State, prefs: Prefs) -> mv.Move:
     first = actions[0]
     found: mv.Move | None = None
     if isinstance(first, mv.StartingRoad):
-        found = next((m for p in prefs.paths for m in legal if m.action.path == p), None)
+        found = next((m for p in prefs.paths for m, a in moves if a.path == p), None)
     elif isinstance(first, mv.ChooseGuild):
         want = prefs.guilds.get((s.round, seat))
         found = pick(lambda a: a.guild == want)
@@ -134,10 +139,8 @@ def choose(s: State, prefs: Prefs) -> mv.Move:
         if exact is not None:
             found = pick(lambda a: a == exact)
         for card in prefs.defence_cards.get(seat, ()):
-            found = found or next(
-                (m for z in prefs.zones for m in legal if (m.action.zone, m.action.a, m.action.b) == (z, *card)), None
-            )
-        found = found or next((m for z in prefs.zones for m in legal if m.action.zone == z), None)
+            found = found or next((m for z in prefs.zones for m, a in moves if (a.zone, a.a, a.b) == (z, *card)), None)
+        found = found or next((m for z in prefs.zones for m, a in moves if a.zone == z), None)
     return found or legal[0]
 
 

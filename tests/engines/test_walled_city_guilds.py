@@ -26,7 +26,7 @@ from engines.walled_city.codes import CODES
 from engines.walled_city.common import add_citizens, at, board, spot_states, take_from_reserve, to_box
 from engines.walled_city.content import CONTENT
 from engines.walled_city.districts import faction_value, open_gaps
-from engines.walled_city.engine import ENGINE
+from engines.walled_city.engine import ENGINE, advance
 from engines.walled_city.fences import Fence
 from engines.walled_city.state import NEUTRAL, Card, Placed, Spot, State, Vote
 from tests.engines.walled_city_helpers import DECK, Prefs, act, at_build, chance, dice_with, run, scripted
@@ -1379,3 +1379,26 @@ def test_every_guild_code_used_here_is_catalogued() -> None:
     """The guild violation codes asserted above are exactly the catalogue's guild codes, each documented."""
     assert {c for c in CODES if "GUILD" in c or "COPY" in c} == GUILD_CODES
     assert all(CODES[c] for c in GUILD_CODES)
+
+
+def test_a24_nowhere_to_build_gives_up_the_piece_unless_a_guild_could_help() -> None:
+    """A-24 with §5.6: with every path built the piece goes to the box; a Skinners holder may first clear a
+    path (and build there), or answer ``done`` to give the piece up. ``done`` is refused while a spot is free."""
+    s = game(3, ["skinners", "salters", "vintners"])
+    assert codes(s, mv.Done()) == ["WALLED_CITY_CAN_BUILD"]
+    full = replace(s, paths=tuple(Spot(p.id) for p in board(s).paths))
+    seat = full.turn.seat if full.turn else -1
+    assert full.seats[seat].guild == "skinners"
+    assert set(legal(full)) == {mv.Done(), mv.ActivateGuild("skinners")}
+    gave_up = do(full, mv.Done())
+    assert gave_up.seats[seat].roads == full.seats[seat].roads - 1
+    assert len(gave_up.seats[seat].hand) == len(full.seats[seat].hand)  # no card played
+    assert gave_up.turn is not None and gave_up.turn.seat != seat
+    cleared = do(do(full, mv.ActivateGuild("skinners")), mv.PickSpot("p01"))
+    assert cleared.turn is not None and cleared.turn.seat == seat and cleared.turn.step == "place"
+    assert {a.path for a in legal(cleared) if isinstance(a, mv.BuildRoad)} == {"p01"}
+    # Without a guild to help, the engine gives every piece up by itself, and the vote follows.
+    used = replace(full, seats=tuple(replace(p, guild_used=True) for p in full.seats))
+    automatic = advance(used)
+    assert all(p.roads == 0 for p in automatic.seats) and automatic.phase == "defence"
+    assert [len(p.hand) for p in automatic.seats] == [len(p.hand) for p in full.seats]

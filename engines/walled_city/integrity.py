@@ -10,7 +10,8 @@ from engines.walled_city.common import board, competitors, printed
 from engines.walled_city.content import CONTENT
 from engines.walled_city.fences import check_fence, fenced
 from engines.walled_city.guilds import ABILITY, GROCERS, markers
-from engines.walled_city.guilds.cards import recipients
+from engines.walled_city.guilds import options as ability_options
+from engines.walled_city.guilds.cards import answering, higher, recipients
 from engines.walled_city.state import NEUTRAL, State, Turn
 
 
@@ -116,6 +117,8 @@ def _check_progress(s: State) -> None:
         _require(0 <= s.index < n, "The phase order is exhausted.", "index")
     if s.phase == "starting_roads":
         _require(0 <= s.start_player < n and s.starting_roads_left > 0, "Bad starting-road step.", "start_player")
+    if s.phase == "setup":
+        _require(bool(setup.chance_kind(s)), "Every setup event has happened; the game has moved on.", "phase")
     if s.phase != "build":
         _require(s.turn is None, "A turn runs only in the build phase.", "turn")
         _require(s.activation is None, "Guilds are used only in build turns.", "activation")
@@ -155,6 +158,7 @@ def _check_activation(s: State, turn: Turn) -> None:
         return
     held = s.seats[turn.seat]
     _require(act.seat == turn.seat and act.guild in ABILITY, "The ability is not the builder's.", "activation")
+    _require(act.guild != "drapers", "The Drapers' ability is resolved when declared.", "activation.guild")
     _require(held.guild_used and held.guild in (act.guild, GROCERS), "The guild was not activated.", "activation")
     _require(act.via in ("", GROCERS) and (act.via == GROCERS) == (held.guild == GROCERS), "Bad via.", "activation")
     _require(act.count >= 0, "Negative decision count.", "activation.count")
@@ -164,6 +168,7 @@ def _check_activation(s: State, turn: Turn) -> None:
     _require(all(_marker(s, i) or i in b.area for i in act.items), "Bad items in the ability.", "activation.items")
     deck = {tuple(c) for c in CONTENT.deck.cards}
     _require(all((c.a, c.b) in deck and not c.defence_only for c in act.cards), "Bad cards.", "activation.cards")
+    _require(act.guild == "butchers" or not act.cards, "Only the Butchers give cards.", "activation.cards")
     for p in act.arrived:
         ok = p.place in b.area and p.who in competitors(s) and min(p.peasants, p.nobles) >= 0
         _require(ok, "Bad arrivals in the ability's memory.", "activation.arrived")
@@ -175,12 +180,22 @@ def _check_activation(s: State, turn: Turn) -> None:
         _require(len(act.items) == 2 and all(i in b.area for i in act.items), "Bad fenced areas.", "activation")
         present = {p.who for p in s.citizens if p.place == act.items[0]}
         _require(all(c in present for c in act.chosen), "Nobody to split there.", "activation.chosen")
+        _require(len(set(act.chosen)) == len(act.chosen), "A competitor's split twice.", "activation.chosen")
     if act.guild == "butchers":
         k = len(recipients(s, act))
-        _require(act.count <= 2 * k and len(act.cards) == min(act.count, k), "Bad card exchange.", "activation")
+        _require(act.count < 2 * k and len(act.cards) == min(act.count, k), "Bad card exchange.", "activation")
+        seat = answering(s, act)
+        if seat is None:
+            _require(not act.chosen, "No answer is due during the gifts.", "activation.chosen")
+        else:
+            due = str(seat if higher(s, act, seat) else act.seat)
+            _require(act.chosen == (due,), f"Seat {due} answers the gift now.", "activation.chosen")
+    if act.guild == "saddlers":
+        _require(len(act.chosen) <= 1 and set(act.chosen) <= set(KINDS), "Bad Saddlers kind.", "activation.chosen")
     if act.guild in ("clothworkers", "tanners", "haberdashers"):
         _require(len(act.items) <= 1 and all(_marker(s, i) for i in act.items), "Bad picked marker.", "activation")
     _require(NEUTRAL not in act.chosen or len(s.seats) == 2, "There is no neutral.", "activation.chosen")
+    _require(bool(ability_options(s)), "The ability has nothing left to decide: it is over.", "activation")
 
 
 def _marker(s: State, item: str) -> bool:

@@ -123,7 +123,8 @@ class Activation(msgspec.Struct, frozen=True, kw_only=True):
     ``guild`` is the ability (the copied guild under Grocers, then ``via`` is ``grocers``); ``count`` the
     decisions made. What the ability remembers between decisions: ``chosen`` (competitors already chosen —
     Mercers, Painter-Stainers, Ironmongers, Vintners — the citizen kind of Saddlers and Salters, or the
-    competitors still to split for Carpenters), ``items`` (markers picked, ``die:3``/``tile:0``, or the
+    competitors still to split for Carpenters, or who answers the Butchers' gift now due: the recipient with a
+    higher card, else the Butchers), ``items`` (markers picked, ``die:3``/``tile:0``, or the
     Carpenters' two new areas), ``cards`` (the Butchers' gifts, one per recipient), ``arrived`` (citizens the
     Saddlers already moved, which may not move twice) and ``rolling`` (the Haberdashers wait for chance).
     """

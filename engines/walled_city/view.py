@@ -1,7 +1,8 @@
 """Hidden information (§8): hands and face-down defence cards are private to their owners.
 
 During a Butchers exchange (§6.3 G18) each card given is known only to the giver and its recipient,
-and the Butchers see the whole hand of a recipient who has no higher card to give back.
+and the Butchers see the whole hand of a recipient who has no higher card to give back. Who answers a gift is
+public (the activation's ``chosen``), so a view still knows whose decision is pending.
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec.structs import replace
+
 from engines.walled_city import moves as mv
 from engines.walled_city.common import set_seat
 from engines.walled_city.guilds.base import Ability, finish, step
@@ -28,16 +30,34 @@ def give(s: State, source: int, dest: int, card: Card) -> State:
     return set_seat(s, dest, hand=(*s.seats[dest].hand, card))
 
 
+def answering(s: State, act: Activation) -> int | None:
+    """The recipient whose answer is due (``None`` while the gifts are still being given)."""
+    k = len(recipients(s, act))
+    return recipients(s, act)[act.count - k] if k <= act.count < 2 * k else None
+
+
+def higher(s: State, act: Activation, seat: int) -> list[Card]:
+    """``seat``'s cards of a strictly higher total than the card it received."""
+    received = act.cards[recipients(s, act).index(seat)]
+    return [c for c in tradable(s, seat) if c.a + c.b > received.a + received.b]
+
+
 def taking_from(s: State) -> int:
     """The recipient whose whole hand the Butchers may look at now (they hold no higher card), else -1."""
     act = s.activation
     if act is None or act.guild != "butchers":
         return -1
-    k = len(recipients(s, act))
-    if not k <= act.count < 2 * k:
-        return -1
-    seat, higher = BUTCHERS.higher(s, act)
-    return -1 if higher else seat
+    seat = answering(s, act)
+    return seat if seat is not None and act.chosen == (str(act.seat),) else -1
+
+
+def _decider(s: State, act: Activation) -> Activation:
+    """Who decides the answer now due, fixed when it falls due: the recipient with a higher card, else the
+    Butchers (kept in ``chosen``, so a view, which hides the hands, still knows whose decision it is)."""
+    seat = answering(s, act)
+    if seat is None:
+        return replace(act, chosen=())
+    return replace(act, chosen=(str(seat if higher(s, act, seat) else act.seat),))
 
 
 class Butchers(Ability):
@@ -52,49 +72,38 @@ class Butchers(Ability):
         have, need = len([c for c in s.seats[seat].hand if not c.defence_only]), len(recipients(s, act))
         return None if have >= need else f"Butchers need a card for each of {need} players; you have {have}."
 
-    def higher(self, s: State, act: Activation) -> tuple[int, list[Card]]:
-        """The recipient answering now and their cards higher than the one received."""
-        k = len(recipients(s, act))
-        seat, received = recipients(s, act)[act.count - k], act.cards[act.count - k]
-        return seat, [c for c in tradable(s, seat) if c.a + c.b > received.a + received.b]
-
     def options(self, s: State, act: Activation) -> list[Any]:
-        k = len(recipients(s, act))
-        if act.count < k:
+        seat = answering(s, act)
+        if seat is None:
             return [mv.GiveCard(c.a, c.b) for c in tradable(s, act.seat)]
-        if act.count >= 2 * k:
-            return []
-        seat, higher = self.higher(s, act)
-        if higher:
-            return [mv.ReturnCard(c.a, c.b) for c in higher]
+        if act.chosen == (str(seat),):
+            return [mv.ReturnCard(c.a, c.b) for c in higher(s, act, seat)]
         return [mv.TakeCard(c.a, c.b) for c in tradable(s, seat)]
 
     def actor(self, s: State, act: Activation) -> int:
-        k = len(recipients(s, act))
-        if k <= act.count < 2 * k:
-            seat, higher = self.higher(s, act)
-            return seat if higher else act.seat
-        return act.seat
+        return int(act.chosen[0]) if answering(s, act) is not None else act.seat
 
     def apply(self, s: State, act: Activation, a: mv.GiveCard | mv.ReturnCard | mv.TakeCard) -> State:
-        k = len(recipients(s, act))
         card = Card(a.a, a.b)
-        if isinstance(a, mv.GiveCard):
+        seat = answering(s, act)
+        if seat is None:
             s = give(s, act.seat, recipients(s, act)[act.count], card)
-            return step(s, act, cards=(*act.cards, card))
-        s = give(s, recipients(s, act)[act.count - k], act.seat, card)
-        s = step(s, act)
-        return finish(s) if act.count + 1 >= 2 * k else s
+            s = step(s, act, cards=(*act.cards, card))
+        else:
+            s = step(give(s, seat, act.seat, card), act)
+        made = s.activation
+        assert made is not None
+        if made.count >= 2 * len(recipients(s, made)):
+            return finish(s)
+        return replace(s, activation=_decider(s, made))
 
     def prompt(self, s: State, act: Activation) -> str:
-        k = len(recipients(s, act))
-        if act.count < k:
+        seat = answering(s, act)
+        if seat is None:
             return f"Butchers: pick the card to give seat {recipients(s, act)[act.count]}"
-        seat, higher = self.higher(s, act)
-        if higher:
-            return f"Butchers: seat {seat}, give back a card worth more than the {act.cards[act.count - k].a}/" + (
-                f"{act.cards[act.count - k].b} you received"
-            )
+        if act.chosen == (str(seat),):
+            card = act.cards[recipients(s, act).index(seat)]
+            return f"Butchers: seat {seat}, give back a card worth more than the {card.a}/{card.b} you received"
         return f"Butchers: seat {seat} has no higher card; take any card from their hand"
 
 

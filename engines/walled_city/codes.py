@@ -21,5 +21,5 @@ CODES: dict[str, str] = {
     "WALLED_CITY_GUILD_USED": "Your guild was already used this round.",
     "WALLED_CITY_BAD_COPY": "Grocers copy a guild another player holds; other guilds copy nothing.",
     "WALLED_CITY_GUILD_BLOCKED": "The ability's timing or preconditions are not met now (the message says which).",
-    "WALLED_CITY_BAD_GUILD_CHOICE": "That choice is not open to the ability in progress (the message says what)."
+    "WALLED_CITY_BAD_GUILD_CHOICE": "That choice is not open to the ability in progress (the message says what).",
 }

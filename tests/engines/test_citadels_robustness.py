@@ -21,8 +21,13 @@ from engines.core.rng import Rng
 def sample_states() -> list[State]:
     """States from a few real games (every phase and decision kind appears)."""
     out: list[State] = []
-    for players, seed, preset in ((2, 1, "first_game"), (3, 2, "cunning_agents"), (5, 3, "tenacious_delegates"),
-                                  (7, 4, "ambitious_aristocrats"), (8, 5, "illustrious_emissaries")):
+    for players, seed, preset in (
+        (2, 1, "first_game"),
+        (3, 2, "cunning_agents"),
+        (5, 3, "tenacious_delegates"),
+        (7, 4, "ambitious_aristocrats"),
+        (8, 5, "illustrious_emissaries"),
+    ):
         rank9 = {"cunning_agents": "tax_collector"}.get(preset, "artist")
         overrides = {"preset": preset, "rank9": "none" if players == 2 else rank9}
         state = ENGINE.new_game(ENGINE.make_options(players, overrides), seed if seed % 2 else None)
@@ -34,11 +39,22 @@ def sample_states() -> list[State]:
 
 SAMPLES = sample_states()
 STEPS = [
-    st_mod.DrawCard(0), st_mod.DiscardCharacter("up"), st_mod.TakeRandomCard(1, 0, "seer"),
-    st_mod.TakeRandomCharacter(1, 0, "king"), st_mod.PickCharacter(0, discard=True, special=True),
-    st_mod.TheaterChoice(1), st_mod.KeepDrawn(0, "scholar"), st_mod.OrderBottom(0), st_mod.GiveCards(0, "thieves_den"),
-    st_mod.GiveCards(1, "cardinal", 2, 0), st_mod.WizardChoice(0, 1), st_mod.Confiscate(1, 0), st_mod.Bribe(0),
-    st_mod.RevealThreat(1, 0), st_mod.EmperorRecipientResource(1, 0), st_mod.AdvisorCrown(0),
+    st_mod.DrawCard(0),
+    st_mod.DiscardCharacter("up"),
+    st_mod.TakeRandomCard(1, 0, "seer"),
+    st_mod.TakeRandomCharacter(1, 0, "king"),
+    st_mod.PickCharacter(0, discard=True, special=True),
+    st_mod.TheaterChoice(1),
+    st_mod.KeepDrawn(0, "scholar"),
+    st_mod.OrderBottom(0),
+    st_mod.GiveCards(0, "thieves_den"),
+    st_mod.GiveCards(1, "cardinal", 2, 0),
+    st_mod.WizardChoice(0, 1),
+    st_mod.Confiscate(1, 0),
+    st_mod.Bribe(0),
+    st_mod.RevealThreat(1, 0),
+    st_mod.EmperorRecipientResource(1, 0),
+    st_mod.AdvisorCrown(0),
 ]
 
 

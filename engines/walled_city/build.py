@@ -157,8 +157,39 @@ def settle_options(s: State) -> list[Any]:
     return out
 
 
+def _settle_ok(s: State, a: mv.Settle | mv.SettleWall) -> bool:
+    """Whether ``a`` is one of :func:`settle_options`, decided directly (the hot path of validation)."""
+    turn = _turn(s)
+    p = s.seats[turn.seat]
+    if isinstance(a, mv.SettleWall):
+        placed = min(a.number, p.nobles + p.peasants)
+        return (
+            s.round == 2
+            and a.number in (turn.a, turn.b)
+            and a.nobles + a.peasants == placed
+            and 0 <= a.nobles <= p.nobles
+            and 0 <= a.peasants <= p.peasants
+        )
+    if s.round != 1 or a.first not in (turn.a, turn.b):
+        return False
+    side1, side2 = board(s).sides(turn.spot)
+    second = turn.a + turn.b - a.first
+    total = min(p.nobles + p.peasants, turn.a + turn.b)
+    return (
+        0 <= a.placed1 <= a.first
+        and 0 <= a.placed2 <= second
+        and a.placed1 + a.placed2 == total
+        and a.area1 in (side1 if a.placed1 else side1[:1])
+        and a.area2 in (side2 if a.placed2 else side2[:1])
+        and 0 <= a.nobles1 <= a.placed1
+        and 0 <= a.nobles2 <= a.placed2
+        and a.nobles1 + a.nobles2 <= p.nobles
+        and total - a.nobles1 - a.nobles2 <= p.peasants
+    )
+
+
 def check_settle(s: State, a: mv.Settle | mv.SettleWall) -> list[Violation]:
-    if a not in settle_options(s):
+    if not _settle_ok(s, a):
         turn = _turn(s)
         p = s.seats[turn.seat]
         return _v(
@@ -256,8 +287,17 @@ def adjust_options(s: State) -> list[Any]:
     return out
 
 
+def _adjust_ok(s: State, a: mv.Adjust) -> bool:
+    """Whether ``a`` is one of :func:`adjust_options`, decided directly (the hot path of validation)."""
+    die_places, tile_places = _eligible(s)
+    if a.kind == "die" and 0 <= a.index < len(s.dice) and a.delta in (1, -1):
+        d = s.dice[a.index]
+        return d.location in die_places and 1 <= d.value + a.delta <= 3
+    return a.kind == "tile" and 0 <= a.index < len(s.tiles) and a.delta == 0 and s.tiles[a.index].area in tile_places
+
+
 def check_adjust(s: State, a: mv.Adjust | mv.Done) -> list[Violation]:
-    if isinstance(a, mv.Done) or a in adjust_options(s):
+    if isinstance(a, mv.Done) or _adjust_ok(s, a):
         return []
     return _v(
         "WALLED_CITY_BAD_ADJUST",

@@ -74,12 +74,16 @@ def at(s: State, place: str, who: str) -> Placed:
 
 def add_citizens(s: State, place: str, who: str, peasants: int = 0, nobles: int = 0) -> State:
     """Add (or, with negative counts, remove) citizens of ``who`` at ``place``; empty entries vanish."""
-    old = at(s, place, who)
+    key = (place, who)
+    entries = s.citizens
+    i = 0  # the entries are kept sorted by (place, who): find this one's position
+    while i < len(entries) and (entries[i].place, entries[i].who) < key:
+        i += 1
+    found = i < len(entries) and (entries[i].place, entries[i].who) == key
+    old = entries[i] if found else Placed(place, who)
     new = Placed(place, who, old.peasants + peasants, old.nobles + nobles)
-    rest = [p for p in s.citizens if not (p.place == place and p.who == who)]
-    if new.peasants or new.nobles:
-        rest.append(new)
-    return replace(s, citizens=tuple(sorted(rest, key=lambda p: (p.place, p.who))))
+    kept = (new,) if new.peasants or new.nobles else ()
+    return replace(s, citizens=(*entries[:i], *kept, *entries[i + found :]))
 
 
 def take_from_reserve(s: State, who: str, peasants: int, nobles: int) -> State:
@@ -135,8 +139,9 @@ def reverse_score_order(s: State, key_of: Mapping[int, str]) -> tuple[int, ...]:
 
 def credit(s: State, lines: list[Vote]) -> State:
     """Add votes to the ledger and to each seat's total (the neutral's are only reported)."""
+    gained = [0] * len(s.seats)
     for line in lines:
         if line.who != NEUTRAL:
-            seat = int(line.who)
-            s = set_seat(s, seat, votes=s.seats[seat].votes + line.points)
-    return replace(s, votes=(*s.votes, *lines))
+            gained[int(line.who)] += line.points
+    seats = tuple(replace(p, votes=p.votes + g) if g else p for p, g in zip(s.seats, gained, strict=True))
+    return replace(s, seats=seats, votes=(*s.votes, *lines))

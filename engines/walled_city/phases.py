@@ -19,6 +19,7 @@ from engines.walled_city.common import (
     spot_states,
     watchmen,
 )
+from engines.walled_city.districts import districts
 from engines.walled_city.scoring import ZoneCard as ScoringZoneCard
 from engines.walled_city.state import NEUTRAL, Placed, State, Turn, Vote, ZoneCard
 
@@ -81,20 +82,21 @@ def vote(s: State) -> State:
     b = board(s)
     paths = spot_states(s.paths)
     citizens = area_citizens(s)
+    ds = districts(b, paths)
     lines: list[Vote] = []
     if s.round == 2:
-        flight = scoring.flee(b, paths, spot_states(s.gaps), citizens)
+        flight = scoring.flee(b, paths, spot_states(s.gaps), citizens, ds)
         citizens = {a: dict(c) for a, c in flight.citizens.items()}
         fled = [Placed("box", who, 0, n) for who, n in flight.fled.items()]
         towers = [p for p in s.citizens if p.place in b.tower]
         kept = [Placed(a, who, c.peasants, c.nobles) for a, cs in citizens.items() for who, c in cs.items() if c.total]
         s = replace(s, citizens=tuple(sorted((*kept, *towers), key=lambda p: (p.place, p.who))))
         s = replace(s, out_nobles=merge_box(s.out_nobles, fled))
-    awards = scoring.score_districts(b, paths, citizens, s.tiles, s.options.split_rounding)
+    rounding = s.options.split_rounding
+    awards = scoring.score_districts(b, paths, citizens, s.tiles, rounding, ds)
     excluded = () if s.options.neutral_in_factions else (NEUTRAL,)
-    awards += scoring.score_factions(
-        b, paths, citizens, s.dice, s.round, watchmen(s) if s.round == 2 else None, s.options.split_rounding, excluded
-    )
+    guards = watchmen(s) if s.round == 2 else None
+    awards += scoring.score_factions(b, paths, citizens, s.dice, s.round, guards, rounding, excluded, ds)
     for award in awards:
         for who, points in award.points:
             lines.append(Vote(who, f"round {s.round} {award.category} {award.subject}", points, award.detail))

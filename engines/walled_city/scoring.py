@@ -187,11 +187,13 @@ def score_districts(
     citizens: AreaCitizens,
     tiles: Iterable[SurveyTile] = (),
     rounding: Rounding = "trunc",
+    known: tuple[District, ...] | None = None,
 ) -> tuple[Award, ...]:
-    """§7.2 for every district holding at least one citizen (§7.1: counts per district, survey tiles summed)."""
+    """§7.2 for every district holding at least one citizen (§7.1: counts per district, survey tiles summed).
+    ``known``: the districts of ``path_states``, when the caller has them already."""
     kept = tuple(tiles)
     out = []
-    for d in districts(board, path_states):
+    for d in districts(board, path_states) if known is None else known:
         counts = citizens_in(d.areas, citizens)
         if counts:
             out.append(score_district(d.label, counts, survey_modifier(d.areas, kept), rounding))
@@ -279,12 +281,14 @@ def score_factions(
     watchmen: TowerWatchmen | None = None,
     rounding: Rounding = "trunc",
     excluded: Iterable[str] = (),
+    known: tuple[District, ...] | None = None,
 ) -> tuple[Award, ...]:
     """§7.3 for every faction with a die on the board (round 1: area dice and districts only; round 2: all dice,
-    districts and towers). ``excluded`` competitors take no part (``neutral_in_factions = false``, A-5)."""
+    districts and towers). ``excluded`` competitors take no part (``neutral_in_factions = false``, A-5).
+    ``known``: the districts of ``path_states``, when the caller has them already."""
     kept = tuple(dice)
     out = []
-    area_of = district_of(board, path_states)
+    area_of = district_of(board, path_states) if known is None else {a: d for d in known for a in d.areas}
     for f in sorted({d.faction for d in kept}):
         value = faction_value(board, kept, f, round_)
         counts, places, towers = faction_counts(board, path_states, citizens, kept, f, round_, watchmen, area_of)
@@ -364,21 +368,23 @@ def flee(
     path_states: SpotStates,
     gap_states: SpotStates,
     citizens: AreaCitizens,
+    known: tuple[District, ...] | None = None,
 ) -> Flight:
     """§5.7 (round 2, start of the vote phase): every district containing ``area(g)`` of an open gap ``g``
     (empty or demolished) loses all nobles in its areas, every colour, neutral included, to the box.
 
     Peasants stay. Watchmen never flee: towers belong to no district, so tower contents are not touched
-    (they are not even an input). The input mapping is not modified.
+    (they are not even an input). The input mapping is not modified. ``known``: the districts, if at hand.
     """
-    area_of = district_of(board, path_states)
+    ds = districts(board, path_states) if known is None else known
+    area_of = {a: d for d in ds for a in d.areas}
     gaps_of: dict[tuple[str, ...], list[str]] = {}
     for g in open_gaps(board, gap_states):
         gaps_of.setdefault(area_of[board.gap_area(g)].areas, []).append(g)
     result = {a: dict(c) for a, c in citizens.items()}
     fled: dict[str, int] = {}
     lines: list[str] = []
-    for d in districts(board, path_states):
+    for d in ds:
         gaps = gaps_of.get(d.areas)
         if not gaps:
             continue

@@ -83,8 +83,8 @@ def main() -> None:
     binding = GameBinding(ENGINE)
     print("Walls of York in-process benchmark (one core)")
     print()
-    header = ("players", "pairs", "apply+validate/s", "validate/s")
-    widths = (7, 7, 17, 11)
+    header: tuple[str, ...] = ("players", "pairs", "apply+validate/s", "validate/s")
+    widths: tuple[int, ...] = (7, 7, 17, 11)
     print(" ".join(f"{h:>{w}}" for h, w in zip(header, widths, strict=True)))
     placements: dict[int, list[State]] = {}
     for players in (2, 3, 4):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping
 
 from msgspec.structs import replace
@@ -72,13 +73,15 @@ def at(s: State, place: str, who: str) -> Placed:
     return Placed(place, who)
 
 
+def _place_who(p: Placed) -> tuple[str, str]:
+    return p.place, p.who
+
+
 def add_citizens(s: State, place: str, who: str, peasants: int = 0, nobles: int = 0) -> State:
     """Add (or, with negative counts, remove) citizens of ``who`` at ``place``; empty entries vanish."""
     key = (place, who)
     entries = s.citizens
-    i = 0  # the entries are kept sorted by (place, who): find this one's position
-    while i < len(entries) and (entries[i].place, entries[i].who) < key:
-        i += 1
+    i = bisect_left(entries, key, key=_place_who)  # the entries are kept sorted by (place, who)
     found = i < len(entries) and (entries[i].place, entries[i].who) == key
     old = entries[i] if found else Placed(place, who)
     new = Placed(place, who, old.peasants + peasants, old.nobles + nobles)

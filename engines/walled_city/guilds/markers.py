@@ -112,6 +112,11 @@ class Clothworkers(Ability):
             return list(self._pairs(s, parse(act.items[0])))
         return [m for m in markers(s) if next(self._pairs(s, m), None)]
 
+    def blocker(self, s: State, seat: int) -> str | None:
+        if any(next(self._pairs(s, m), None) for m in markers(s)):
+            return None
+        return "Clothworkers: every die is already at 1 and every tile at -1."
+
     def apply(self, s: State, act: Activation, a: mv.PickMarker) -> State:
         if not act.items:
             return step(s, act, items=(ref(a),))
@@ -144,6 +149,11 @@ class Tanners(Ability):
         if act.items:
             return list(self._pairs(s, parse(act.items[0])))
         return [m for m in markers(s) if next(self._pairs(s, m), None)]
+
+    def blocker(self, s: State, seat: int) -> str | None:
+        if any(next(self._pairs(s, m), None) for m in markers(s)):
+            return None
+        return "Tanners: no two markers can swap places and change anything."
 
     def apply(self, s: State, act: Activation, a: mv.PickMarker) -> State:
         if not act.items:

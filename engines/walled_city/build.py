@@ -11,7 +11,7 @@ from msgspec.structs import replace
 from engines.core.errors import Violation
 from engines.walled_city import moves as mv
 from engines.walled_city.board import BOARDS
-from engines.walled_city.common import add_citizens, board, is_empty, set_seat, spot_states, take_from_reserve
+from engines.walled_city.common import add_citizens, at, board, is_empty, set_seat, spot_states, take_from_reserve
 from engines.walled_city.districts import SurveyTile, district_of
 from engines.walled_city.fences import Fence, fenced
 from engines.walled_city.state import Card, Spot, State, Turn
@@ -242,8 +242,18 @@ def promote_options(s: State) -> list[Any]:
     return out
 
 
+def _promote_ok(s: State, a: mv.Promote) -> bool:
+    """Whether ``a`` is one of :func:`promote_options`, decided directly (the hot path of validation)."""
+    turn = _turn(s)
+    return (
+        a.tower in board(s).nearest_towers(turn.spot)
+        and a.area in _district_areas(s, turn.spot)
+        and at(s, a.area, a.who).nobles > 0
+    )
+
+
 def check_promote(s: State, a: mv.Promote | mv.Done) -> list[Violation]:
-    if isinstance(a, mv.Done) or a in promote_options(s):
+    if isinstance(a, mv.Done) or _promote_ok(s, a):
         return []
     turn = _turn(s)
     return _v(

@@ -21,7 +21,7 @@ from engines.walled_city.common import (
 )
 from engines.walled_city.districts import districts
 from engines.walled_city.scoring import ZoneCard as ScoringZoneCard
-from engines.walled_city.state import NEUTRAL, Placed, State, Turn, Vote, ZoneCard
+from engines.walled_city.state import NEUTRAL, Card, Placed, State, Turn, Vote, ZoneCard
 
 # ---- alignment (§5.2) ---------------------------------------------------------------------------
 
@@ -133,8 +133,18 @@ def defence_options(s: State, seat: int) -> list[mv.PlaceDefenceCard]:
     ]
 
 
+def _defence_ok(s: State, seat: int, a: mv.PlaceDefenceCard) -> bool:
+    """Whether ``a`` is one of :func:`defence_options`, decided directly (the hot path of validation)."""
+    return (
+        a.zone in board(s).zone
+        and all(z.zone != a.zone for z in s.zones)
+        and Card(a.a, a.b, a.defence_only) in s.seats[seat].hand
+        and a.toward_ccw in (a.a, a.b)
+    )
+
+
 def check_defence(s: State, seat: int, a: mv.PlaceDefenceCard) -> list[Violation]:
-    if a not in defence_options(s, seat):
+    if not _defence_ok(s, seat, a):
         return [
             Violation(
                 "WALLED_CITY_BAD_DEFENCE",

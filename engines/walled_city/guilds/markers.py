@@ -14,7 +14,7 @@ from msgspec.structs import replace
 from engines.core.engine import CHANCE
 from engines.walled_city import moves as mv
 from engines.walled_city.common import board
-from engines.walled_city.guilds.base import Ability, finish, step, with_done
+from engines.walled_city.guilds.base import Ability, finish, name, step, with_done
 from engines.walled_city.state import Activation, State
 
 HABERDASHERS_ATTEMPTS = 4
@@ -95,46 +95,64 @@ class Haberdashers(Ability):
         return f"Haberdashers: pick a die to re-roll or a tile to re-flip ({HABERDASHERS_ATTEMPTS - act.count} left)"
 
 
-class Clothworkers(Ability):
+class MarkerPair(Ability):
+    """An ability on two markers picked one after the other (Clothworkers, Tanners): ``pairs`` says which
+    second markers go with a first one, ``resolve`` what happens to the pair."""
+
+    blocked = ""
+    """Why no pair exists, for the player."""
+    verb = ""
+
+    def pairs(self, s: State, first: mv.PickMarker) -> Iterator[mv.PickMarker]:
+        raise NotImplementedError
+
+    def resolve(self, s: State, first: mv.PickMarker, second: mv.PickMarker) -> State:
+        raise NotImplementedError
+
+    def options(self, s: State, act: Activation) -> list[Any]:
+        if act.items:
+            return list(self.pairs(s, parse(act.items[0])))
+        return [m for m in markers(s) if next(self.pairs(s, m), None)]
+
+    def blocker(self, s: State, seat: int) -> str | None:
+        return None if any(next(self.pairs(s, m), None) for m in markers(s)) else self.blocked
+
+    def apply(self, s: State, act: Activation, a: mv.PickMarker) -> State:
+        if not act.items:
+            return step(s, act, items=(ref(a),))
+        return finish(self.resolve(s, parse(act.items[0]), a))
+
+    def prompt(self, s: State, act: Activation) -> str:
+        return f"{name(self.guild)}: pick {'the second' if act.items else 'a'} die or tile {self.verb}"
+
+
+class Clothworkers(MarkerPair):
     """§6.3 G12: two distinct dice, or two distinct tiles, drop to their minimum (1, or −1); at least one
     of them must change."""
 
     guild = "clothworkers"
+    blocked = "Clothworkers: no two dice (or tiles) of which one is above its minimum."
+    verb = "to drop to its minimum"
 
-    def _pairs(self, s: State, first: mv.PickMarker) -> Iterator[mv.PickMarker]:
+    def pairs(self, s: State, first: mv.PickMarker) -> Iterator[mv.PickMarker]:
         low = MINIMUM[first.kind]
         for m in markers(s):
             if m.kind == first.kind and m != first and (value(s, m) != low or value(s, first) != low):
                 yield m
 
-    def options(self, s: State, act: Activation) -> list[Any]:
-        if act.items:
-            return list(self._pairs(s, parse(act.items[0])))
-        return [m for m in markers(s) if next(self._pairs(s, m), None)]
-
-    def blocker(self, s: State, seat: int) -> str | None:
-        if any(next(self._pairs(s, m), None) for m in markers(s)):
-            return None
-        return "Clothworkers: every die is already at 1 and every tile at -1."
-
-    def apply(self, s: State, act: Activation, a: mv.PickMarker) -> State:
-        if not act.items:
-            return step(s, act, items=(ref(a),))
-        first = parse(act.items[0])
-        return finish(set_value(set_value(s, first, MINIMUM[first.kind]), a, MINIMUM[a.kind]))
-
-    def prompt(self, s: State, act: Activation) -> str:
-        which = "the second" if act.items else "a"
-        return f"Clothworkers: pick {which} die (or tile) to drop to its minimum"
+    def resolve(self, s: State, first: mv.PickMarker, second: mv.PickMarker) -> State:
+        return set_value(set_value(s, first, MINIMUM[first.kind]), second, MINIMUM[second.kind])
 
 
-class Tanners(Ability):
+class Tanners(MarkerPair):
     """§6.3 G20: two markers (dice, tiles or one of each) swap places, keeping their values; a tile never
     goes into a tower, and the swap must change something."""
 
     guild = "tanners"
+    blocked = "Tanners: no two markers can swap places and change anything."
+    verb = "to swap places"
 
-    def _pairs(self, s: State, first: mv.PickMarker) -> Iterator[mv.PickMarker]:
+    def pairs(self, s: State, first: mv.PickMarker) -> Iterator[mv.PickMarker]:
         towers = board(s).tower
         for m in markers(s):
             if m == first or location(s, m) == location(s, first):
@@ -145,26 +163,9 @@ class Tanners(Ability):
                 continue  # identical markers: the swap would change nothing
             yield m
 
-    def options(self, s: State, act: Activation) -> list[Any]:
-        if act.items:
-            return list(self._pairs(s, parse(act.items[0])))
-        return [m for m in markers(s) if next(self._pairs(s, m), None)]
-
-    def blocker(self, s: State, seat: int) -> str | None:
-        if any(next(self._pairs(s, m), None) for m in markers(s)):
-            return None
-        return "Tanners: no two markers can swap places and change anything."
-
-    def apply(self, s: State, act: Activation, a: mv.PickMarker) -> State:
-        if not act.items:
-            return step(s, act, items=(ref(a),))
-        first = parse(act.items[0])
-        here, there = location(s, first), location(s, a)
-        return finish(set_location(set_location(s, first, there), a, here))
-
-    def prompt(self, s: State, act: Activation) -> str:
-        which = "the second" if act.items else "a"
-        return f"Tanners: pick {which} die or tile to swap places"
+    def resolve(self, s: State, first: mv.PickMarker, second: mv.PickMarker) -> State:
+        here, there = location(s, first), location(s, second)
+        return set_location(set_location(s, first, there), second, here)
 
 
 def _looks(s: State, m: mv.PickMarker) -> tuple[str, int]:

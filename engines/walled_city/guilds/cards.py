@@ -103,7 +103,8 @@ class Butchers(Ability):
             return f"Butchers: pick the card to give seat {recipients(s, act)[act.count]}"
         if act.chosen == (str(seat),):
             card = act.cards[recipients(s, act).index(seat)]
-            return f"Butchers: seat {seat}, give back a card worth more than the {card.a}/{card.b} you received"
+            what = f"the {card.a}/{card.b}" if card != Card(0, 0) else "the card"  # hidden in others' views
+            return f"Butchers: seat {seat}, give back a card worth more than {what} you received"
         return f"Butchers: seat {seat} has no higher card; take any card from their hand"
 
 

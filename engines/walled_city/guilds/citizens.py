@@ -6,12 +6,15 @@ never a piece. The 2-player neutral is a valid "other player" everywhere (A-5).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from msgspec.structs import replace
 
 from engines.walled_city import moves as mv
+from engines.walled_city.board import BOARDS
 from engines.walled_city.common import board, competitors, credit, move_citizens, reserve, set_seat, to_box
+from engines.walled_city.fences import Fence, fenced
 from engines.walled_city.guilds.base import Ability, finish, in_areas, me, name, on_board, others, step, with_done
 from engines.walled_city.state import Activation, Placed, State, Vote
 
@@ -49,7 +52,8 @@ class Swap(Ability):
     def options(self, s: State, act: Activation) -> list[Any]:
         if not self._reserve(s, act):
             return []
-        targets = [p for p in on_board(s) if p.who in others(s, act) and p.who not in act.chosen]
+        eligible = set(others(s, act)) - set(act.chosen)
+        targets = [p for p in on_board(s) if p.who in eligible]
         if self.kind == "noble":
             found: list[Any] = [mv.PickNoble(p.who, p.place) for p in targets if p.nobles]
         else:
@@ -263,14 +267,7 @@ class Saddlers(Ability):
         kinds = act.chosen or ("peasant", "noble")
         if act.chosen and act.count >= SADDLERS_LIMIT[act.chosen[0]]:
             return []
-        b = board(s)
-        exits: dict[str, list[tuple[str, str]]] = {}
-        for path in b.paths:
-            if path.fence and not s.options.saddlers_cross_fence:
-                continue
-            for near, far in (path.sides, path.sides[::-1]):
-                for area in near:
-                    exits.setdefault(area, []).extend((path.id, to) for to in far)
+        exits = _exits(s.options.board, s.fences, s.options.saddlers_cross_fence)
         out: list[Any] = []
         for p in in_areas(s):
             moved = at_arrived(act, p.place, p.who)
@@ -289,6 +286,19 @@ class Saddlers(Ability):
 
     def prompt(self, s: State, act: Activation) -> str:
         return "Saddlers: move up to 3 peasants or up to 2 nobles across one path each, or stop"
+
+
+@lru_cache(maxsize=256)
+def _exits(side: str, fences: tuple[Fence, ...], cross_fences: bool) -> dict[str, tuple[tuple[str, str], ...]]:
+    """Area -> every (path, area on its far side) a citizen there may cross to (remembered per board)."""
+    exits: dict[str, list[tuple[str, str]]] = {}
+    for path in fenced(BOARDS[side], fences).paths:
+        if path.fence and not cross_fences:
+            continue
+        for near, far in (path.sides, path.sides[::-1]):
+            for area in near:
+                exits.setdefault(area, []).extend((path.id, to) for to in far)
+    return {area: tuple(found) for area, found in exits.items()}
 
 
 def at_arrived(act: Activation, place: str, who: str) -> Placed:

@@ -28,6 +28,15 @@ def rates(pairs: list[tuple[Any, Any]], call: Callable[[Any, Any], object], pass
     return f"{statistics.median(per_pass):,.0f} ({max(per_pass):,.0f})"
 
 
+def cpu_speed(steps: int = 2_000_000) -> float:
+    """The speed of a fixed loop, in units of 10M steps/s: read the rates against it when runs disagree."""
+    start = time.perf_counter()
+    total = 0
+    for i in range(steps):
+        total += i & 7
+    return steps / (time.perf_counter() - start) / 10_000_000
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=20, help="random games per configuration")
@@ -35,7 +44,9 @@ def main() -> None:
     args = parser.parse_args()
     print("The Walled City in-process benchmark (one core; random games with guild activations)")
     print(f"rates: median (best) of {args.passes} passes over the same recorded (state, move) pairs")
-    print(f"{'board':>12} {'players':>7} {'apply+validate/s':>21} {'validate/s':>19} {'games/s':>8} {'ms/game':>8}")
+    print("cpu: a fixed pure-Python workload's speed now, relative to 1.00 = 10M loop steps/s (this VM drifts)")
+    head = f"{'board':>12} {'players':>7} {'apply+validate/s':>21} {'validate/s':>19} {'games/s':>8} {'ms/game':>8}"
+    print(f"{head} {'cpu':>5}")
     for side in ("londonderry", "borderlands"):
         for players in (2, 3, 4):
             options = ENGINE.make_options(players, {"board": side})
@@ -53,7 +64,7 @@ def main() -> None:
             validated = rates(pairs, ENGINE.validate, args.passes)
             print(
                 f"{side:>12} {players:>7} {applied:>21} {validated:>19}"
-                f" {len(times) / sum(times):>8.1f} {statistics.median(times) * 1000:>8.1f}"
+                f" {len(times) / sum(times):>8.1f} {statistics.median(times) * 1000:>8.1f} {cpu_speed():>5.2f}"
             )
     print("target: >= 25,000 validated moves/s (apply+validate column)")
 

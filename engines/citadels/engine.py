@@ -81,7 +81,7 @@ from engines.citadels.turn import (
     resolve_reveal,
     turn_progress,
 )
-from engines.core.engine import CHANCE, GameInfo, OptionInfo, Pending, option_infos
+from engines.core.engine import CHANCE, GameInfo, OptionInfo, Pending, common_violations, option_infos
 from engines.core.errors import IllegalMove, StateInvalid, Violation
 from engines.core.scoring import ScoreSheet
 
@@ -446,26 +446,15 @@ class CitadelsEngine:
         return [mv.Move(seat, a) for a in turn_candidates(state) if not TURN_ACTIONS[type(a)][1](state, a)]
 
     def validate(self, state: State, move: mv.Move) -> list[Violation]:
-        if state.redacted:
-            return violation(
-                "COMMON_VIEW_NOT_PLAYABLE", "A view (ViewState) cannot be played; send the full state.", "state"
-            )
-        if state.phase == "over":
-            return violation("COMMON_GAME_OVER", "The game is over.", "move")
-        p = pending_of(state)
-        if move.seat not in p.seats:
-            who = "CHANCE" if p.seats == (CHANCE,) else f"seat {p.seats[0]}"
-            return violation(
-                "COMMON_NOT_YOUR_TURN", f"It is {who}'s decision ({p.kind}), not seat {move.seat}'s.", "move.seat"
-            )
+        p = None if state.redacted or state.phase == "over" else pending_of(state)
+        step = state.queue[0] if p is not None and state.queue else None
+        takes = ACCEPTS[type(step)] if step is not None else (object,)  # a turn takes any turn action
         a = move.action
-        if state.queue:
-            step = state.queue[0]
-            if not isinstance(a, ACCEPTS[type(step)]):
-                kinds = ", ".join(t.__struct_config__.tag for t in ACCEPTS[type(step)])  # type: ignore[attr-defined]
-                return violation(
-                    "COMMON_WRONG_DECISION", f"The pending decision {p.kind} takes: {kinds}.", "move.action"
-                )
+        deciders = p.seats if p is not None else ()
+        common = common_violations(state.redacted, deciders, move.seat, a, takes, p.kind if p is not None else "")
+        if common:
+            return common
+        if step is not None:
             return check_step(state, step, a)
         if type(a) in STEP_ONLY_ACTIONS:
             return violation(

@@ -11,7 +11,7 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from engines.core.engine import CHANCE, GameInfo, Pending, option_infos
+from engines.core.engine import CHANCE, GameInfo, Pending, common_violations, option_infos
 from engines.core.errors import IllegalMove, Violation
 from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
 from engines.walled_city import build, guilds, integrity, phases, setup, view
@@ -87,6 +87,15 @@ def settle(s: State) -> State:
         a, rng = rules.sample_chance(s, rng)
         s = advance(rules.apply_chance(replace(s, rng=rng), a))
     return s
+
+
+def _decision(s: State) -> str:
+    """The pending decision's name, for messages (as ``Pending.kind``)."""
+    if s.phase == "build" and s.activation is not None:
+        return f"guild.{s.activation.guild}"
+    if s.phase == "build" and s.turn is not None:
+        return f"build.{s.turn.step}"
+    return s.phase
 
 
 def actor(s: State) -> int | None:
@@ -259,18 +268,11 @@ class WalledCityEngine:
         return [] if seat is None else [mv.Move(seat, a) for a in options_for(state, seat)]
 
     def validate(self, state: State, move: mv.Move) -> list[Violation]:
-        if state.redacted:
-            return [Violation("COMMON_VIEW_NOT_PLAYABLE", "A view cannot be played; send the full state.", "state")]
-        seat = actor(state)
-        if seat is None:
-            return [Violation("COMMON_GAME_OVER", "The game is over.", "move")]
-        if move.seat != seat:
-            who = "CHANCE" if seat == CHANCE else f"seat {seat}"
-            return [Violation("COMMON_NOT_YOUR_TURN", f"It is {who}'s decision, not seat {move.seat}'s.", "move.seat")]
-        if not isinstance(move.action, accepted(state)):
-            kinds = ", ".join(t.__struct_config__.tag for t in accepted(state))  # type: ignore[attr-defined]
-            return [Violation("COMMON_WRONG_DECISION", f"This decision takes: {kinds}.", "move.action")]
-        return check_action(state, seat, move.action)
+        seat = None if state.redacted else actor(state)
+        deciders = () if seat is None else (seat,)
+        takes = accepted(state) if deciders else ()
+        common = common_violations(state.redacted, deciders, move.seat, move.action, takes, _decision(state))
+        return common or check_action(state, move.seat, move.action)
 
     def apply(self, state: State, move: mv.Move) -> State:
         violations = self.validate(state, move)

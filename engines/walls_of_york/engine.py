@@ -11,7 +11,7 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from engines.core.engine import CHANCE, GameInfo, Pending, option_infos
+from engines.core.engine import CHANCE, GameInfo, Pending, common_violations, option_infos
 from engines.core.errors import IllegalMove, StateInvalid, Violation
 from engines.core.scoring import ScoreSheet
 from engines.walls_of_york import building, closing, decree, scoring, setup, view
@@ -192,18 +192,10 @@ class WallsOfYorkEngine:
         return [mv.Move(seat, a) for seat in pending_seats(state) for a in options_for(state, seat)]
 
     def validate(self, state: State, move: mv.Move) -> list[Violation]:
-        if state.redacted:
-            return [Violation("COMMON_VIEW_NOT_PLAYABLE", "A view cannot be played; send the full state.", "state")]
-        seats = pending_seats(state)
-        if not seats:
-            return [Violation("COMMON_GAME_OVER", "The game is over.", "move")]
-        if move.seat not in seats:
-            who = "CHANCE" if seats == (CHANCE,) else f"seats {list(seats)}"
-            return [Violation("COMMON_NOT_YOUR_TURN", f"{who} owe the decision, not seat {move.seat}.", "move.seat")]
-        if not isinstance(move.action, ACCEPTS[state.step]):
-            kinds = ", ".join(t.__struct_config__.tag for t in ACCEPTS[state.step])  # type: ignore[attr-defined]
-            return [Violation("COMMON_WRONG_DECISION", f"Step {state.step} takes: {kinds}.", "move.action")]
-        return check_action(state, move.seat, move.action)
+        seats = () if state.redacted else tuple(pending_seats(state))
+        takes = ACCEPTS[state.step] if seats else ()
+        common = common_violations(state.redacted, seats, move.seat, move.action, takes, f"step {state.step}")
+        return common or check_action(state, move.seat, move.action)
 
     def apply(self, state: State, move: mv.Move) -> State:
         violations = self.validate(state, move)

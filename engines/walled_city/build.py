@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import product
-from typing import Any
+from typing import Any, NamedTuple
 
 from msgspec.structs import replace
 
@@ -329,3 +330,63 @@ def apply_adjust(s: State, a: mv.Adjust | mv.Done) -> State:
             tiles[a.index] = SurveyTile(-t.value, t.area)
             s = replace(s, tiles=tuple(tiles))
     return replace(s, turn=replace(_turn(s), step="end"))  # the last window (W3/W4, §5.6)
+
+
+# ---- the steps as one table ---------------------------------------------------------------------------
+
+
+def give_up(s: State) -> State:
+    """A-24: no buildable spot (or no playable card): the piece goes to the box, no card is played, the turn ends."""
+    turn = _turn(s)
+    p = s.seats[turn.seat]
+    s = set_seat(s, turn.seat, roads=p.roads - 1) if s.round == 1 else set_seat(s, turn.seat, walls=p.walls - 1)
+    return replace(s, turn=None)
+
+
+def place_options(s: State) -> list[Any]:
+    """Step 1; with nowhere to build, ``Done`` gives the piece up (reached only while a guild could still help)."""
+    return build_options(s) if can_build(s) else [mv.Done()]
+
+
+def check_place(s: State, a: mv.BuildRoad | mv.BuildWall | mv.Done) -> list[Violation]:
+    if not isinstance(a, mv.Done):
+        return check_build(s, a)
+    if can_build(s):
+        return _v("WALLED_CITY_CAN_BUILD", "You can build this turn; a piece is given up only with nowhere to build.")
+    return []
+
+
+def apply_place(s: State, a: mv.BuildRoad | mv.BuildWall | mv.Done) -> State:
+    return give_up(s) if isinstance(a, mv.Done) else apply_build(s, a)
+
+
+def end_options(s: State) -> list[Any]:
+    """The ``end`` step (W3/W4): ``Done`` ends the turn; the guild activations are offered beside it."""
+    return [mv.Done()]
+
+
+def check_end(s: State, a: mv.Done) -> list[Violation]:
+    return []
+
+
+def apply_end(s: State, a: mv.Done) -> State:
+    return replace(s, turn=None)
+
+
+class StepRules(NamedTuple):
+    """One build step: the moves it takes, its options, its check and its effect."""
+
+    takes: tuple[type, ...]
+    options: Callable[[State], list[Any]]
+    check: Callable[[State, Any], list[Violation]]
+    apply: Callable[[State, Any], State]
+
+
+STEPS: dict[str, StepRules] = {
+    "place": StepRules((mv.BuildRoad, mv.BuildWall, mv.Done), place_options, check_place, apply_place),
+    "settle": StepRules((mv.Settle, mv.SettleWall), settle_options, check_settle, apply_settle),
+    "promote": StepRules((mv.Promote, mv.Done), promote_options, check_promote, apply_promote),
+    "adjust": StepRules((mv.Adjust, mv.Done), adjust_options, check_adjust, apply_adjust),
+    "end": StepRules((mv.Done,), end_options, check_end, apply_end),
+}
+"""The build turn's steps (§5.3, §5.4, §5.6), by ``Turn.step``."""

@@ -25,13 +25,6 @@ RULES_VERSION = "0.2.0"
 """0.2: the 20 guild abilities (a state with an ability in progress or a fence needs 0.2)."""
 
 CHANCE_MOVES = (mv.ChanceSeat, mv.ChanceDie, mv.ChanceTile, mv.ChanceGuild, mv.ChanceCard)
-STEP_MOVES: dict[str, tuple[type, ...]] = {
-    "place": (mv.BuildRoad, mv.BuildWall),
-    "settle": (mv.Settle, mv.SettleWall),
-    "promote": (mv.Promote, mv.Done),
-    "adjust": (mv.Adjust, mv.Done),
-    "end": (mv.Done,),
-}
 
 
 def advance(s: State) -> State:
@@ -55,7 +48,7 @@ def advance(s: State) -> State:
         elif _turn_over(s):
             s = replace(s, turn=None)
         elif _nowhere_to_build(s):
-            s = _no_spot(s)
+            s = build.give_up(s)
         else:
             return s
 
@@ -68,15 +61,6 @@ def _turn_over(s: State) -> bool:
 def _nowhere_to_build(s: State) -> bool:
     """A-24, unless a guild could still help (e.g. Skinners clearing a spot)."""
     return s.turn is not None and s.turn.step == "place" and not build.can_build(s) and not guilds.activations(s)
-
-
-def _no_spot(s: State) -> State:
-    """A-24: no buildable spot (or no playable card): the piece goes to the box, the turn ends."""
-    assert s.turn is not None
-    p = s.seats[s.turn.seat]
-    seats = list(s.seats)
-    seats[s.turn.seat] = replace(p, roads=p.roads - 1) if s.round == 1 else replace(p, walls=p.walls - 1)
-    return replace(s, seats=tuple(seats), turn=None)
 
 
 def settle(s: State) -> State:
@@ -138,21 +122,8 @@ def options_for(s: State, seat: int) -> list[Any]:
         return list(phases.defence_options(s, seat))
     if s.activation is not None:
         return guilds.options(s)
-    return [*_step_options(s), *guilds.activations(s)]
-
-
-def _step_options(s: State) -> list[Any]:
     assert s.turn is not None
-    step = s.turn.step
-    if step == "place":
-        return build.build_options(s) if build.can_build(s) else [mv.Done()]
-    if step == "settle":
-        return build.settle_options(s)
-    if step == "promote":
-        return build.promote_options(s)
-    if step == "adjust":
-        return build.adjust_options(s)
-    return [mv.Done()]
+    return [*build.STEPS[s.turn.step].options(s), *guilds.activations(s)]
 
 
 def accepted(s: State) -> tuple[type, ...]:
@@ -167,7 +138,7 @@ def accepted(s: State) -> tuple[type, ...]:
     if s.activation is not None:
         return guilds.DECISIONS
     assert s.turn is not None
-    return (*STEP_MOVES[s.turn.step], mv.ActivateGuild, *((mv.Done,) if s.turn.step == "place" else ()))
+    return (*build.STEPS[s.turn.step].takes, mv.ActivateGuild)
 
 
 def check_action(s: State, seat: int, a: Any) -> list[Violation]:
@@ -184,27 +155,7 @@ def check_action(s: State, seat: int, a: Any) -> list[Violation]:
     if isinstance(a, mv.ActivateGuild):
         return guilds.check_activate(s, seat, a)
     assert s.turn is not None
-    step = s.turn.step
-    if step == "place" and isinstance(a, mv.Done):
-        return (
-            []
-            if not build.can_build(s)
-            else [
-                Violation(
-                    "WALLED_CITY_CAN_BUILD",
-                    "You can build this turn; only with nowhere to build is the piece given up.",
-                )
-            ]
-        )
-    if step == "place":
-        return build.check_build(s, a)
-    if step == "settle":
-        return build.check_settle(s, a)
-    if step == "promote":
-        return build.check_promote(s, a)
-    if step == "adjust":
-        return build.check_adjust(s, a)
-    return []
+    return build.STEPS[s.turn.step].check(s, a)
 
 
 def apply_action(s: State, seat: int, a: Any) -> State:
@@ -221,18 +172,7 @@ def apply_action(s: State, seat: int, a: Any) -> State:
     if isinstance(a, mv.ActivateGuild):
         return guilds.apply_activate(s, seat, a)
     assert s.turn is not None
-    step = s.turn.step
-    if step == "place" and isinstance(a, mv.Done):
-        return _no_spot(s)
-    if step == "place":
-        return build.apply_build(s, a)
-    if step == "settle":
-        return build.apply_settle(s, a)
-    if step == "promote":
-        return build.apply_promote(s, a)
-    if step == "adjust":
-        return build.apply_adjust(s, a)
-    return replace(s, turn=None)  # Done at the end step
+    return build.STEPS[s.turn.step].apply(s, a)
 
 
 class WalledCityEngine:

@@ -48,24 +48,20 @@ def location(s: State, m: mv.PickMarker) -> str:
     return s.dice[m.index].location if m.kind == "die" else s.tiles[m.index].area
 
 
+def _changed(s: State, m: mv.PickMarker, **changes: Any) -> State:
+    """``s`` with marker ``m`` (a die or a tile) changed."""
+    field = "dice" if m.kind == "die" else "tiles"
+    items = list(getattr(s, field))
+    items[m.index] = replace(items[m.index], **changes)
+    return replace(s, **{field: tuple(items)})
+
+
 def set_value(s: State, m: mv.PickMarker, new: int) -> State:
-    if m.kind == "die":
-        dice = list(s.dice)
-        dice[m.index] = replace(dice[m.index], value=new)
-        return replace(s, dice=tuple(dice))
-    tiles = list(s.tiles)
-    tiles[m.index] = replace(tiles[m.index], value=new)
-    return replace(s, tiles=tuple(tiles))
+    return _changed(s, m, value=new)
 
 
 def set_location(s: State, m: mv.PickMarker, place: str) -> State:
-    if m.kind == "die":
-        dice = list(s.dice)
-        dice[m.index] = replace(dice[m.index], location=place)
-        return replace(s, dice=tuple(dice))
-    tiles = list(s.tiles)
-    tiles[m.index] = replace(tiles[m.index], area=place)
-    return replace(s, tiles=tuple(tiles))
+    return _changed(s, m, **({"location": place} if m.kind == "die" else {"area": place}))
 
 
 class Haberdashers(Ability):

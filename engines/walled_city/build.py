@@ -39,7 +39,7 @@ def _remove_card(s: State, seat: int, a: int, b: int) -> State:
 
 
 def _has_card(s: State, seat: int, a: int, b: int) -> bool:
-    return any((c.a, c.b) == (a, b) for c in playable(s, seat))
+    return any(c.a == a and c.b == b and not c.defence_only for c in s.seats[seat].hand)
 
 
 # ---- step 1: build --------------------------------------------------------------------------
@@ -61,10 +61,20 @@ def _free(ids: list[str], spots: tuple[Spot, ...], s: State) -> list[str]:
     return [i for i in ids if i not in taken]
 
 
+def _is_free(s: State, spot: str) -> bool:
+    """``spot`` (a known path or gap of this round) may take this turn's piece: see :func:`free_paths`."""
+    stack = s.turn is not None and s.turn.drapers
+    return all(x.id != spot or (stack and x.kind == "built") for x in (s.paths if s.round == 1 else s.gaps))
+
+
 def can_build(s: State) -> bool:
     """A-24: a free spot and a playable card exist (else the piece goes to the box)."""
-    spots = free_paths(s) if s.round == 1 else free_gaps(s)
-    return bool(spots) and bool(playable(s, _turn(s).seat))
+    if not any(not c.defence_only for c in s.seats[_turn(s).seat].hand):
+        return False
+    b = board(s)
+    if s.round == 1:  # an empty path (every fence is a board path, never a listed spot), else a stack
+        return len(b.paths) - len(s.fences) > len(s.paths) or bool(free_paths(s))
+    return len(b.gaps) > len(s.gaps) or bool(free_gaps(s))
 
 
 def build_options(s: State) -> list[Any]:
@@ -82,14 +92,14 @@ def check_build(s: State, a: mv.BuildRoad | mv.BuildWall) -> list[Violation]:
             return _v("WALLED_CITY_WRONG_ROUND", "Round 2 builds walls, not roads.")
         if a.path not in board(s).path or board(s).path[a.path].fence:
             return _v("WALLED_CITY_NO_SUCH_PATH", f"There is no buildable path {a.path}.", "action.path")
-        if a.path not in free_paths(s):
+        if not _is_free(s, a.path):
             return _v("WALLED_CITY_PATH_TAKEN", f"Path {a.path} {_taken(s.paths, a.path)}.", "action.path")
     else:
         if s.round != 2:
             return _v("WALLED_CITY_WRONG_ROUND", "Round 1 builds roads, not walls.")
         if a.gap not in board(s).gap:
             return _v("WALLED_CITY_NO_SUCH_GAP", f"There is no gap {a.gap}.", "action.gap")
-        if a.gap not in free_gaps(s):
+        if not _is_free(s, a.gap):
             return _v("WALLED_CITY_GAP_TAKEN", f"Gap {a.gap} {_taken(s.gaps, a.gap)}.", "action.gap")
     if not _has_card(s, seat, a.a, a.b):
         return _v("WALLED_CITY_NO_SUCH_CARD", f"You hold no building card {a.a}/{a.b}.", "action")

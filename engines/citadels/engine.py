@@ -451,7 +451,8 @@ class CitadelsEngine:
         takes = ACCEPTS[type(step)] if step is not None else (object,)  # a turn takes any turn action
         a = move.action
         deciders = p.seats if p is not None else ()
-        common = common_violations(state.redacted, deciders, move.seat, a, takes, p.kind if p is not None else "")
+        kind = p.kind if p is not None else ""
+        common = common_violations(state.redacted, deciders, move.seat, a, takes, lambda: kind)
         if common:
             return common
         if step is not None:

@@ -7,7 +7,7 @@ and calls these methods.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
@@ -29,22 +29,30 @@ class Pending(msgspec.Struct, frozen=True):
 
 
 def common_violations(
-    redacted: bool, deciders: tuple[int, ...], seat: int, action: object, takes: tuple[type, ...], decision: str
+    redacted: bool,
+    deciders: tuple[int, ...],
+    seat: int,
+    action: object,
+    takes: tuple[type, ...],
+    decision: Callable[[], str],
 ) -> list[Violation]:
     """The checks every game makes before its own rules, with the shared ``COMMON_*`` codes: a view cannot be
     played; nothing is decided once the game is over (no ``deciders``); only a deciding seat moves; the action
-    is of a kind the pending ``decision`` ``takes`` (msgspec tagged structs)."""
+    is of a kind the pending decision ``takes`` (msgspec tagged structs). ``decision()`` names the pending
+    decision for the messages (called only when one is needed)."""
     if redacted:
         return [Violation("COMMON_VIEW_NOT_PLAYABLE", "A view cannot be played; send the full state.", "state")]
     if not deciders:
         return [Violation("COMMON_GAME_OVER", "The game is over.", "move")]
     if seat not in deciders:
         who = "CHANCE's" if deciders == (CHANCE,) else " or ".join(f"seat {d}'s" for d in deciders)
-        message = f"It is {who} decision ({decision}), not seat {seat}'s."
+        message = f"It is {who} decision ({decision()}), not seat {seat}'s."
         return [Violation("COMMON_NOT_YOUR_TURN", message, "move.seat")]
     if not isinstance(action, takes):
         kinds = ", ".join(t.__struct_config__.tag for t in takes)  # type: ignore[attr-defined]
-        return [Violation("COMMON_WRONG_DECISION", f"The pending decision ({decision}) takes: {kinds}.", "move.action")]
+        return [
+            Violation("COMMON_WRONG_DECISION", f"The pending decision ({decision()}) takes: {kinds}.", "move.action")
+        ]
     return []
 
 

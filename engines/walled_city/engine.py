@@ -25,6 +25,8 @@ RULES_VERSION = "0.2.0"
 """0.2: the 20 guild abilities (a state with an ability in progress or a fence needs 0.2)."""
 
 CHANCE_MOVES = (mv.ChanceSeat, mv.ChanceDie, mv.ChanceTile, mv.ChanceGuild, mv.ChanceCard)
+TAKES = {step: (*rules.takes, mv.ActivateGuild) for step, rules in build.STEPS.items()}
+"""What each build step takes: its own moves, and a guild activation between steps (§5.6)."""
 
 
 def advance(s: State) -> State:
@@ -138,7 +140,7 @@ def accepted(s: State) -> tuple[type, ...]:
     if s.activation is not None:
         return guilds.DECISIONS
     assert s.turn is not None
-    return (*build.STEPS[s.turn.step].takes, mv.ActivateGuild)
+    return TAKES[s.turn.step]
 
 
 def check_action(s: State, seat: int, a: Any) -> list[Violation]:
@@ -211,7 +213,7 @@ class WalledCityEngine:
         seat = None if state.redacted else actor(state)
         deciders = () if seat is None else (seat,)
         takes = accepted(state) if deciders else ()
-        common = common_violations(state.redacted, deciders, move.seat, move.action, takes, _decision(state))
+        common = common_violations(state.redacted, deciders, move.seat, move.action, takes, lambda: _decision(state))
         return common or check_action(state, move.seat, move.action)
 
     def apply(self, state: State, move: mv.Move) -> State:

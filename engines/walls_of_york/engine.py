@@ -194,7 +194,7 @@ class WallsOfYorkEngine:
     def validate(self, state: State, move: mv.Move) -> list[Violation]:
         seats = () if state.redacted else tuple(pending_seats(state))
         takes = ACCEPTS[state.step] if seats else ()
-        common = common_violations(state.redacted, seats, move.seat, move.action, takes, f"step {state.step}")
+        common = common_violations(state.redacted, seats, move.seat, move.action, takes, lambda: f"step {state.step}")
         return common or check_action(state, move.seat, move.action)
 
     def apply(self, state: State, move: mv.Move) -> State:

@@ -139,12 +139,14 @@ def open_gaps(board: Board, gap_states: SpotStates) -> tuple[str, ...]:
 
 def citizens_in(areas: Iterable[str], citizens: AreaCitizens) -> dict[str, Citizens]:
     """Each competitor's citizens summed over ``areas`` (§7.1: counts are taken per district); absent = none."""
-    out: dict[str, Citizens] = {}
+    sums: dict[str, list[int]] = {}  # who -> [peasants, nobles], in the order first met
     for a in areas:
         for who, c in citizens.get(a, {}).items():
-            if c.total:
-                out[who] = out.get(who, Citizens()) + c
-    return out
+            if c.peasants or c.nobles:
+                acc = sums.setdefault(who, [0, 0])
+                acc[0] += c.peasants
+                acc[1] += c.nobles
+    return {who: Citizens(peasants, nobles) for who, (peasants, nobles) in sums.items()}
 
 
 def survey_modifier(areas: Iterable[str], tiles: Iterable[SurveyTile]) -> int:

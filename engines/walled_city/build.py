@@ -39,50 +39,43 @@ def _remove_card(s: State, seat: int, a: int, b: int) -> State:
 
 
 def _has_card(s: State, seat: int, a: int, b: int) -> bool:
-    return any(c.a == a and c.b == b and not c.defence_only for c in s.seats[seat].hand)
+    return Card(a, b) in s.seats[seat].hand  # a build card (``defence_only`` false, §3.7)
 
 
 # ---- step 1: build --------------------------------------------------------------------------
 
 
-def free_paths(s: State) -> list[str]:
-    """Paths a road may go on: empty ones, and with the Drapers built ones too (§6.3 G3; never demolished)."""
-    return _free([p.id for p in board(s).paths if not p.fence], s.paths, s)
-
-
-def free_gaps(s: State) -> list[str]:
-    """Gaps a wall may go in: empty ones, and with the Drapers walled ones too (§6.3 G3; never demolished)."""
-    return _free([g.id for g in board(s).gaps], s.gaps, s)
-
-
-def _free(ids: list[str], spots: tuple[Spot, ...], s: State) -> list[str]:
+def _blocked(s: State) -> set[str]:
+    """This round's spots that cannot take the turn's piece: built ones (unless the Drapers stack, §6.3 G3)
+    and demolished ones (never, §6.3 G5)."""
     stack = s.turn is not None and s.turn.drapers
-    taken = {x.id for x in spots if x.kind == "demolished" or not stack}
-    return [i for i in ids if i not in taken]
+    return {x.id for x in (s.paths if s.round == 1 else s.gaps) if x.kind == "demolished" or not stack}
 
 
-def _is_free(s: State, spot: str) -> bool:
-    """``spot`` (a known path or gap of this round) may take this turn's piece: see :func:`free_paths`."""
-    stack = s.turn is not None and s.turn.drapers
-    return all(x.id != spot or (stack and x.kind == "built") for x in (s.paths if s.round == 1 else s.gaps))
+def _spots(s: State) -> list[str]:
+    """This round's buildable kind of spot: the paths (fences excluded), or the gaps."""
+    return [p.id for p in board(s).paths if not p.fence] if s.round == 1 else [g.id for g in board(s).gaps]
+
+
+def free_spots(s: State) -> list[str]:
+    """Paths a road may go on (round 1) or gaps a wall may go in (round 2): empty ones, and with the Drapers
+    built ones too (§6.3 G3; never demolished)."""
+    blocked = _blocked(s)
+    return [i for i in _spots(s) if i not in blocked]
 
 
 def can_build(s: State) -> bool:
     """A-24: a free spot and a playable card exist (else the piece goes to the box)."""
-    if not any(not c.defence_only for c in s.seats[_turn(s).seat].hand):
-        return False
-    b = board(s)
-    if s.round == 1:  # an empty path (every fence is a board path, never a listed spot), else a stack
-        return len(b.paths) - len(s.fences) > len(s.paths) or bool(free_paths(s))
-    return len(b.gaps) > len(s.gaps) or bool(free_gaps(s))
+    blocked = _blocked(s)
+    return bool(playable(s, _turn(s).seat)) and any(i not in blocked for i in _spots(s))
 
 
 def build_options(s: State) -> list[Any]:
     seat = _turn(s).seat
     cards = playable(s, seat)
     if s.round == 1:
-        return [mv.BuildRoad(p, c.a, c.b) for p in free_paths(s) for c in cards]
-    return [mv.BuildWall(g, c.a, c.b) for g in free_gaps(s) for c in cards]
+        return [mv.BuildRoad(p, c.a, c.b) for p in free_spots(s) for c in cards]
+    return [mv.BuildWall(g, c.a, c.b) for g in free_spots(s) for c in cards]
 
 
 def check_build(s: State, a: mv.BuildRoad | mv.BuildWall) -> list[Violation]:
@@ -92,21 +85,21 @@ def check_build(s: State, a: mv.BuildRoad | mv.BuildWall) -> list[Violation]:
             return _v("WALLED_CITY_WRONG_ROUND", "Round 2 builds walls, not roads.")
         if a.path not in board(s).path or board(s).path[a.path].fence:
             return _v("WALLED_CITY_NO_SUCH_PATH", f"There is no buildable path {a.path}.", "action.path")
-        if not _is_free(s, a.path):
-            return _v("WALLED_CITY_PATH_TAKEN", f"Path {a.path} {_taken(s.paths, a.path)}.", "action.path")
+        if a.path in _blocked(s):
+            return _v("WALLED_CITY_PATH_TAKEN", f"Path {a.path} {_why_taken(s.paths, a.path)}.", "action.path")
     else:
         if s.round != 2:
             return _v("WALLED_CITY_WRONG_ROUND", "Round 1 builds roads, not walls.")
         if a.gap not in board(s).gap:
             return _v("WALLED_CITY_NO_SUCH_GAP", f"There is no gap {a.gap}.", "action.gap")
-        if not _is_free(s, a.gap):
-            return _v("WALLED_CITY_GAP_TAKEN", f"Gap {a.gap} {_taken(s.gaps, a.gap)}.", "action.gap")
+        if a.gap in _blocked(s):
+            return _v("WALLED_CITY_GAP_TAKEN", f"Gap {a.gap} {_why_taken(s.gaps, a.gap)}.", "action.gap")
     if not _has_card(s, seat, a.a, a.b):
         return _v("WALLED_CITY_NO_SUCH_CARD", f"You hold no building card {a.a}/{a.b}.", "action")
     return []
 
 
-def _taken(spots: tuple[Spot, ...], spot: str) -> str:
+def _why_taken(spots: tuple[Spot, ...], spot: str) -> str:
     if any(x.id == spot and x.kind == "demolished" for x in spots):
         return "was demolished by the Goldsmiths and can never be built on again"
     return "is already built (only the Drapers build on top)"

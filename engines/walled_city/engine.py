@@ -76,7 +76,7 @@ def settle(s: State) -> State:
 
 
 def _decision(s: State) -> str:
-    """The pending decision's name, for messages (as ``Pending.kind``)."""
+    """The pending decision's name (``Pending.kind``) outside setup and the end of the game."""
     if s.phase == "build" and s.activation is not None:
         return f"guild.{s.activation.guild}"
     if s.phase == "build" and s.turn is not None:
@@ -104,11 +104,11 @@ def pending_of(s: State) -> Pending:
     if s.phase == "setup":
         return Pending((CHANCE,), f"chance.{setup.chance_kind(s)}", "Chance: a setup event")
     if s.phase == "build" and s.activation is not None:
-        return Pending((seat,), f"guild.{s.activation.guild}", guilds.prompt(s))
+        return Pending((seat,), _decision(s), guilds.prompt(s))
     if s.phase == "build":
         assert s.turn is not None
-        return Pending((seat,), f"build.{s.turn.step}", f"Seat {seat}: build turn, step {s.turn.step}")
-    return Pending((seat,), s.phase, f"Seat {seat}: {s.phase.replace('_', ' ')}")
+        return Pending((seat,), _decision(s), f"Seat {seat}: build turn, step {s.turn.step}")
+    return Pending((seat,), _decision(s), f"Seat {seat}: {s.phase.replace('_', ' ')}")
 
 
 def options_for(s: State, seat: int) -> list[Any]:

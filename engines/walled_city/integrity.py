@@ -9,7 +9,7 @@ from engines.walled_city.board import BOARDS
 from engines.walled_city.common import board, competitors, printed
 from engines.walled_city.content import CONTENT
 from engines.walled_city.fences import check_fence, fenced
-from engines.walled_city.guilds import ABILITY, GROCERS, markers
+from engines.walled_city.guilds import ABILITY, GROCERS
 from engines.walled_city.guilds import options as ability_options
 from engines.walled_city.guilds.cards import answering, higher, recipients
 from engines.walled_city.state import NEUTRAL, State, Turn
@@ -203,4 +203,4 @@ def _marker(s: State, item: str) -> bool:
     kind, _, index = item.partition(":")
     if kind not in ("die", "tile") or not index.isdigit():
         return False
-    return int(index) < len(s.dice if kind == "die" else s.tiles) and bool(markers.parse(item))
+    return int(index) < len(s.dice if kind == "die" else s.tiles)

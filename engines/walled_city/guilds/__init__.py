@@ -166,11 +166,6 @@ def apply(s: State, a: Any) -> State:
     return ability.apply(s, act, a)
 
 
-def settle(s: State) -> State:
-    """An ability with nothing left to decide is over."""
-    return s if s.activation is None or options(s) else replace(s, activation=None)
-
-
 def sample_chance(s: State, rng: Rng) -> tuple[Any, Rng]:
     """The engine's own re-roll for the Haberdashers (uniform over the die's faces or the tile's sides)."""
     outcomes = options(s)

@@ -18,6 +18,7 @@ import multiprocessing.connection
 import os
 import signal
 import socket
+import sys
 import threading
 from collections.abc import Iterator, Mapping
 from concurrent import futures
@@ -62,7 +63,9 @@ def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Ru
             os.environ[CONTENT_DIR_ENV] = str(config.content_dir)
         engines = registry.engines()
     signer = Signer(config.signing_key) if config.signing_key is not None else None
-    servicer = RulesEngineServicer(engines, signer, config.require_signed, config.state_memo)
+    servicer = RulesEngineServicer(
+        engines, signer, config.require_signed, config.state_memo, config.state_memo_bytes
+    )
     options = [
         ("grpc.max_receive_message_length", config.max_message_bytes),
         ("grpc.max_send_message_length", config.max_message_bytes),
@@ -100,6 +103,12 @@ def serve(config: Config) -> int:
         stopping = threading.Event()
 
         def stop_all(signum: int, frame: FrameType | None) -> None:
+            if not stopping.is_set():
+                # A worker ends itself after its grace period; this is the backstop if it cannot.
+                deadline = config.grace_seconds + 2 * _EXIT_MARGIN_SECONDS
+                backstop = threading.Timer(deadline, _kill_alive, args=(workers,))
+                backstop.daemon = True
+                backstop.start()
             stopping.set()
             for worker in workers:
                 if worker.pid is not None and worker.is_alive():
@@ -117,6 +126,13 @@ def serve(config: Config) -> int:
                     stop_all(signal.SIGTERM, None)
         _log.info("stopped")
         return 1 if failed or any(w.exitcode != 0 for w in workers) else 0
+
+
+def _kill_alive(workers: list[Any]) -> None:
+    for worker in workers:
+        if worker.is_alive():
+            _log.error("worker_killed", pid=worker.pid)
+            worker.kill()
 
 
 def _worker_main(config: Config, port: int) -> None:
@@ -150,9 +166,33 @@ def _serve_here(config: Config) -> int:
     )
     stop.wait()
     _log.info("stopping", grace_seconds=config.grace_seconds)
+    _exit_anyway_after(config.grace_seconds + _EXIT_MARGIN_SECONDS)
     running.stop(config.grace_seconds)
     _log.info("stopped", pid=os.getpid())
     return 0
+
+
+#: How long after the grace period a stopping worker ends itself whatever its handlers are doing.
+_EXIT_MARGIN_SECONDS = 0.5
+
+
+def _exit_anyway_after(seconds: float) -> None:
+    """End this process ``seconds`` from now even if a handler thread is still busy.
+
+    gRPC cancels the RPCs still running when the grace period ends, but it cannot stop a thread
+    that is computing, and the interpreter waits for its handler threads before it exits. A
+    daemon timer makes the shutdown bounded whatever a handler is doing: it logs which pid it
+    ends and leaves with status 0 (the stop was asked for)."""
+
+    def end() -> None:
+        _log.warning("stopped_with_busy_handlers", pid=os.getpid(), busy_threads=threading.active_count() - 2)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0)
+
+    timer = threading.Timer(seconds, end)
+    timer.daemon = True
+    timer.start()
 
 
 @contextlib.contextmanager

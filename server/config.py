@@ -46,6 +46,8 @@ class Config:
     """On SIGTERM, how long running RPCs may finish before they are cancelled."""
     state_memo: int = 2048
     """States remembered per worker so that sending one back skips decoding (0 = off)."""
+    state_memo_bytes: int = 64 * 1024 * 1024
+    """The memory those remembered states may take per worker (an estimate; 0 = off)."""
     content_dir: Path | None = None
     """Content packs: ``<dir>/<game_id>/`` replaces that game's shipped content files."""
 
@@ -64,7 +66,7 @@ class Config:
             raise ValueError("require-signed needs a signing key (RULES_ENGINE_SIGNING_KEY or --signing-key-file)")
         if self.grace_seconds < 0:
             raise ValueError("the grace period cannot be negative")
-        if self.state_memo < 0:
+        if self.state_memo < 0 or self.state_memo_bytes < 0:
             raise ValueError("the state memo size cannot be negative")
         if self.content_dir is not None and not self.content_dir.is_dir():
             raise ValueError(f"the content directory {self.content_dir} does not exist")
@@ -150,6 +152,12 @@ def add_arguments(parser: argparse.ArgumentParser, env: Mapping[str, str]) -> No
         default=env_or("STATE_MEMO", defaults.state_memo),
         help="decoded states remembered per worker, 0 = off (%(default)s)",
     )
+    parser.add_argument(
+        "--state-memo-bytes",
+        type=int,
+        default=env_or("STATE_MEMO_BYTES", defaults.state_memo_bytes),
+        help="memory the remembered states may take per worker, 0 = off (%(default)s)",
+    )
 
 
 def from_arguments(args: argparse.Namespace, env: Mapping[str, str]) -> Config:
@@ -173,5 +181,6 @@ def from_arguments(args: argparse.Namespace, env: Mapping[str, str]) -> Config:
         ),
         grace_seconds=float(args.grace_seconds),
         state_memo=int(args.state_memo),
+        state_memo_bytes=int(args.state_memo_bytes),
         content_dir=None if args.content_dir in (None, "") else Path(args.content_dir),
     )

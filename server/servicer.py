@@ -49,6 +49,7 @@ class RulesEngineServicer:
         signer: Signer | None = None,
         require_signed: bool = False,
         memo_size: int = 2048,
+        memo_bytes: int = 64 * 1024 * 1024,
     ):
         if require_signed and signer is None:
             raise ValueError("require_signed needs a signing key")
@@ -58,7 +59,7 @@ class RulesEngineServicer:
                 raise ValueError(f"engine registered as {game_id!r} says it is {binding.game_id!r}")
         self._signer = signer
         self._require_signed = require_signed
-        self._memo = StateMemo(memo_size)
+        self._memo = StateMemo(memo_size, memo_bytes)
 
     # ---- helpers ------------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ import grpc
 import pytest
 from rulesengine.v1 import service_pb2
 
-from server.memo import StateMemo, state_key
+from server.memo import COST_PER_KEY_BYTE, StateMemo, state_key
 from tests.server.helpers import details, setup
 
 
@@ -50,3 +50,40 @@ def test_an_edited_state_is_checked_even_after_its_original_was_remembered(stub:
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     info, _ = details(caught.value)
     assert info.reason == "STATE_INVALID"
+
+
+def test_memo_is_bounded_in_bytes() -> None:
+    memo = StateMemo(100, max_bytes=3 * 10 * COST_PER_KEY_BYTE)
+    for name in (b"aaaaaaaaaa", b"bbbbbbbbbb", b"cccccccccc", b"dddddddddd"):
+        memo.put(name, name)
+    assert len(memo) == 3 and memo.get(b"aaaaaaaaaa") is None
+    assert memo.bytes == 3 * 10 * COST_PER_KEY_BYTE
+    memo.put(b"x" * 1000, "too large alone")
+    assert memo.get(b"x" * 1000) is None and len(memo) == 3
+
+
+def test_unknown_fields_and_the_signature_are_not_part_of_the_key(stub: Any) -> None:
+    """Finding 2 of the hardening review: padding a state with unknown fields must not make a new,
+    larger memo entry."""
+    state = stub.NewGame(service_pb2.NewGameRequest(setup=setup())).state
+    padded = service_pb2.GameState()
+    padded.MergeFromString(state.SerializeToString() + _unknown_field(60_000))
+    padded.citadels.MergeFromString(_unknown_field(70_000))
+    padded.signature = b"whatever"
+    assert len(padded.SerializeToString()) > 130_000
+    assert state_key(padded) == state_key(state)
+
+
+def _unknown_field(size: int) -> bytes:
+    """A length-delimited field number 999 of ``size`` bytes (unknown to every message)."""
+    tag = (999 << 3) | 2
+    return _varint(tag) + _varint(size) + b"\x00" * size
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte, value = value & 0x7F, value >> 7
+        out.append(byte | (0x80 if value else 0))
+        if not value:
+            return bytes(out)

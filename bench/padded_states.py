@@ -58,7 +58,10 @@ def distinct_states(count: int) -> list[service_pb2.GameState]:
         states: list[service_pb2.GameState] = []
         while len(states) < count:
             start = engine.new_game(engine.make_options(engine.info.max_players, {}), seed)
-            random_playout(engine, start, Rng.seeded(seed), on_move=lambda _b, _m, a: states.append(a))
+            _, moves = random_playout(engine, start, Rng.seeded(seed))
+            for move in moves:
+                start = engine.apply(start, move)
+                states.append(start)
             seed += 101
         pools.append([binding.state_to_proto(s) for s in states[:count]])
     return [pools[i % len(pools)][i // len(pools)] for i in range(count)]

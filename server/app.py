@@ -63,9 +63,7 @@ def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Ru
             os.environ[CONTENT_DIR_ENV] = str(config.content_dir)
         engines = registry.engines()
     signer = Signer(config.signing_key) if config.signing_key is not None else None
-    servicer = RulesEngineServicer(
-        engines, signer, config.require_signed, config.state_memo, config.state_memo_bytes
-    )
+    servicer = RulesEngineServicer(engines, signer, config.require_signed, config.state_memo, config.state_memo_bytes)
     options = [
         ("grpc.max_receive_message_length", config.max_message_bytes),
         ("grpc.max_send_message_length", config.max_message_bytes),

@@ -11,8 +11,10 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from engines.core.engine import CHANCE, GameInfo, Pending, common_violations, option_infos
-from engines.core.errors import IllegalMove, Violation
+from engines.core.engine import CHANCE, GameInfo, option_infos
+from engines.core.errors import Violation
+from engines.core.game import Decision, Now, TableEngine
+from engines.core.rng import Rng
 from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
 from engines.walled_city import build, guilds, integrity, phases, setup, view
 from engines.walled_city import moves as mv
@@ -25,34 +27,29 @@ RULES_VERSION = "0.2.0"
 """0.2: the 20 guild abilities (a state with an ability in progress or a fence needs 0.2)."""
 
 CHANCE_MOVES = (mv.ChanceSeat, mv.ChanceDie, mv.ChanceTile, mv.ChanceGuild, mv.ChanceCard)
-TAKES = {step: (*rules.takes, mv.ActivateGuild) for step, rules in build.STEPS.items()}
-"""What each build step takes: its own moves, and a guild activation between steps (§5.6)."""
 
 
-def advance(s: State) -> State:
-    """Automatic transitions: setup → starting roads → alignment; an ability with nothing left to decide
-    ends; a turn with nothing left to decide ends; a builder with nowhere to build (A-24)."""
-    while True:
-        if s.phase == "setup" and not setup.chance_kind(s):
-            s = setup.place_neutral(s)
-            roads = int(CONTENT.starting_roads[str(len(s.seats))])
-            s = replace(s, phase="starting_roads", starting_roads_left=roads)
-        elif s.phase == "starting_roads" and s.starting_roads_left == 0:
-            s = phases.start_alignment(s)
-        elif s.phase != "build":
-            return s
-        elif s.turn is None:
-            s = phases.next_builder(s)
-        elif s.activation is not None:
-            if guilds.options(s):
-                return s
-            s = replace(s, activation=None)
-        elif _turn_over(s):
-            s = replace(s, turn=None)
-        elif _nowhere_to_build(s):
-            s = build.give_up(s)
-        else:
-            return s
+def automatic(s: State) -> State | None:
+    """One automatic transition, or ``None`` when the state waits for a decision: setup → starting roads
+    → alignment; an ability with nothing left to decide ends; a turn with nothing left to decide ends; the
+    next builder's turn begins; a builder with nowhere to build gives the piece up (A-24)."""
+    if s.phase == "setup" and not setup.chance_kind(s):
+        s = setup.place_neutral(s)
+        roads = int(CONTENT.starting_roads[str(len(s.seats))])
+        return replace(s, phase="starting_roads", starting_roads_left=roads)
+    if s.phase == "starting_roads" and s.starting_roads_left == 0:
+        return phases.start_alignment(s)
+    if s.phase != "build":
+        return None
+    if s.turn is None:
+        return phases.next_builder(s)
+    if s.activation is not None:
+        return None if guilds.options(s) else replace(s, activation=None)
+    if _turn_over(s):
+        return replace(s, turn=None)
+    if _nowhere_to_build(s):
+        return build.give_up(s)
+    return None
 
 
 def _turn_over(s: State) -> bool:
@@ -65,14 +62,9 @@ def _nowhere_to_build(s: State) -> bool:
     return s.turn is not None and s.turn.step == "place" and not build.can_build(s) and not guilds.activations(s)
 
 
-def settle(s: State) -> State:
-    """Advance, and with the engine's randomness answer every chance decision (setup, Haberdashers)."""
-    s = advance(s)
-    while (rng := s.rng) is not None and actor(s) == CHANCE:
-        rules = setup if s.phase == "setup" else guilds
-        a, rng = rules.sample_chance(s, rng)
-        s = advance(rules.apply_chance(replace(s, rng=rng), a))
-    return s
+def _chance(s: State, now: Now[State], rng: Rng) -> tuple[Any, Rng]:
+    """The engine's answer to a chance event: setup (§3) or the Haberdashers' re-roll (§6.3 G18)."""
+    return (setup if s.phase == "setup" else guilds).sample_chance(s, rng)
 
 
 def _decision(s: State) -> str:
@@ -97,95 +89,99 @@ def actor(s: State) -> int | None:
     return s.order[s.index]
 
 
-def pending_of(s: State) -> Pending:
+# ---- the decision table -------------------------------------------------------------------------
+
+
+def _build_step(rules: build.StepRules) -> Decision[State]:
+    """A build step (§5.10) and, between steps, a guild activation (§5.6)."""
+
+    def options(s: State, seat: int) -> list[Any]:
+        return [*rules.options(s), *guilds.activations(s)]
+
+    def check(s: State, seat: int, a: Any) -> list[Violation]:
+        return guilds.check_activate(s, seat, a) if isinstance(a, mv.ActivateGuild) else rules.check(s, a)
+
+    def apply(s: State, seat: int, a: Any) -> State:
+        return guilds.apply_activate(s, seat, a) if isinstance(a, mv.ActivateGuild) else rules.apply(s, a)
+
+    return Decision((*rules.takes, mv.ActivateGuild), options, check, apply)
+
+
+SETUP: Decision[State] = Decision(
+    CHANCE_MOVES,
+    lambda s, seat: setup.chance_options(s),
+    lambda s, seat, a: setup.check_chance(s, a),
+    lambda s, seat, a: setup.apply_chance(s, a),
+)
+STARTING_ROAD: Decision[State] = Decision(
+    (mv.StartingRoad,),
+    lambda s, seat: [
+        mv.StartingRoad(p.id) for p in board(s).paths if not setup.check_starting_road(s, mv.StartingRoad(p.id))
+    ],
+    lambda s, seat, a: setup.check_starting_road(s, a),
+    lambda s, seat, a: setup.apply_starting_road(s, a),
+)
+ALIGNMENT: Decision[State] = Decision(
+    (mv.ChooseGuild,),
+    lambda s, seat: [mv.ChooseGuild(g) for g in s.offer],
+    lambda s, seat, a: phases.check_choose(s, a),
+    phases.apply_choose,
+)
+DEFENCE: Decision[State] = Decision(
+    (mv.PlaceDefenceCard,),
+    lambda s, seat: list(phases.defence_options(s, seat)),
+    phases.check_defence,
+    phases.apply_defence,
+)
+ABILITY: Decision[State] = Decision(
+    guilds.DECISIONS,
+    lambda s, seat: guilds.options(s),
+    lambda s, seat, a: guilds.check(s, a),
+    lambda s, seat, a: guilds.apply(s, a),
+)
+BUILD_STEPS = {step: _build_step(rules) for step, rules in build.STEPS.items()}
+PHASES = {"setup": SETUP, "starting_roads": STARTING_ROAD, "alignment": ALIGNMENT, "defence": DEFENCE}
+
+
+def decision(s: State) -> Decision[State]:
+    """The row of the table the state is at: its phase, or in a build turn the ability in progress
+    or the turn's step."""
+    if s.phase != "build":
+        return PHASES[s.phase]
+    if s.activation is not None:
+        return ABILITY
+    assert s.turn is not None
+    return BUILD_STEPS[s.turn.step]
+
+
+def now(s: State) -> Now[State] | None:
     seat = actor(s)
     if seat is None:
-        return Pending((), "game_over", "The game is over.")
+        return None
     if s.phase == "setup":
-        return Pending((CHANCE,), f"chance.{setup.chance_kind(s)}", "Chance: a setup event")
+        return Now((CHANCE,), SETUP, f"chance.{setup.chance_kind(s)}", "Chance: a setup event")
     if s.phase == "build" and s.activation is not None:
-        return Pending((seat,), _decision(s), guilds.prompt(s))
+        return Now((seat,), ABILITY, _decision(s), guilds.prompt(s))
     if s.phase == "build":
         assert s.turn is not None
-        return Pending((seat,), _decision(s), f"Seat {seat}: build turn, step {s.turn.step}")
-    return Pending((seat,), _decision(s), f"Seat {seat}: {s.phase.replace('_', ' ')}")
-
-
-def options_for(s: State, seat: int) -> list[Any]:
-    if s.phase == "setup":
-        return setup.chance_options(s)
-    if s.phase == "starting_roads":
-        return [
-            mv.StartingRoad(p.id) for p in board(s).paths if not setup.check_starting_road(s, mv.StartingRoad(p.id))
-        ]
-    if s.phase == "alignment":
-        return [mv.ChooseGuild(g) for g in s.offer]
-    if s.phase == "defence":
-        return list(phases.defence_options(s, seat))
-    if s.activation is not None:
-        return guilds.options(s)
-    assert s.turn is not None
-    return [*build.STEPS[s.turn.step].options(s), *guilds.activations(s)]
-
-
-def accepted(s: State) -> tuple[type, ...]:
-    if s.phase == "setup":
-        return CHANCE_MOVES
-    if s.phase == "starting_roads":
-        return (mv.StartingRoad,)
-    if s.phase == "alignment":
-        return (mv.ChooseGuild,)
-    if s.phase == "defence":
-        return (mv.PlaceDefenceCard,)
-    if s.activation is not None:
-        return guilds.DECISIONS
-    assert s.turn is not None
-    return TAKES[s.turn.step]
-
-
-def check_action(s: State, seat: int, a: Any) -> list[Violation]:
-    if s.phase == "setup":
-        return setup.check_chance(s, a)
-    if s.phase == "starting_roads":
-        return setup.check_starting_road(s, a)
-    if s.phase == "alignment":
-        return phases.check_choose(s, a)
-    if s.phase == "defence":
-        return phases.check_defence(s, seat, a)
-    if s.activation is not None:
-        return guilds.check(s, a)
-    if isinstance(a, mv.ActivateGuild):
-        return guilds.check_activate(s, seat, a)
-    assert s.turn is not None
-    return build.STEPS[s.turn.step].check(s, a)
+        return Now((seat,), decision(s), _decision(s), f"Seat {seat}: build turn, step {s.turn.step}")
+    return Now((seat,), decision(s), _decision(s), f"Seat {seat}: {s.phase.replace('_', ' ')}")
 
 
 def apply_action(s: State, seat: int, a: Any) -> State:
-    if s.phase == "setup":
-        return setup.apply_chance(s, a)
-    if s.phase == "starting_roads":
-        return setup.apply_starting_road(s, a)
-    if s.phase == "alignment":
-        return phases.apply_choose(s, seat, a)
-    if s.phase == "defence":
-        return phases.apply_defence(s, seat, a)
-    if s.activation is not None:
-        return guilds.apply(s, a)
-    if isinstance(a, mv.ActivateGuild):
-        return guilds.apply_activate(s, seat, a)
-    assert s.turn is not None
-    return build.STEPS[s.turn.step].apply(s, a)
+    """The effect of a checked action, before automatic steps (for tests that look in between)."""
+    return decision(s).apply(s, seat, a)
 
 
-class WalledCityEngine:
+class WalledCity:
     """The Walled City: Londonderry & Borderlands, 2–4 players, both boards, all 20 guilds."""
 
     info = GameInfo(
         game_id="walled_city",
         title="The Walled City: Londonderry & Borderlands",
         rules_version=RULES_VERSION,
-        min_players=2,
-        max_players=4,
+        min_players=setup.PLAYERS.start,
+        max_players=setup.PLAYERS.stop - 1,
         options=option_infos(Options, setup.OPTION_DOCS),
         variants=tuple(BOARDS),
     )
@@ -196,31 +192,23 @@ class WalledCityEngine:
     def make_options(self, players: int, overrides: dict[str, Any]) -> Options:
         return setup.make_options(players, overrides)
 
-    def new_game(self, options: Options, seed: int | None) -> State:
-        return settle(setup.new_game(options, seed))
+    def setup(self, options: Options, seed: int | None) -> State:
+        return setup.new_game(options, seed)
 
-    def check(self, state: State) -> None:
+    def integrity(self, state: State) -> None:
         integrity.check_state(state)
 
-    def pending(self, state: State) -> Pending:
-        return pending_of(state)
+    def now(self, state: State) -> Now[State] | None:
+        return now(state)
 
-    def legal_moves(self, state: State) -> list[mv.Move]:
-        seat = None if state.redacted else actor(state)
-        return [] if seat is None else [mv.Move(seat, a) for a in options_for(state, seat)]
+    def game_over(self, state: State) -> str:
+        return "The game is over."
 
-    def validate(self, state: State, move: mv.Move) -> list[Violation]:
-        seat = None if state.redacted else actor(state)
-        deciders = () if seat is None else (seat,)
-        takes = accepted(state) if deciders else ()
-        common = common_violations(state.redacted, deciders, move.seat, move.action, takes, lambda: _decision(state))
-        return common or check_action(state, move.seat, move.action)
+    def automatic(self, state: State) -> State | None:
+        return automatic(state)
 
-    def apply(self, state: State, move: mv.Move) -> State:
-        violations = self.validate(state, move)
-        if violations:
-            raise IllegalMove(violations)
-        return settle(apply_action(state, move.seat, move.action))
+    def chance(self, state: State, now: Now[State], rng: Rng) -> tuple[Any, Rng]:
+        return _chance(state, now, rng)
 
     def score(self, state: State) -> ScoreSheet:
         seats = []
@@ -246,4 +234,5 @@ class WalledCityEngine:
         }
 
 
-ENGINE = WalledCityEngine()
+GAME = WalledCity()
+ENGINE: TableEngine[State, Options] = TableEngine(GAME)

@@ -27,15 +27,19 @@ OPTION_DOCS: dict[str, str] = {
 }
 
 
+PLAYERS = range(2, 5)
+"""§1: 2–4 players (the one place the player counts are stated; ``GameInfo`` and the checks read it)."""
+
+
 def make_options(players: int, overrides: dict[str, Any]) -> Options:
     """Options for 2–4 players with named overrides (strings are parsed)."""
-    options = convert_options(Options, "The Walled City", players, overrides, range(2, 5))
+    options = convert_options(Options, "The Walled City", players, overrides, PLAYERS)
     validate_options(options)
     return options
 
 
 def validate_options(o: Options) -> None:
-    if not 2 <= o.players <= 4:
+    if o.players not in PLAYERS:
         raise StateInvalid(f"The Walled City is for 2 to 4 players, not {o.players}.", "options.players")
     if not -1 <= o.start_player < o.players:
         raise StateInvalid(f"start_player must be -1 or a seat 0..{o.players - 1}.", "options.start_player")

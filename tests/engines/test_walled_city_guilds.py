@@ -26,7 +26,7 @@ from engines.walled_city.codes import CODES
 from engines.walled_city.common import add_citizens, at, board, spot_states, take_from_reserve, to_box
 from engines.walled_city.content import CONTENT
 from engines.walled_city.districts import faction_value, open_gaps
-from engines.walled_city.engine import ENGINE, advance
+from engines.walled_city.engine import ENGINE
 from engines.walled_city.fences import Fence
 from engines.walled_city.state import NEUTRAL, Card, Placed, Spot, State, Vote
 from tests.engines.walled_city_helpers import DECK, Prefs, act, at_build, chance, dice_with, run, scripted
@@ -1399,6 +1399,6 @@ def test_a24_nowhere_to_build_gives_up_the_piece_unless_a_guild_could_help() -> 
     assert {a.path for a in legal(cleared) if isinstance(a, mv.BuildRoad)} == {"p01"}
     # Without a guild to help, the engine gives every piece up by itself, and the vote follows.
     used = replace(full, seats=tuple(replace(p, guild_used=True) for p in full.seats))
-    automatic = advance(used)
+    automatic = ENGINE.settle(used)
     assert all(p.roads == 0 for p in automatic.seats) and automatic.phase == "defence"
     assert [len(p.hand) for p in automatic.seats] == [len(p.hand) for p in full.seats]

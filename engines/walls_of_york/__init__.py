@@ -1,8 +1,8 @@
 """Walls of York: simultaneous wall building on identical 8×8 boards, 2–4 players.
 
-Rules: ``shared/rules/walls-of-york.md``; functions cite its sections (§n) and invariants (I-n).
+Functions cite the rule sections (§n) and invariants (I-n) of the game's rules (docs/walls_of_york.md).
 """
 
-from engines.walls_of_york.engine import ENGINE, WallsOfYorkEngine
+from engines.walls_of_york.engine import ENGINE, GAME
 
-__all__ = ["ENGINE", "WallsOfYorkEngine"]
+__all__ = ["ENGINE", "GAME"]

@@ -11,8 +11,10 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from engines.core.engine import CHANCE, GameInfo, Pending, common_violations, option_infos
-from engines.core.errors import IllegalMove, StateInvalid, Violation
+from engines.core.engine import CHANCE, GameInfo, option_infos
+from engines.core.errors import StateInvalid, Violation
+from engines.core.game import Decision, Now, TableEngine
+from engines.core.rng import Rng
 from engines.core.scoring import ScoreSheet
 from engines.walls_of_york import building, closing, decree, scoring, setup, view
 from engines.walls_of_york import moves as mv
@@ -21,17 +23,6 @@ from engines.walls_of_york.content import CONTENT, GEMS, QUADRANTS
 from engines.walls_of_york.state import Options, State
 
 RULES_VERSION = "1.0.0"
-
-#: The actions each step accepts.
-ACCEPTS: dict[str, tuple[type, ...]] = {
-    "first_player": (mv.ChanceSeat,),
-    "setup": (mv.SetupTile,),
-    "decree": (mv.ChanceDecree,),
-    "roll": (mv.ChanceFace,),
-    "place": (mv.PlaceFormation, mv.PlaceSingle, mv.Pass),
-    "lift": (mv.Lift, mv.PlaceSingle),
-    "close": (mv.Continue, mv.CloseRoom, mv.Seal),
-}
 
 PROMPTS: dict[str, str] = {
     "first_player": "Chance: the player who places the first terrain board",
@@ -58,115 +49,123 @@ def pending_seats(s: State) -> tuple[int, ...]:
     return closing.close_seats(s)
 
 
-def pending_of(s: State) -> Pending:
+# ---- the decision table -------------------------------------------------------------------------
+
+
+def _check_first_player(s: State, seat: int, a: mv.ChanceSeat) -> list[Violation]:
+    """§3: the first player is one of the seats."""
+    if 0 <= a.seat < len(s.players):
+        return []
+    return [Violation("WALLS_OF_YORK_NO_SUCH_SEAT", f"Seat {a.seat} does not exist.", "action.seat")]
+
+
+def _check_decree(s: State, seat: int, a: mv.ChanceDecree) -> list[Violation]:
+    """The King's Decree shows what the king dice can show."""
+    if (a.church, a.well, a.market) in decree.possible_decrees(s.options.king_dice):
+        return []
+    message = f"The king dice cannot show church {a.church}, well {a.well}, market {a.market}."
+    return [Violation("WALLS_OF_YORK_IMPOSSIBLE_DECREE", message, "action")]
+
+
+def _check_roll(s: State, seat: int, a: mv.ChanceFace) -> list[Violation]:
+    """The building die shows one of its faces."""
+    if 1 <= a.face <= len(CONTENT.building_die):
+        return []
+    faces = len(CONTENT.building_die)
+    return [Violation("WALLS_OF_YORK_NO_SUCH_FACE", f"The building die has faces 1..{faces}, not {a.face}.", "action")]
+
+
+STEPS: dict[str, Decision[State]] = {
+    "first_player": Decision(
+        (mv.ChanceSeat,),
+        lambda s, seat: [mv.ChanceSeat(i) for i in range(len(s.players))],
+        _check_first_player,
+        lambda s, seat, a: replace(s, first_player=a.seat, step="setup"),
+    ),
+    "setup": Decision(
+        (mv.SetupTile,),
+        lambda s, seat: setup.setup_options(s),
+        lambda s, seat, a: setup.check_setup(s, a),
+        lambda s, seat, a: setup.apply_setup(s, a),
+    ),
+    "decree": Decision(
+        (mv.ChanceDecree,),
+        lambda s, seat: [mv.ChanceDecree(*d) for d in decree.possible_decrees(s.options.king_dice)],
+        _check_decree,
+        lambda s, seat, a: decree.apply_decree(s, a),
+    ),
+    "roll": Decision(
+        (mv.ChanceFace,),
+        lambda s, seat: [mv.ChanceFace(f.face) for f in CONTENT.building_die],
+        _check_roll,
+        lambda s, seat, a: decree.apply_roll(s, a),
+    ),
+    "place": Decision(
+        (mv.PlaceFormation, mv.PlaceSingle, mv.Pass),
+        lambda s, seat: list(building.placement_options(s, seat)),
+        building.check_placement,
+        building.commit,
+    ),
+    "lift": Decision(
+        (mv.Lift, mv.PlaceSingle),
+        lambda s, seat: list(building.lift_options(s, seat)),
+        building.check_lift,
+        building.apply_lift,
+    ),
+    "close": Decision(
+        (mv.Continue, mv.CloseRoom, mv.Seal),
+        lambda s, seat: list(closing.closing_options(s, seat)),
+        closing.check_closing,
+        closing.apply_closing,
+    ),
+}
+"""Each step of the game (§3-§6) and what it takes, offers, checks and does."""
+
+
+def now(s: State) -> Now[State] | None:
     seats = pending_seats(s)
     if not seats:
-        return Pending((), "game_over", s.aborted or "The game is over.")
+        return None
     kind = f"chance.{s.step}" if seats == (CHANCE,) else s.step
-    return Pending(seats, kind, PROMPTS[s.step].format(seat=seats[0]))
+    return Now(seats, STEPS[s.step], kind, PROMPTS[s.step].format(seat=seats[0]))
 
 
 def options_for(s: State, seat: int) -> list[Any]:
+    """Every legal action of ``seat`` in the current step."""
+    return list(STEPS[s.step].options(s, seat))
+
+
+def automatic(s: State) -> State | None:
+    """A simultaneous step resolves once every pending seat has moved (§4.4, §5); the age ends when nobody
+    is open any more."""
+    if s.step == "place" and not building.place_seats(s):
+        return building.reveal(s)
+    if s.step == "close" and not closing.close_seats(s):
+        s = closing.resolve(s)
+        return scoring.end_of_age(s) if not any(p.open for p in s.players) else replace(s, step="roll")
+    return None
+
+
+def chance(s: State, now: Now[State], rng: Rng) -> tuple[Any, Rng]:
+    """The physical process: a seat drawn, the king dice rolled (§4.1), the building die rolled (§4.2)."""
     if s.step == "first_player":
-        return [mv.ChanceSeat(i) for i in range(len(s.players))]
-    if s.step == "setup":
-        return setup.setup_options(s)
+        seat, rng = rng.below(len(s.players))
+        return mv.ChanceSeat(seat), rng
     if s.step == "decree":
-        return [mv.ChanceDecree(*d) for d in decree.possible_decrees(s.options.king_dice)]
-    if s.step == "roll":
-        return [mv.ChanceFace(f.face) for f in CONTENT.building_die]
-    if s.step == "place":
-        return list(building.placement_options(s, seat))
-    if s.step == "lift":
-        return list(building.lift_options(s, seat))
-    return list(closing.closing_options(s, seat))
+        return decree.roll_decree(rng, s.options.king_dice)
+    face, rng = rng.below(len(CONTENT.building_die))
+    return mv.ChanceFace(face + 1), rng
 
 
-def check_action(s: State, seat: int, a: Any) -> list[Violation]:
-    """The complete check of an action of the right kind for the step."""
-    if s.step == "first_player":
-        ok = 0 <= a.seat < len(s.players)
-        return [] if ok else [Violation("WALLS_OF_YORK_NO_SUCH_SEAT", f"Seat {a.seat} does not exist.", "action.seat")]
-    if s.step == "setup":
-        return setup.check_setup(s, a)
-    if s.step == "decree":
-        if (a.church, a.well, a.market) not in decree.possible_decrees(s.options.king_dice):
-            return [
-                Violation(
-                    "WALLS_OF_YORK_IMPOSSIBLE_DECREE",
-                    f"The king dice cannot show church {a.church}, well {a.well}, market {a.market}.",
-                    "action",
-                )
-            ]
-        return []
-    if s.step == "roll":
-        if not 1 <= a.face <= len(CONTENT.building_die):
-            return [
-                Violation("WALLS_OF_YORK_NO_SUCH_FACE", f"The building die has faces 1..6, not {a.face}.", "action")
-            ]
-        return []
-    if s.step == "place":
-        return building.check_placement(s, seat, a)
-    if s.step == "lift":
-        return building.check_lift(s, seat, a)
-    return closing.check_closing(s, seat, a)
-
-
-def apply_action(s: State, seat: int, a: Any) -> State:
-    if s.step == "first_player":
-        return replace(s, first_player=a.seat, step="setup")
-    if s.step == "setup":
-        return setup.apply_setup(s, a)
-    if s.step == "decree":
-        return decree.apply_decree(s, a)
-    if s.step == "roll":
-        return decree.apply_roll(s, a)
-    if s.step == "place":
-        return building.commit(s, seat, a)
-    if s.step == "lift":
-        return building.apply_lift(s, seat, a)
-    return closing.apply_closing(s, seat, a)
-
-
-def advance(s: State) -> State:
-    """Resolve simultaneous steps once every pending seat has moved."""
-    while True:
-        if s.step == "place" and not building.place_seats(s):
-            s = building.reveal(s)
-        elif s.step == "close" and not closing.close_seats(s):
-            s = closing.resolve(s)
-            s = scoring.end_of_age(s) if not any(p.open for p in s.players) else replace(s, step="roll")
-        else:
-            return s
-
-
-def settle(s: State) -> State:
-    """Advance; with engine randomness, resolve chance steps with the state's PCG32."""
-    s = advance(s)
-    while s.rng is not None and s.step in ("first_player", "decree", "roll"):
-        rng = s.rng
-        a: Any
-        if s.step == "first_player":
-            seat, rng = rng.below(len(s.players))
-            a = mv.ChanceSeat(seat)
-        elif s.step == "decree":
-            a, rng = decree.roll_decree(rng, s.options.king_dice)
-        else:
-            face, rng = rng.below(len(CONTENT.building_die))
-            a = mv.ChanceFace(face + 1)
-        s = advance(apply_action(replace(s, rng=rng), CHANCE, a))
-    return s
-
-
-class WallsOfYorkEngine:
+class WallsOfYork:
     """Walls of York for 2–4 players."""
 
     info = GameInfo(
         game_id="walls_of_york",
         title="Walls of York",
         rules_version=RULES_VERSION,
-        min_players=2,
-        max_players=4,
+        min_players=setup.PLAYERS.start,
+        max_players=setup.PLAYERS.stop - 1,
         options=option_infos(Options, setup.OPTION_DOCS, choices={"board": tuple(CONTENT.preset)}),
         variants=tuple(CONTENT.preset),
     )
@@ -177,31 +176,23 @@ class WallsOfYorkEngine:
     def make_options(self, players: int, overrides: dict[str, Any]) -> Options:
         return setup.make_options(players, overrides)
 
-    def new_game(self, options: Options, seed: int | None) -> State:
-        return settle(setup.new_game(options, seed))
+    def setup(self, options: Options, seed: int | None) -> State:
+        return setup.new_game(options, seed)
 
-    def check(self, state: State) -> None:
+    def integrity(self, state: State) -> None:
         check_state(state)
 
-    def pending(self, state: State) -> Pending:
-        return pending_of(state)
+    def now(self, state: State) -> Now[State] | None:
+        return now(state)
 
-    def legal_moves(self, state: State) -> list[mv.Move]:
-        if state.redacted:
-            return []
-        return [mv.Move(seat, a) for seat in pending_seats(state) for a in options_for(state, seat)]
+    def game_over(self, state: State) -> str:
+        return state.aborted or "The game is over."
 
-    def validate(self, state: State, move: mv.Move) -> list[Violation]:
-        seats = () if state.redacted else tuple(pending_seats(state))
-        takes = ACCEPTS[state.step] if seats else ()
-        common = common_violations(state.redacted, seats, move.seat, move.action, takes, lambda: f"step {state.step}")
-        return common or check_action(state, move.seat, move.action)
+    def automatic(self, state: State) -> State | None:
+        return automatic(state)
 
-    def apply(self, state: State, move: mv.Move) -> State:
-        violations = self.validate(state, move)
-        if violations:
-            raise IllegalMove(violations)
-        return settle(apply_action(state, move.seat, move.action))
+    def chance(self, state: State, now: Now[State], rng: Rng) -> tuple[Any, Rng]:
+        return chance(state, now, rng)
 
     def score(self, state: State) -> ScoreSheet:
         return scoring.score(state)
@@ -211,6 +202,10 @@ class WallsOfYorkEngine:
 
     def describe(self) -> dict[str, Any]:
         return msgspec.to_builtins(CONTENT)  # type: ignore[no-any-return]
+
+
+GAME = WallsOfYork()
+ENGINE: TableEngine[State, Options] = TableEngine(GAME)
 
 
 def check_state(s: State) -> None:
@@ -276,6 +271,3 @@ def _submitted_action(sub: Any) -> Any:
     if sub.kind == "single":
         return mv.PlaceSingle(sub.edge)
     return mv.Pass()
-
-
-ENGINE = WallsOfYorkEngine()

@@ -24,15 +24,19 @@ OPTION_DOCS: dict[str, str] = {
 }
 
 
+PLAYERS = range(2, 5)
+"""§1: 2–4 players (the one place the player counts are stated; ``GameInfo`` and the checks read it)."""
+
+
 def make_options(players: int, overrides: dict[str, Any]) -> Options:
     """Options for 2–4 players with named overrides (strings are parsed)."""
-    options = convert_options(Options, "Walls of York", players, overrides, range(2, 5))
+    options = convert_options(Options, "Walls of York", players, overrides, PLAYERS)
     validate_options(options)
     return options
 
 
 def validate_options(o: Options) -> None:
-    if not 2 <= o.players <= 4:
+    if o.players not in PLAYERS:
         raise StateInvalid(f"Walls of York is for 2 to 4 players, not {o.players}.", "options.players")
     if o.board and o.board not in CONTENT.preset:
         raise StateInvalid(f"Unknown board preset {o.board!r}; known: {', '.join(CONTENT.preset)}.", "options.board")

@@ -238,7 +238,7 @@ def internal_errors(logs: Iterable[Path]) -> collections.Counter[str]:
                 with contextlib.suppress(ValueError):
                     entry = json.loads(line)
                     if isinstance(entry, dict) and entry.get("event") == "rpc_internal_error":
-                        frames = " < ".join(reversed([str(f) for f in entry.get("stack", [])][-2:]))
+                        frames = " < ".join(reversed([str(f) for f in entry.get("frames", [])][-2:]))
                         found[f"{entry.get('exc_type')} in {entry.get('rpc')} {entry.get('game', '-')}: {frames}"] += 1
     return found
 

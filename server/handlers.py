@@ -10,7 +10,7 @@ INTERNAL). Around every call one wrapper:
   ``duration_ms``, ``peer``); the servicer binds only public facts, never hidden state;
 * turns ``ServiceError`` and escaped engine exceptions into statuses with google.rpc details;
 * turns anything unexpected into INTERNAL with a generic message, logging the exception's
-  type and stack (not its message, which could quote a hidden card).
+  type and frames (not its message, which could quote a hidden card).
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def _run(name: str, context: grpc.ServicerContext, call: Callable[[], Message]) 
             _log.error(
                 "rpc_internal_error",
                 exc_type=type(exc).__qualname__,
-                stack=[f"{f.filename}:{f.lineno} in {f.name}" for f in traceback.extract_tb(exc.__traceback__)],
+                frames=[f"{f.filename}:{f.lineno} in {f.name}" for f in traceback.extract_tb(exc.__traceback__)],
             )
             error = errors.internal()
         _access(start, context, error.code, error.reason)

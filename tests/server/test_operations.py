@@ -98,7 +98,7 @@ def test_an_unexpected_exception_is_internal_and_the_server_keeps_serving(
     assert details(caught.value)[0].reason == "INTERNAL"
     failure = next(r for r in log_sink.records() if r["event"] == "rpc_internal_error")
     assert failure["exc_type"] == "RuntimeError" and failure["rpc"] == "LegalMoves"
-    assert any("legal_moves" in frame for frame in failure["stack"])
+    assert any("legal_moves" in frame for frame in failure["frames"])
     assert "secret_vault" not in log_sink.text()
     assert broken_stub.NewGame(service_pb2.NewGameRequest(setup=setup())).state == state
 

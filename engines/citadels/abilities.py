@@ -18,16 +18,18 @@ from engines.citadels.building import check_build, start_build
 from engines.citadels.common import (
     character,
     check_completion,
+    city_targets,
+    copy_name,
     cost,
     deck_size,
     destroy,
     distinct,
     district,
-    find,
     gain_gold,
     give_gold,
     has,
     name,
+    nth,
     pay_gold,
     rank,
     set_player,
@@ -36,6 +38,7 @@ from engines.citadels.common import (
 from engines.citadels.content import CONTENT, TYPES
 from engines.citadels.deck import draw, draws, push
 from engines.citadels.state import (
+    Built,
     EmperorRecipientResource,
     GiveCards,
     KeepDrawn,
@@ -290,11 +293,11 @@ def apply_wizard_look(s: State, a: mv.WizardLook) -> State:
 def wizard_take_options(s: State, step: WizardChoice) -> list[mv.WizardTake]:
     hand = s.players[step.target].hand
     out: list[mv.WizardTake] = []
-    own_city = distinct(b.card for b in s.players[step.seat].city)
+    own_city = city_targets(s.players[step.seat])
     for c in distinct(hand):
         out.append(mv.WizardTake(c))
         out += [mv.WizardTake(c, True, m) for m in ("gold", "thieves_den", "framework")]
-        out += [mv.WizardTake(c, True, "necropolis", d) for d in own_city]
+        out += [mv.WizardTake(c, True, "necropolis", d, k) for d, k in own_city]
     return out
 
 
@@ -305,16 +308,16 @@ def check_wizard_take(s: State, step: WizardChoice, a: mv.WizardTake) -> list[Vi
             return violation(
                 "CITADELS_CARD_NOT_IN_HAND", f"{a.card!r} is not in seat {step.target}'s hand.", "action.card"
             )
-        if a.method != "gold" or a.destroy:
+        if a.method != "gold" or a.destroy or a.destroy_copy:
             return violation("CITADELS_BAD_PAYMENT", "Taking a card into your hand has no payment.", "action.method")
         return []
-    return check_build(s, step.seat, a.card, a.method, a.destroy, -1, hand, wizard=True)
+    return check_build(s, step.seat, a.card, a.method, (a.destroy, a.destroy_copy), -1, hand, wizard=True)
 
 
 def apply_wizard_take(s: State, step: WizardChoice, a: mv.WizardTake) -> State:
     s = replace(s, queue=s.queue[1:])
     if a.build:
-        return start_build(s, step.seat, a.card, a.method, a.destroy, -1, step.target, wizard=True)
+        return start_build(s, step.seat, a.card, a.method, (a.destroy, a.destroy_copy), -1, step.target, wizard=True)
     src = s.players[step.target]
     i = src.hand.index(a.card)
     s = set_player(s, step.target, hand=src.hand[:i] + src.hand[i + 1 :])
@@ -475,12 +478,12 @@ def pay_surcharge(s: State, seat: int, target: int, amount: int) -> State:
     return pay_gold(s, seat, amount)
 
 
-def _rank8_target(s: State, target: int, card: str, field: str) -> list[Violation]:
+def _rank8_target(s: State, target: int, card: str, copy: int, field: str) -> list[Violation]:
     seat = _turn(s).seat
     if not 0 <= target < len(s.players):
         return violation("CITADELS_NO_SUCH_SEAT", f"Seat {target} does not exist.", "action.target")
-    if find(s.players[target], card) < 0:
-        return violation("CITADELS_NO_SUCH_DISTRICT", f"{name(card)} is not in seat {target}'s city.", field)
+    if nth(s.players[target], card, copy) < 0:
+        return violation("CITADELS_NO_SUCH_DISTRICT", f"{copy_name(card, copy)} is not in seat {target}'s city.", field)
     if card == "keep":
         return violation("CITADELS_PROTECTED", "The Keep is immune to rank-8 characters.", field)
     if is_protected(s, seat, target):
@@ -488,33 +491,38 @@ def _rank8_target(s: State, target: int, card: str, field: str) -> list[Violatio
     return []
 
 
-def _city_targets(s: State, include_self: bool) -> list[tuple[int, str]]:
+def _city_targets(s: State, include_self: bool) -> list[tuple[int, str, int]]:
+    """Every district of the other cities (and the own one) as ``(seat, card, copy)``."""
     seat = _turn(s).seat
     return [
-        (t, c)
-        for t in range(len(s.players))
-        if include_self or t != seat
-        for c in distinct(b.card for b in s.players[t].city)
+        (t, c, k) for t in range(len(s.players)) if include_self or t != seat for c, k in city_targets(s.players[t])
     ]
 
 
-def destroy_price(s: State, target: int, card: str) -> int:
-    """Warlord: cost − 1, + the Great Wall's surcharge (EX-5)."""
-    b = s.players[target].city[find(s.players[target], card)]
-    return cost(b) - 1 + surcharge(s, target, card)
+def _built(s: State, seat: int, card: str, copy: int) -> Built:
+    """The district a checked move names (its copy exists)."""
+    p = s.players[seat]
+    return p.city[nth(p, card, copy)]
+
+
+def destroy_price(s: State, target: int, card: str, copy: int) -> int:
+    """Warlord: cost − 1 of that very copy, + the Great Wall's surcharge (EX-5)."""
+    return cost(_built(s, target, card, copy)) - 1 + surcharge(s, target, card)
 
 
 def check_destroy(s: State, a: mv.Destroy) -> list[Violation]:
     seat = _turn(s).seat
-    if v := _once(s, "destroy", "The Warlord's ability") or _rank8_target(s, a.target, a.district, "action.district"):
+    if v := _once(s, "destroy", "The Warlord's ability") or _rank8_target(
+        s, a.target, a.district, a.copy, "action.district"
+    ):
         return v
     if completed_blocks(s, seat, a.target):
         return violation("CITADELS_PROTECTED", f"Seat {a.target}'s city is completed.", "action.target")
-    need = destroy_price(s, a.target, a.district)
+    need = destroy_price(s, a.target, a.district, a.copy)
     if s.players[seat].gold < need:
         return violation(
             "CITADELS_NOT_ENOUGH_GOLD",
-            f"Destroying {name(a.district)} costs {need} gold; you have {s.players[seat].gold}.",
+            f"Destroying {copy_name(a.district, a.copy)} costs {need} gold; you have {s.players[seat].gold}.",
             "action.district",
         )
     return []
@@ -523,21 +531,20 @@ def check_destroy(s: State, a: mv.Destroy) -> list[Violation]:
 def apply_destroy(s: State, a: mv.Destroy) -> State:
     seat = _turn(s).seat
     extra = surcharge(s, a.target, a.district)
-    base = destroy_price(s, a.target, a.district) - extra
+    base = destroy_price(s, a.target, a.district, a.copy) - extra
     s = pay_surcharge(pay_gold(_use(s, "destroy"), seat, base), seat, a.target, extra)
-    return destroy(s, a.target, find(s.players[a.target], a.district))
+    return destroy(s, a.target, nth(s.players[a.target], a.district, a.copy))
 
 
 def exchange_candidates(s: State) -> list[mv.Exchange]:
     seat = _turn(s).seat
-    own = distinct(b.card for b in s.players[seat].city)
-    return [mv.Exchange(o, t, c) for o in own for t, c in _city_targets(s, include_self=False)]
+    own = city_targets(s.players[seat])
+    return [mv.Exchange(o, t, c, ok, k) for o, ok in own for t, c, k in _city_targets(s, include_self=False)]
 
 
 def exchange_price(s: State, a: mv.Exchange) -> int:
-    seat = _turn(s).seat
-    mine = s.players[seat].city[find(s.players[seat], a.own)]
-    theirs = s.players[a.target].city[find(s.players[a.target], a.theirs)]
+    mine = _built(s, _turn(s).seat, a.own, a.own_copy)
+    theirs = _built(s, a.target, a.theirs, a.theirs_copy)
     return max(0, cost(theirs) - cost(mine)) + surcharge(s, a.target, a.theirs)
 
 
@@ -546,9 +553,11 @@ def check_exchange(s: State, a: mv.Exchange) -> list[Violation]:
     if v := _once(s, "exchange", "The Diplomat's ability") or _seat_ok(s, a.target):
         return v
     me = s.players[seat]
-    if find(me, a.own) < 0:
-        return violation("CITADELS_NO_SUCH_DISTRICT", f"{name(a.own)} is not in your city.", "action.own")
-    if v := _rank8_target(s, a.target, a.theirs, "action.theirs"):
+    if nth(me, a.own, a.own_copy) < 0:
+        return violation(
+            "CITADELS_NO_SUCH_DISTRICT", f"{copy_name(a.own, a.own_copy)} is not in your city.", "action.own"
+        )
+    if v := _rank8_target(s, a.target, a.theirs, a.theirs_copy, "action.theirs"):
         return v
     if completed_blocks(s, seat, a.target):
         return violation("CITADELS_PROTECTED", f"Seat {a.target}'s city is completed.", "action.target")
@@ -576,7 +585,7 @@ def apply_exchange(s: State, a: mv.Exchange) -> State:
     s = give_gold(_use(s, "exchange"), seat, a.target, diff)
     s = pay_surcharge(s, seat, a.target, extra)
     me, them = s.players[seat], s.players[a.target]
-    i, j = find(me, a.own), find(them, a.theirs)
+    i, j = nth(me, a.own, a.own_copy), nth(them, a.theirs, a.theirs_copy)
     mine, theirs = me.city[i], them.city[j]
     s = set_player(s, seat, city=(*me.city[:i], theirs, *me.city[i + 1 :]))
     s = set_player(s, a.target, city=(*them.city[:j], mine, *them.city[j + 1 :]))
@@ -587,15 +596,14 @@ def check_seize(s: State, a: mv.Seize) -> list[Violation]:
     seat = _turn(s).seat
     if v := _once(s, "seize", "The Marshal's ability") or _seat_ok(s, a.target):
         return v
-    if v := _rank8_target(s, a.target, a.district, "action.district"):
+    if v := _rank8_target(s, a.target, a.district, a.copy, "action.district"):
         return v
     if completed_blocks(s, seat, a.target):
         return violation("CITADELS_PROTECTED", f"Seat {a.target}'s city is completed.", "action.target")
-    b = s.players[a.target].city[find(s.players[a.target], a.district)]
+    b = _built(s, a.target, a.district, a.copy)
+    what = copy_name(a.district, a.copy)
     if cost(b) > 3:
-        return violation(
-            "CITADELS_BAD_TARGET", f"{name(a.district)} costs {cost(b)}; the Marshal seizes ≤ 3.", "action.district"
-        )
+        return violation("CITADELS_BAD_TARGET", f"{what} costs {cost(b)}; the Marshal seizes ≤ 3.", "action.district")
     if has(s.players[seat], a.district):
         return violation(
             "CITADELS_DUPLICATE_DISTRICT", f"{name(a.district)} is already in your city.", "action.district"
@@ -604,7 +612,7 @@ def check_seize(s: State, a: mv.Seize) -> list[Violation]:
     if s.players[seat].gold < need:
         return violation(
             "CITADELS_NOT_ENOUGH_GOLD",
-            f"Seizing {name(a.district)} costs {need} gold; you have {s.players[seat].gold}.",
+            f"Seizing {what} costs {need} gold; you have {s.players[seat].gold}.",
             "action.district",
         )
     return []
@@ -613,7 +621,7 @@ def check_seize(s: State, a: mv.Seize) -> list[Violation]:
 def apply_seize(s: State, a: mv.Seize) -> State:
     seat = _turn(s).seat
     them = s.players[a.target]
-    j = find(them, a.district)
+    j = nth(them, a.district, a.copy)
     b = them.city[j]
     s = give_gold(_use(s, "seize"), seat, a.target, cost(b))
     s = pay_surcharge(s, seat, a.target, surcharge(s, a.target, a.district))
@@ -630,10 +638,16 @@ def check_beautify(s: State, a: mv.Beautify) -> list[Violation]:
     me = s.players[turn.seat]
     if turn.used.count("beautify") >= 2:
         return violation("CITADELS_ABILITY_USED", "The Artist beautifies at most two districts a turn.", "action")
-    i = next((k for k, b in enumerate(me.city) if b.card == a.district and not b.beautified), -1)
+    i = nth(me, a.district, a.copy)
     if i < 0:
         return violation(
-            "CITADELS_NO_SUCH_DISTRICT", f"No unbeautified {name(a.district)} in your city.", "action.district"
+            "CITADELS_NO_SUCH_DISTRICT", f"{copy_name(a.district, a.copy)} is not in your city.", "action.district"
+        )
+    if me.city[i].beautified:
+        return violation(
+            "CITADELS_NO_SUCH_DISTRICT",
+            f"{copy_name(a.district, a.copy)} is already beautified; no unbeautified copy is named.",
+            "action.district",
         )
     if me.gold < 1:
         return violation("CITADELS_NOT_ENOUGH_GOLD", "Beautifying costs 1 gold; you have 0.", "action.district")
@@ -643,10 +657,9 @@ def check_beautify(s: State, a: mv.Beautify) -> list[Violation]:
 def apply_beautify(s: State, a: mv.Beautify) -> State:
     seat = _turn(s).seat
     me = s.players[seat]
-    i = next(k for k, b in enumerate(me.city) if b.card == a.district and not b.beautified)
+    i = nth(me, a.district, a.copy)
     city = (*me.city[:i], replace(me.city[i], beautified=True), *me.city[i + 1 :])
-    s = set_player(_use(s, "beautify"), seat, city=city, gold=me.gold - 1)
-    return s
+    return set_player(_use(s, "beautify"), seat, city=city, gold=me.gold - 1)
 
 
 def check_collect_tax(s: State, a: mv.CollectTax) -> list[Violation]:
@@ -658,7 +671,10 @@ def check_collect_tax(s: State, a: mv.CollectTax) -> list[Violation]:
 
 
 def apply_collect_tax(s: State, a: mv.CollectTax) -> State:
-    return replace(gain_gold(_use(s, "collect_tax"), _turn(s).seat, s.tax_token), tax_token=0)
+    """The token's gold moves to the stash (it never went back to the bank)."""
+    seat = _turn(s).seat
+    s = set_player(_use(s, "collect_tax"), seat, gold=s.players[seat].gold + s.tax_token)
+    return replace(s, tax_token=0)
 
 
 # ---- the table -------------------------------------------------------------------------------
@@ -735,20 +751,20 @@ ABILITIES: dict[str, tuple[frozenset[str], Check, Apply, Candidates]] = {
         frozenset({"warlord"}),
         check_destroy,
         apply_destroy,
-        lambda s: [mv.Destroy(t, c) for t, c in _city_targets(s, include_self=True)],
+        lambda s: [mv.Destroy(t, c, k) for t, c, k in _city_targets(s, include_self=True)],
     ),
     "exchange": (frozenset({"diplomat"}), check_exchange, apply_exchange, exchange_candidates),
     "seize": (
         frozenset({"marshal"}),
         check_seize,
         apply_seize,
-        lambda s: [mv.Seize(t, c) for t, c in _city_targets(s, include_self=False)],
+        lambda s: [mv.Seize(t, c, k) for t, c, k in _city_targets(s, include_self=False)],
     ),
     "beautify": (
         frozenset({"artist"}),
         check_beautify,
         apply_beautify,
-        lambda s: [mv.Beautify(c) for c in distinct(b.card for b in s.players[_turn(s).seat].city)],
+        lambda s: [mv.Beautify(c, k) for c, k in city_targets(s.players[_turn(s).seat])],
     ),
     "collect_tax": (frozenset({"tax_collector"}), check_collect_tax, apply_collect_tax, lambda s: [mv.CollectTax()]),
 }

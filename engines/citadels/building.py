@@ -7,6 +7,7 @@ from msgspec.structs import replace
 from engines.citadels.common import (
     character,
     check_completion,
+    copy_name,
     destroy,
     district,
     find,
@@ -14,11 +15,13 @@ from engines.citadels.common import (
     give_gold,
     has,
     name,
+    nth,
     pay_gold,
     remove_one,
     set_player,
     violation,
 )
+from engines.citadels.content import CONTENT
 from engines.citadels.deck import push
 from engines.citadels.state import Built, Confiscate, GiveCards, PendingBuild, State, Turn
 from engines.core.errors import Violation
@@ -45,8 +48,19 @@ def build_limit(turn: Turn) -> int:
     return character(turn.character).build_limit
 
 
+#: The district a Necropolis payment destroys: its card id and which copy of that name (``("", 0)``: none).
+Sacrifice = tuple[str, int]
+
+
 def check_build(
-    s: State, seat: int, card: str, method: str, destroy_card: str, lender: int, source: tuple[str, ...], wizard: bool
+    s: State,
+    seat: int,
+    card: str,
+    method: str,
+    sacrifice: Sacrifice,
+    lender: int,
+    source: tuple[str, ...],
+    wizard: bool,
 ) -> list[Violation]:
     """All M-BUILD preconditions (§5.3 1–7) except the turn gates, which the turn checks."""
     turn = s.turn
@@ -74,17 +88,18 @@ def check_build(
             f"The Monument cannot be built into a city of {len(p.city)} districts (5 or more).",
             "action.card",
         )
-    return check_payment(s, seat, card, method, destroy_card, lender, wizard)
+    return check_payment(s, seat, card, method, sacrifice, lender, wizard)
 
 
 def check_payment(
-    s: State, seat: int, card: str, method: str, destroy_card: str, lender: int, wizard: bool
+    s: State, seat: int, card: str, method: str, sacrifice: Sacrifice, lender: int, wizard: bool
 ) -> list[Violation]:
     """Payment feasibility (§5.3 7) for each payment form."""
     p = s.players[seat]
     cost = price(s, seat, card)
     spare = len(p.hand) - (0 if wizard else 1)
-    if method != "necropolis" and destroy_card:
+    destroy_card, destroy_copy = sacrifice
+    if method != "necropolis" and (destroy_card or destroy_copy):
         return violation(
             "CITADELS_BAD_PAYMENT", "Only the Necropolis destroys a district as payment.", "action.destroy"
         )
@@ -117,9 +132,11 @@ def check_payment(
     if method == "necropolis":
         if card != "necropolis":
             return violation("CITADELS_BAD_PAYMENT", "Only the Necropolis is paid by destroying a district.", "action")
-        if find(p, destroy_card) < 0:
+        if nth(p, destroy_card, destroy_copy) < 0:
             return violation(
-                "CITADELS_NO_SUCH_DISTRICT", f"{name(destroy_card)} is not in your city.", "action.destroy"
+                "CITADELS_NO_SUCH_DISTRICT",
+                f"{copy_name(destroy_card, destroy_copy)} is not in your city.",
+                "action.destroy",
             )
         return []
     return violation("CITADELS_BAD_PAYMENT", f"Unknown payment method {method!r}.", "action.method")
@@ -157,7 +174,7 @@ def check_cardinal_loan(s: State, seat: int, card: str, cost: int, lender: int, 
 
 
 def start_build(
-    s: State, seat: int, card: str, method: str, destroy_card: str, lender: int, source_seat: int, wizard: bool
+    s: State, seat: int, card: str, method: str, sacrifice: Sacrifice, lender: int, source_seat: int, wizard: bool
 ) -> State:
     """Take the card (from hand, or the Wizard's target's hand) and apply the payment."""
     turn = s.turn
@@ -172,7 +189,7 @@ def start_build(
         s = destroy(s, seat, find(s.players[seat], "framework"))
         return finish_build(s, replace(pb, paid=False))
     if method == "necropolis":
-        s = destroy(s, seat, find(s.players[seat], destroy_card))
+        s = destroy(s, seat, nth(s.players[seat], *sacrifice))
         return finish_build(s, replace(pb, paid=False))
     if lender != -1:
         shortfall = cost - s.players[seat].gold
@@ -197,7 +214,8 @@ def finish_build(s: State, pb: PendingBuild) -> State:
     turn = replace(
         turn,
         builds=turn.builds + (1 if pb.counts else 0),
-        gold_paid_for_builds=turn.gold_paid_for_builds + pb.gold_paid,
+        # The Alchemist's refund; it never exceeds the bank, so neither does the count.
+        gold_paid_for_builds=min(CONTENT.limits.bank_gold, turn.gold_paid_for_builds + pb.gold_paid),
     )
     s = replace(s, turn=turn, building=None)
     if pb.paid and not turn.paid_build_seen:

@@ -72,9 +72,16 @@ def holder(s: State, cid: str) -> int:
 # ---- gold -------------------------------------------------------------------------------------
 
 
+def bank(s: State) -> int:
+    """Gold left in the bank: the table's coins less every stash and the tax token."""
+    return CONTENT.limits.bank_gold - s.tax_token - sum(p.gold for p in s.players)
+
+
 def gain_gold(s: State, seat: int, amount: int) -> State:
-    """Take ``amount`` gold from the (unlimited) bank."""
-    return set_player(s, seat, gold=s.players[seat].gold + amount) if amount else s
+    """Take ``amount`` gold from the bank, or what it still holds (the rules' bank is unlimited;
+    the table's is far larger than any game needs, see ``Limits``)."""
+    amount = min(amount, bank(s))
+    return set_player(s, seat, gold=s.players[seat].gold + amount) if amount > 0 else s
 
 
 def pay_gold(s: State, seat: int, amount: int) -> State:
@@ -135,6 +142,34 @@ def find(p: Player, card: str) -> int:
         if b.card == card:
             return i
     return -1
+
+
+def nth(p: Player, card: str, copy: int) -> int:
+    """The city index of copy ``copy`` of ``card`` (0 = the first of that name in city order), or -1."""
+    if copy < 0:
+        return -1
+    for i, b in enumerate(p.city):
+        if b.card == card:
+            if copy == 0:
+                return i
+            copy -= 1
+    return -1
+
+
+def city_targets(p: Player) -> list[tuple[str, int]]:
+    """Every district of the city as ``(card, copy)``, in city order: each copy is a target of its own."""
+    seen: dict[str, int] = {}
+    out: list[tuple[str, int]] = []
+    for b in p.city:
+        k = seen.get(b.card, 0)
+        seen[b.card] = k + 1
+        out.append((b.card, k))
+    return out
+
+
+def copy_name(card: str, copy: int) -> str:
+    """A district's name for messages, with the copy when it is not the first (``Temple (copy 1)``)."""
+    return name(card) if copy == 0 else f"{name(card)} (copy {copy})"
 
 
 def city_size(p: Player) -> int:

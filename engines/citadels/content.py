@@ -73,6 +73,19 @@ class Preset(msgspec.Struct, frozen=True):
     source: str
 
 
+class Limits(msgspec.Struct, frozen=True):
+    """The table's finite size: the coins in the bank and the most rounds a game may last.
+
+    The rules' bank is unlimited; a finite one far larger than any game needs keeps every stash,
+    score and counter bounded (a gain takes what the bank still holds).
+    """
+
+    bank_gold: int
+    rounds: int
+    provenance: Provenance
+    source: str
+
+
 class _Characters(msgspec.Struct):
     characters: list[Character]
 
@@ -85,12 +98,17 @@ class _Presets(msgspec.Struct):
     presets: list[Preset]
 
 
+class _Limits(msgspec.Struct):
+    limits: Limits
+
+
 class Content(msgspec.Struct, frozen=True, dict=True):
     """All Citadels content, validated; lookups by id."""
 
     characters: tuple[Character, ...]
     districts: tuple[District, ...]
     presets: tuple[Preset, ...]
+    limits: Limits
 
     @cached_property
     def character(self) -> dict[str, Character]:
@@ -113,6 +131,17 @@ class Content(msgspec.Struct, frozen=True, dict=True):
     def unique_ids(self) -> tuple[str, ...]:
         return tuple(d.id for d in self.districts if d.type == "unique")
 
+    @cached_property
+    def deck_size(self) -> int:
+        """The district cards of a game: the basic deck and 14 unique districts (R-3.1.5)."""
+        return len(self.basic_deck) + 14
+
+
+#: Limits: the bank holds at least the starting gold of 8 players (2 each, R-3.2) …
+MIN_BANK_GOLD = 16
+#: … and at most this much, so that stashes and scores stay far inside a 32-bit integer.
+MAX_COUNT = 100_000_000
+
 
 def _check(condition: bool, message: str) -> None:
     if not condition:
@@ -120,7 +149,7 @@ def _check(condition: bool, message: str) -> None:
 
 
 def validate_content(content: Content) -> Content:
-    """Rules V1–V4 of spec §10.3."""
+    """Rules V1–V4 of spec §10.3, and the table's limits (a bank for every seat's starting gold)."""
     chars = content.characters
     _check(len(chars) == 27, f"V1: expected 27 characters, found {len(chars)}")
     _check(len({c.id for c in chars}) == 27, "V1: character ids are not unique")
@@ -157,6 +186,11 @@ def validate_content(content: Content) -> Content:
         _check(ranks == list(range(1, 9)), f"V4: preset {p.id} must list ranks 1..8 in order")
         _check(p.rank9 is None or (p.rank9 in by_id and by_id[p.rank9].rank == 9), f"V4: preset {p.id} rank 9")
         _check(len(set(p.uniques)) == 14 and set(p.uniques) <= unique_ids, f"V4: preset {p.id} needs 14 uniques")
+    limits = content.limits
+    _check(
+        MIN_BANK_GOLD <= limits.bank_gold <= MAX_COUNT and 1 <= limits.rounds <= MAX_COUNT,
+        f"limits: bank_gold must be {MIN_BANK_GOLD}..{MAX_COUNT} and rounds 1..{MAX_COUNT}",
+    )
     return content
 
 
@@ -165,7 +199,8 @@ def load_content(pack: Path | None = None) -> Content:
     chars = load(DATA_DIR, "characters.json", _Characters, pack).characters
     dists = load(DATA_DIR, "districts.json", _Districts, pack).districts
     presets = load(DATA_DIR, "presets.json", _Presets, pack).presets
-    return validate_content(Content(tuple(chars), tuple(dists), tuple(presets)))
+    limits = load(DATA_DIR, "limits.json", _Limits, pack).limits
+    return validate_content(Content(tuple(chars), tuple(dists), tuple(presets), limits))
 
 
 #: The content in force, loaded once at import: a configured pack's, else the shipped files

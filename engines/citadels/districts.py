@@ -8,13 +8,16 @@ from msgspec.structs import replace
 
 from engines.citadels import moves as mv
 from engines.citadels.common import (
+    city_targets,
     completed,
+    copy_name,
     destroy,
     distinct,
     find,
     gain_gold,
     has,
     name,
+    nth,
     pay_gold,
     remove_one,
     set_player,
@@ -94,7 +97,7 @@ def apply_museum(s: State, a: mv.Museum) -> State:
 
 
 def armory_candidates(s: State) -> list[mv.Armory]:
-    return [mv.Armory(t, c) for t in range(len(s.players)) for c in distinct(b.card for b in s.players[t].city)]
+    return [mv.Armory(t, c, k) for t in range(len(s.players)) for c, k in city_targets(s.players[t])]
 
 
 def check_armory(s: State, a: mv.Armory) -> list[Violation]:
@@ -104,13 +107,14 @@ def check_armory(s: State, a: mv.Armory) -> list[Violation]:
         return v
     if not 0 <= a.target < len(s.players):
         return violation("CITADELS_NO_SUCH_SEAT", f"Seat {a.target} does not exist.", "action.target")
-    target_city = s.players[a.target]
-    index = find(target_city, a.district)
+    index = nth(s.players[a.target], a.district, a.copy)
     if a.target == seat and a.district == "armory":
         return violation("CITADELS_BAD_TARGET", "The Armory destroys another district, not itself.", "action.district")
     if index < 0:
         return violation(
-            "CITADELS_NO_SUCH_DISTRICT", f"{name(a.district)} is not in seat {a.target}'s city.", "action.district"
+            "CITADELS_NO_SUCH_DISTRICT",
+            f"{copy_name(a.district, a.copy)} is not in seat {a.target}'s city.",
+            "action.district",
         )
     if completed(s, a.target):
         return violation("CITADELS_PROTECTED", f"Seat {a.target}'s city is completed.", "action.target")
@@ -122,7 +126,7 @@ def check_armory(s: State, a: mv.Armory) -> list[Violation]:
 def apply_armory(s: State, a: mv.Armory) -> State:
     seat = _seat(s)
     s = destroy(s, seat, find(s.players[seat], "armory"))
-    return destroy(s, a.target, find(s.players[a.target], a.district))
+    return destroy(s, a.target, nth(s.players[a.target], a.district, a.copy))
 
 
 DISTRICT_EFFECTS: dict[str, tuple[Any, Any, Any]] = {

@@ -7,8 +7,6 @@ candidates that pass their check, and ``validate`` runs the same check, so the t
 
 from __future__ import annotations
 
-from collections import Counter
-from functools import lru_cache
 from typing import Any, get_args
 
 import msgspec
@@ -25,7 +23,7 @@ from engines.citadels.abilities import (
     wizard_take_options,
 )
 from engines.citadels.building import check_build, resolve_confiscation, start_build
-from engines.citadels.common import distinct, has, violation
+from engines.citadels.common import city_targets, distinct, has, violation
 from engines.citadels.content import CONTENT
 from engines.citadels.deck import (
     CHANCE_STEPS,
@@ -37,6 +35,7 @@ from engines.citadels.deck import (
 )
 from engines.citadels.districts import DISTRICT_EFFECTS
 from engines.citadels.giving import apply_give, check_give, give_options
+from engines.citadels.integrity import check_state
 from engines.citadels.selection import (
     apply_pick,
     apply_theater,
@@ -213,7 +212,7 @@ def build_candidates(s: State, seat: int, acting: str) -> list[mv.Build]:
         if framework:
             out.append(mv.Build(c, "framework"))
         if c == "necropolis":
-            out += [mv.Build(c, "necropolis", d) for d in distinct(b.card for b in p.city)]
+            out += [mv.Build(c, "necropolis", d, destroy_copy=k) for d, k in city_targets(p)]
     return out
 
 
@@ -221,13 +220,15 @@ def _check_build_move(s: State, a: mv.Build) -> list[Violation]:
     turn = s.turn
     assert turn is not None
     hand = s.players[turn.seat].hand
-    return check_build(s, turn.seat, a.card, a.method, a.destroy, a.lender, hand, wizard=False)
+    sacrifice = (a.destroy, a.destroy_copy)
+    return check_build(s, turn.seat, a.card, a.method, sacrifice, a.lender, hand, wizard=False)
 
 
 def _apply_build_move(s: State, a: mv.Build) -> State:
     turn = s.turn
     assert turn is not None
-    return start_build(s, turn.seat, a.card, a.method, a.destroy, a.lender, turn.seat, wizard=False)
+    sacrifice = (a.destroy, a.destroy_copy)
+    return start_build(s, turn.seat, a.card, a.method, sacrifice, a.lender, turn.seat, wizard=False)
 
 
 def _owned(chars: frozenset[str], tag: str, check: Any) -> Any:
@@ -428,6 +429,8 @@ class CitadelsEngine:
         return settle(setup.new_game(options, seed))
 
     def check(self, state: State) -> None:
+        if state.rng is not None:
+            state.rng.check("rng")
         check_state(state)
 
     def pending(self, state: State) -> Pending:
@@ -486,170 +489,8 @@ class CitadelsEngine:
             "characters": msgspec.to_builtins(CONTENT.characters),
             "districts": msgspec.to_builtins(CONTENT.districts),
             "presets": msgspec.to_builtins(CONTENT.presets),
+            "limits": msgspec.to_builtins(CONTENT.limits),
         }
-
-
-def _require(condition: bool, message: str, field: str) -> None:
-    if not condition:
-        raise StateInvalid(message, field)
-
-
-def check_state(s: State) -> None:
-    """Structural consistency of a state a client sent (never trust it).
-
-    Checks card conservation (P-1), the character partition (P-3), gold (P-4), seats in range,
-    and that the pending work fits the phase, the turn and the pending build.
-    """
-    if s.redacted:
-        raise StateInvalid("A view (ViewState) cannot be played; send the full state.", "redacted")
-    setup.validate_options(s.options)
-    n = s.options.players
-    cast = set(s.options.cast)
-    _require(len(s.players) == n, f"{len(s.players)} players in a {n}-player game.", "players")
-    _require(0 <= s.crown < n, f"The crown is at seat {s.crown}; seats are 0..{n - 1}.", "crown")
-    _require(s.tax_token >= 0 and all(p.gold >= 0 for p in s.players), "Gold cannot be negative.", "players.gold")
-    _require(s.round >= 1, "Rounds count from 1.", "round")
-    _require(0 <= s.called_rank <= CLOSING, f"called_rank {s.called_rank} is out of range.", "called_rank")
-    _check_cards(s)
-    chars = [c for p in s.players for c in p.characters] + list(s.character_pile + s.faceup + s.facedown)
-    _require(
-        all(c in cast for c in chars) and len(chars) == len(set(chars)),
-        "Character cards are not a partition of the cast (P-3).",
-        "players.characters",
-    )
-    _require(all(len(p.characters) <= 2 for p in s.players), "A player holds at most 2 characters.", "players")
-    for fname in ("killed", "bewitched", "robbed", "first_facedown"):
-        _require(getattr(s, fname) in cast | {""}, f"{fname} is not a cast character.", fname)
-    _require(
-        all(m.character in cast for m in (*s.warrants, *s.threats)) and all(r.character in cast for r in s.revealed),
-        "Markers and reveals must name cast characters.",
-        "warrants",
-    )
-    seat_fields = ("first_completer", "witch_seat", "thief_seat", "magistrate_seat", "blackmailer_seat")
-    for fname in (*seat_fields, "protected_seat", "queen_seat"):
-        _require(-1 <= getattr(s, fname) < n, f"{fname} = {getattr(s, fname)} is not a seat.", fname)
-    _require(all(0 <= r.seat < n for r in s.revealed), "A reveal names a seat that does not exist.", "revealed")
-    _check_progress(s)
-
-
-def _check_cards(s: State) -> None:
-    """P-1: every district card of the game is in exactly one place."""
-    cards: list[str] = [*s.deck, *s.deck_bottom]
-    for p in s.players:
-        cards += p.hand
-        for b in p.city:
-            cards.append(b.card)
-            cards += b.museum
-    if s.turn is not None:
-        cards += s.turn.drawn
-    if s.building is not None:
-        cards.append(s.building.card)
-    seen = Counter(cards)
-    expected = expected_cards(s.options.uniques)
-    if seen != expected:
-        diff = (seen - expected) + (expected - seen)
-        raise StateInvalid(f"District cards are not conserved (P-1): {dict(diff)}.", "players")
-
-
-@lru_cache(maxsize=64)
-def expected_cards(uniques: tuple[str, ...]) -> Counter[str]:
-    """The 68 cards of a game: the 54 basic districts and the 14 chosen unique ones."""
-    return Counter((*CONTENT.basic_deck, *uniques))
-
-
-def _check_progress(s: State) -> None:
-    """The phase, the turn, the pending build and the queue fit together."""
-    n = len(s.players)
-    turn = s.turn
-    if s.phase == "over":
-        _require(not s.queue and turn is None, "A finished game has nothing pending.", "queue")
-        return
-    if s.phase == "selection":
-        _require(turn is None and s.called_rank == 0, "No turn runs during the selection phase.", "turn")
-    if turn is not None:
-        _require(turn.character in s.options.cast, "The turn's character is not in the cast.", "turn.character")
-        _require(0 <= turn.seat < n, "The turn's seat does not exist.", "turn.seat")
-        holder_ok = turn.character in s.players[turn.seat].characters
-        resumed_ok = turn.mode == "resumed" and turn.seat == s.witch_seat and turn.character == s.bewitched
-        _require(holder_ok or resumed_ok, "The turn's seat does not hold its character.", "turn")
-        _require(s.phase == "turns", "A turn runs only in the turn phase.", "phase")
-    else:
-        _require(not s.building, "A pending build needs a turn.", "building")
-    _require(bool(s.queue) or turn is not None, "No decision is pending.", "queue")
-    for i, step in enumerate(s.queue):
-        for fname in ("seat", "source", "target", "victim", "emperor"):
-            v = getattr(step, fname, 0)
-            _require(0 <= v < n or (fname == "target" and v == -1), f"A queued step names seat {v}.", f"queue[{i}]")
-    if s.queue:
-        _check_head(s, s.queue[0])
-    elif s.building is not None:
-        raise StateInvalid("A pending build needs a payment or confiscation step.", "building")
-
-
-def _check_head(s: State, step: Any) -> None:
-    """The decision owed now can be answered."""
-    turn = s.turn
-    needs_turn = (KeepDrawn, OrderBottom, GiveCards, WizardChoice, Confiscate, Bribe, RevealThreat)
-    if isinstance(step, needs_turn):
-        _require(
-            turn is not None and step.seat in (turn.seat, s.magistrate_seat, s.blackmailer_seat),
-            "This decision belongs to a turn in progress.",
-            "queue[0]",
-        )
-    if isinstance(step, KeepDrawn | OrderBottom):
-        _require(turn is not None and bool(turn.drawn), "Nothing was drawn to keep.", "queue[0]")
-    if isinstance(step, DrawCard) and step.to == "drawn":
-        _require(turn is not None, "Drawn cards need a turn.", "queue[0]")
-    if isinstance(step, GiveCards):
-        if step.reason == "thieves_den":
-            _require(
-                s.building is not None and s.building.seat == step.seat, "No Thieves' Den payment is open.", "building"
-            )
-        if step.reason in ("cardinal", "seer"):
-            _require(
-                0 <= step.target < len(s.players) and step.target != step.seat and step.count >= 1,
-                "A card hand-over needs another seat and a count.",
-                "queue[0]",
-            )
-    if isinstance(step, WizardChoice):
-        _require(step.target != step.seat, "The Wizard looks at another player's hand.", "queue[0]")
-    if isinstance(step, Confiscate):
-        _require(
-            s.building is not None and step.seat == s.magistrate_seat and step.victim == s.building.seat,
-            "No build awaits the Magistrate.",
-            "building",
-        )
-    if isinstance(step, Bribe | RevealThreat):
-        _require(s.blackmailer_seat != -1, "No Blackmailer placed a threat.", "blackmailer_seat")
-    if isinstance(step, DiscardCharacter):
-        pool = [c for c in s.character_pile if step.face == "down" or CONTENT.character[c].rank != 4]
-        _require(s.phase == "selection" and bool(pool), "No character can be discarded.", "character_pile")
-    if isinstance(step, PickCharacter):
-        from engines.citadels.selection import offer
-
-        cards = offer(s, step)
-        _require(
-            s.phase == "selection" and len(cards) >= (2 if step.discard else 1),
-            "Too few characters are offered.",
-            "character_pile",
-        )
-        _require(
-            not step.special or (s.first_facedown in s.facedown and not step.discard and len(s.players) >= 4),
-            "The 7/8-player special pick needs the first face-down discard.",
-            "facedown",
-        )
-    if isinstance(step, TakeRandomCharacter):
-        _require(
-            bool(s.players[step.source].characters) and step.give in s.players[step.seat].characters,
-            "The Theater exchange names characters nobody holds.",
-            "queue[0]",
-        )
-    if isinstance(step, TheaterChoice):
-        _require(
-            s.phase == "selection" and bool(s.players[step.seat].characters),
-            "The Theater is used at the end of the selection phase.",
-            "queue[0]",
-        )
 
 
 ENGINE = CitadelsEngine()

@@ -93,17 +93,22 @@ class Build(msgspec.Struct, frozen=True, tag="build"):
     """M-BUILD: build ``card`` from hand.
 
     ``method``: ``gold``; ``thieves_den`` (cards one by one, then gold); ``framework`` (destroy
-    your Framework); ``necropolis`` (destroy ``destroy`` from your city). ``lender``: the
-    Cardinal borrows the shortfall from that seat.
+    your Framework); ``necropolis`` (destroy ``destroy`` from your city, copy ``destroy_copy``
+    of that name). ``lender``: the Cardinal borrows the shortfall from that seat.
     """
 
     card: str
     method: PaymentMethod = "gold"
     destroy: str = ""
     lender: int = -1
+    destroy_copy: int = 0
 
 
 # ---- district effects (§5.4, §7) ---------------------------------------------------------------
+#
+# A built district is named by its card id and ``copy``: which district of that name in the city,
+# counting from 0 in city order. A city holds two of a name only with the Quarry or the Wizard,
+# and the copies may differ (an Artist's beautification), so each copy is a target of its own.
 
 
 class Smithy(msgspec.Struct, frozen=True, tag="smithy"):
@@ -123,10 +128,11 @@ class Museum(msgspec.Struct, frozen=True, tag="museum"):
 
 
 class Armory(msgspec.Struct, frozen=True, tag="armory"):
-    """M-ARMORY: destroy your Armory to destroy ``district`` in ``target``'s city."""
+    """M-ARMORY: destroy your Armory to destroy ``district`` (copy ``copy``) in ``target``'s city."""
 
     target: int
     district: str
+    copy: int = 0
 
 
 # ---- character abilities (§5.5, §6) ------------------------------------------------------------
@@ -201,6 +207,7 @@ class WizardTake(msgspec.Struct, frozen=True, tag="wizard_take"):
     build: bool = False
     method: PaymentMethod = "gold"
     destroy: str = ""
+    destroy_copy: int = 0
 
 
 class SeerTake(msgspec.Struct, frozen=True, tag="seer_take"):
@@ -245,31 +252,39 @@ class ScholarDraw(msgspec.Struct, frozen=True, tag="scholar_draw"):
 
 
 class Destroy(msgspec.Struct, frozen=True, tag="destroy"):
-    """M-DESTROY (Warlord)."""
+    """M-DESTROY (Warlord): ``target``'s ``district``, copy ``copy`` of that name."""
 
     target: int
     district: str
+    copy: int = 0
 
 
 class Exchange(msgspec.Struct, frozen=True, tag="exchange"):
-    """M-EXCHANGE (Diplomat): your ``own`` district for ``target``'s ``theirs``."""
+    """M-EXCHANGE (Diplomat): your ``own`` district for ``target``'s ``theirs``.
+
+    ``own_copy`` and ``theirs_copy`` say which district of each name (0 = the first in city order).
+    """
 
     own: str
     target: int
     theirs: str
+    own_copy: int = 0
+    theirs_copy: int = 0
 
 
 class Seize(msgspec.Struct, frozen=True, tag="seize"):
-    """M-SEIZE (Marshal)."""
+    """M-SEIZE (Marshal): ``target``'s ``district``, copy ``copy`` of that name."""
 
     target: int
     district: str
+    copy: int = 0
 
 
 class Beautify(msgspec.Struct, frozen=True, tag="beautify"):
-    """M-BEAUTIFY (Artist): 1 gold on ``district``; up to two districts per turn."""
+    """M-BEAUTIFY (Artist): 1 gold on ``district`` (copy ``copy``); up to two districts per turn."""
 
     district: str
+    copy: int = 0
 
 
 class CollectTax(msgspec.Struct, frozen=True, tag="collect_tax"):

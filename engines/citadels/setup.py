@@ -88,6 +88,8 @@ def _rank9(players: int, overrides: dict[str, Any], preset_rank9: str | None, pr
 def validate_options(o: Options) -> None:
     """Rule V5 of §10.3 (and V6: a forbidden preset character is an error, never repaired)."""
     n = o.players
+    if not 2 <= n <= 8:
+        raise StateInvalid(f"Citadels is for 2 to 8 players, not {n}.", "options.players")
     unknown = [c for c in o.cast if c not in CONTENT.character]
     if unknown:
         raise StateInvalid(f"Unknown characters: {', '.join(unknown)}.", "options.cast")

@@ -22,6 +22,7 @@ from engines.citadels.common import (
     to_bottom,
     violation,
 )
+from engines.citadels.content import CONTENT
 from engines.citadels.deck import draw, draws, push
 from engines.citadels.state import (
     NO_SEAT,
@@ -281,9 +282,14 @@ def close_round(s: State) -> State:
     return push(s, AdvisorCrown(seat))
 
 
+def last_round(s: State) -> bool:
+    """R-4.4.2: a city was completed this round; or the table's last round was played (``Limits``)."""
+    return s.end_triggered or s.round >= CONTENT.limits.rounds
+
+
 def finish_round(s: State) -> State:
     """Reset the round state; the game ends after a round in which a city was completed."""
-    if s.end_triggered:
+    if last_round(s):
         return replace(s, phase="over", turn=None)
     from engines.citadels.selection import start_selection
 

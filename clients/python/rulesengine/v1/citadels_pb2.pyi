@@ -517,16 +517,18 @@ class CitadelsDone(_message.Message):
     def __init__(self, lender: _Optional[int] = ...) -> None: ...
 
 class CitadelsBuild(_message.Message):
-    __slots__ = ("card", "method", "destroy", "lender")
+    __slots__ = ("card", "method", "destroy", "lender", "destroy_copy")
     CARD_FIELD_NUMBER: _ClassVar[int]
     METHOD_FIELD_NUMBER: _ClassVar[int]
     DESTROY_FIELD_NUMBER: _ClassVar[int]
     LENDER_FIELD_NUMBER: _ClassVar[int]
+    DESTROY_COPY_FIELD_NUMBER: _ClassVar[int]
     card: str
     method: str
     destroy: str
     lender: int
-    def __init__(self, card: _Optional[str] = ..., method: _Optional[str] = ..., destroy: _Optional[str] = ..., lender: _Optional[int] = ...) -> None: ...
+    destroy_copy: int
+    def __init__(self, card: _Optional[str] = ..., method: _Optional[str] = ..., destroy: _Optional[str] = ..., lender: _Optional[int] = ..., destroy_copy: _Optional[int] = ...) -> None: ...
 
 class CitadelsSmithy(_message.Message):
     __slots__ = ()
@@ -545,12 +547,14 @@ class CitadelsMuseum(_message.Message):
     def __init__(self, card: _Optional[str] = ...) -> None: ...
 
 class CitadelsArmory(_message.Message):
-    __slots__ = ("target", "district")
+    __slots__ = ("target", "district", "copy")
     TARGET_FIELD_NUMBER: _ClassVar[int]
     DISTRICT_FIELD_NUMBER: _ClassVar[int]
+    COPY_FIELD_NUMBER: _ClassVar[int]
     target: int
     district: str
-    def __init__(self, target: _Optional[int] = ..., district: _Optional[str] = ...) -> None: ...
+    copy: int
+    def __init__(self, target: _Optional[int] = ..., district: _Optional[str] = ..., copy: _Optional[int] = ...) -> None: ...
 
 class CitadelsIncome(_message.Message):
     __slots__ = ("gold", "cards")
@@ -619,16 +623,18 @@ class CitadelsWizardLook(_message.Message):
     def __init__(self, target: _Optional[int] = ...) -> None: ...
 
 class CitadelsWizardTake(_message.Message):
-    __slots__ = ("card", "build", "method", "destroy")
+    __slots__ = ("card", "build", "method", "destroy", "destroy_copy")
     CARD_FIELD_NUMBER: _ClassVar[int]
     BUILD_FIELD_NUMBER: _ClassVar[int]
     METHOD_FIELD_NUMBER: _ClassVar[int]
     DESTROY_FIELD_NUMBER: _ClassVar[int]
+    DESTROY_COPY_FIELD_NUMBER: _ClassVar[int]
     card: str
     build: bool
     method: str
     destroy: str
-    def __init__(self, card: _Optional[str] = ..., build: _Optional[bool] = ..., method: _Optional[str] = ..., destroy: _Optional[str] = ...) -> None: ...
+    destroy_copy: int
+    def __init__(self, card: _Optional[str] = ..., build: _Optional[bool] = ..., method: _Optional[str] = ..., destroy: _Optional[str] = ..., destroy_copy: _Optional[int] = ...) -> None: ...
 
 class CitadelsSeerTake(_message.Message):
     __slots__ = ()
@@ -673,36 +679,46 @@ class CitadelsScholarDraw(_message.Message):
     def __init__(self) -> None: ...
 
 class CitadelsDestroy(_message.Message):
-    __slots__ = ("target", "district")
+    __slots__ = ("target", "district", "copy")
     TARGET_FIELD_NUMBER: _ClassVar[int]
     DISTRICT_FIELD_NUMBER: _ClassVar[int]
+    COPY_FIELD_NUMBER: _ClassVar[int]
     target: int
     district: str
-    def __init__(self, target: _Optional[int] = ..., district: _Optional[str] = ...) -> None: ...
+    copy: int
+    def __init__(self, target: _Optional[int] = ..., district: _Optional[str] = ..., copy: _Optional[int] = ...) -> None: ...
 
 class CitadelsExchange(_message.Message):
-    __slots__ = ("own", "target", "theirs")
+    __slots__ = ("own", "target", "theirs", "own_copy", "theirs_copy")
     OWN_FIELD_NUMBER: _ClassVar[int]
     TARGET_FIELD_NUMBER: _ClassVar[int]
     THEIRS_FIELD_NUMBER: _ClassVar[int]
+    OWN_COPY_FIELD_NUMBER: _ClassVar[int]
+    THEIRS_COPY_FIELD_NUMBER: _ClassVar[int]
     own: str
     target: int
     theirs: str
-    def __init__(self, own: _Optional[str] = ..., target: _Optional[int] = ..., theirs: _Optional[str] = ...) -> None: ...
+    own_copy: int
+    theirs_copy: int
+    def __init__(self, own: _Optional[str] = ..., target: _Optional[int] = ..., theirs: _Optional[str] = ..., own_copy: _Optional[int] = ..., theirs_copy: _Optional[int] = ...) -> None: ...
 
 class CitadelsSeize(_message.Message):
-    __slots__ = ("target", "district")
+    __slots__ = ("target", "district", "copy")
     TARGET_FIELD_NUMBER: _ClassVar[int]
     DISTRICT_FIELD_NUMBER: _ClassVar[int]
+    COPY_FIELD_NUMBER: _ClassVar[int]
     target: int
     district: str
-    def __init__(self, target: _Optional[int] = ..., district: _Optional[str] = ...) -> None: ...
+    copy: int
+    def __init__(self, target: _Optional[int] = ..., district: _Optional[str] = ..., copy: _Optional[int] = ...) -> None: ...
 
 class CitadelsBeautify(_message.Message):
-    __slots__ = ("district",)
+    __slots__ = ("district", "copy")
     DISTRICT_FIELD_NUMBER: _ClassVar[int]
+    COPY_FIELD_NUMBER: _ClassVar[int]
     district: str
-    def __init__(self, district: _Optional[str] = ...) -> None: ...
+    copy: int
+    def __init__(self, district: _Optional[str] = ..., copy: _Optional[int] = ...) -> None: ...
 
 class CitadelsCollectTax(_message.Message):
     __slots__ = ()

@@ -1,8 +1,8 @@
 """Citadels (2016 edition): all 27 characters, 84 district cards, 2 to 8 players.
 
-Rules: ``shared/rules/citadels.md``; every rule function cites its rule ID (R-x.y, M-…, §n).
+Every rule function cites its rule ID (R-x.y, M-…, §n); docs/citadels.md explains the model.
 """
 
-from engines.citadels.engine import ENGINE, CitadelsEngine
+from engines.citadels.engine import ENGINE, GAME
 
-__all__ = ["ENGINE", "CitadelsEngine"]
+__all__ = ["ENGINE", "GAME"]

@@ -7,6 +7,7 @@ candidates that pass their check, and ``validate`` runs the same check, so the t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, get_args
 
 import msgspec
@@ -80,8 +81,10 @@ from engines.citadels.turn import (
     resolve_reveal,
     turn_progress,
 )
-from engines.core.engine import CHANCE, GameInfo, OptionInfo, Pending, common_violations, option_infos
-from engines.core.errors import IllegalMove, StateInvalid, Violation
+from engines.core.engine import CHANCE, GameInfo, OptionInfo, option_infos
+from engines.core.errors import Violation
+from engines.core.game import Decision, Now, TableEngine
+from engines.core.rng import Rng
 from engines.core.scoring import ScoreSheet
 
 RULES_VERSION = "1.0.0"
@@ -90,58 +93,41 @@ RULES_VERSION = "1.0.0"
 # ---- progress -----------------------------------------------------------------------------
 
 
-def advance(s: State) -> State:
-    """Run automatic steps until a decision is owed (or the game is over)."""
-    while s.phase != "over":
-        if s.queue:
-            head = s.queue[0]
-            if isinstance(head, DrawCard) and not s.deck:
-                s = resolve_forced_draw(s, head)
-                continue
-            if isinstance(head, TakeRandomCard) and not s.players[head.source].hand:
-                s = replace(s, queue=s.queue[1:])
-                continue
-            return s
-        if s.phase == "selection":
-            s = replace(s, phase="turns", called_rank=0)
-        elif s.called_rank == CLOSING:
-            s = finish_round(s)
-        elif s.turn is None:
-            s = call_next(s)
-        else:
-            nxt = turn_progress(s)
-            if nxt is None:
-                return s
-            s = nxt
-    return s
+def automatic(s: State) -> State | None:
+    """One automatic step, or ``None`` when a decision is owed: a draw from an empty deck takes the cards
+    under it (§11 D1), a random take from an empty hand is skipped, the selection ends, a round ends, the
+    next character is called, a turn moves on by itself."""
+    if s.phase == "over":
+        return None
+    if s.queue:
+        head = s.queue[0]
+        if isinstance(head, DrawCard) and not s.deck:
+            return resolve_forced_draw(s, head)
+        if isinstance(head, TakeRandomCard) and not s.players[head.source].hand:
+            return replace(s, queue=s.queue[1:])
+        return None
+    if s.phase == "selection":
+        return replace(s, phase="turns", called_rank=0)
+    if s.called_rank == CLOSING:
+        return finish_round(s)
+    if s.turn is None:
+        return call_next(s)
+    return turn_progress(s)
 
 
-def settle(s: State) -> State:
-    """Advance; with engine randomness, resolve chance steps with the state's PCG32."""
-    s = advance(s)
-    while s.rng is not None and s.queue and isinstance(s.queue[0], CHANCE_STEPS):
-        step = s.queue[0]
-        population = chance_population(s, step)  # type: ignore[arg-type]
-        index, rng = s.rng.below(len(population))
-        s = advance(apply_chance(replace(s, rng=rng), step, population[index]))  # type: ignore[arg-type]
-    return s
+def chance(s: State, now: Now[State], rng: Rng) -> tuple[Any, Rng]:
+    """The physical process: a uniform draw from the deck, the pile or a hand, copies weighted."""
+    step = s.queue[0]
+    population = chance_population(s, step)  # type: ignore[arg-type]
+    index, rng = rng.below(len(population))
+    return _chance_action(step, population[index]), rng
+
+
+def _chance_action(step: Any, outcome: str) -> Any:
+    return mv.ChanceCard(outcome) if isinstance(step, DrawCard | TakeRandomCard) else mv.ChanceCharacter(outcome)
 
 
 # ---- decisions ---------------------------------------------------------------------------------
-
-
-def pending_of(s: State) -> Pending:
-    """Who owes which decision."""
-    if s.phase == "over":
-        return Pending((), "game_over", "The game is over.")
-    if s.queue:
-        head = s.queue[0]
-        tag = type(head).__struct_config__.tag
-        if isinstance(head, CHANCE_STEPS):
-            return Pending((CHANCE,), f"chance.{tag}", _prompt(head))
-        return Pending((head.seat,), str(tag), _prompt(head))
-    assert s.turn is not None
-    return Pending((s.turn.seat,), "turn", f"Turn of {CONTENT.character[s.turn.character].name_en}")
 
 
 #: One-line prompts for queued decisions, formatted with the step's fields.
@@ -276,121 +262,157 @@ def apply_turn_action(s: State, a: Any) -> State:
     return TURN_ACTIONS[type(a)][2](s, a)
 
 
-def _yes_no(step: Any, a: Any) -> bool:
-    return isinstance(a, mv.Accept)
+# ---- queued decisions: one row per kind of step --------------------------------------------------
 
 
-def step_candidates(s: State, step: Any) -> list[Any]:
-    """Candidate moves for a queued decision."""
-    if isinstance(step, CHANCE_STEPS):
-        if isinstance(step, DrawCard | TakeRandomCard):
-            return [mv.ChanceCard(c) for c in chance_options(s, step)]
-        return [mv.ChanceCharacter(c) for c in chance_options(s, step)]
-    if isinstance(step, PickCharacter):
-        return pick_options(s, step)
-    if isinstance(step, TheaterChoice):
-        return theater_options(s, step)
-    if isinstance(step, KeepDrawn):
-        return [mv.Keep(c) for c in keep_options(s)]
-    if isinstance(step, OrderBottom):
-        return [mv.Bottom(c) for c in keep_options(s)]
-    if isinstance(step, GiveCards):
-        return give_options(s, step)
-    if isinstance(step, WizardChoice):
-        return wizard_take_options(s, step)
-    if isinstance(step, Confiscate | Bribe | RevealThreat):
-        return [mv.Accept(), mv.Pass()]
-    if isinstance(step, EmperorRecipientResource):
-        return [mv.HandOver("gold"), mv.HandOver("card")]
-    if isinstance(step, AdvisorCrown):
-        return [mv.Emperor(r) for r in emperor_recipients(s, step.seat)]
-    raise StateInvalid(f"Unknown step {step!r}", "queue")
+def _head(s: State) -> Any:
+    return s.queue[0]
 
 
-#: The move kinds each queued decision accepts.
-ACCEPTS: dict[type, tuple[type, ...]] = {
-    DrawCard: (mv.ChanceCard,),
-    TakeRandomCard: (mv.ChanceCard,),
-    DiscardCharacter: (mv.ChanceCharacter,),
-    TakeRandomCharacter: (mv.ChanceCharacter,),
-    PickCharacter: (mv.Pick,),
-    TheaterChoice: (mv.Theater, mv.Pass),
-    KeepDrawn: (mv.Keep,),
-    OrderBottom: (mv.Bottom,),
-    GiveCards: (mv.Give, mv.Done),
-    WizardChoice: (mv.WizardTake,),
-    Confiscate: (mv.Accept, mv.Pass),
-    Bribe: (mv.Accept, mv.Pass),
-    RevealThreat: (mv.Accept, mv.Pass),
-    EmperorRecipientResource: (mv.HandOver,),
-    AdvisorCrown: (mv.Emperor,),
-}
+def _queued(
+    takes: tuple[type, ...],
+    candidates: Callable[[State, Any], list[Any]],
+    check: Callable[[State, Any, Any], list[Violation]],
+    effect: Callable[[State, Any, Any], State],
+) -> Decision[State]:
+    """A row for a queued step: its functions receive the step at the head of the queue. The legal options
+    are exactly the candidates that pass the check, so ``validate`` and ``legal_moves`` agree."""
+
+    def options(s: State, seat: int) -> list[Any]:
+        step = _head(s)
+        return [a for a in candidates(s, step) if not check(s, step, a)]
+
+    return Decision(
+        takes,
+        options,
+        lambda s, seat, a: check(s, _head(s), a),
+        lambda s, seat, a: effect(s, _head(s), a),
+    )
 
 
-#: Actions that only answer a queued decision, never a turn (the Emperor's is both).
-STEP_ONLY_ACTIONS: frozenset[type] = frozenset(t for ts in ACCEPTS.values() for t in ts) - {mv.Emperor}
-
-
-def check_step(s: State, step: Any, a: Any) -> list[Violation]:
-    """The check of a move answering a queued decision."""
-    if isinstance(step, CHANCE_STEPS):
-        return check_chance(s, step, a)
-    if isinstance(step, PickCharacter):
-        return check_pick(s, step, a)
-    if isinstance(step, TheaterChoice):
-        return check_theater(s, step, a) if isinstance(a, mv.Theater) else []
-    if isinstance(step, KeepDrawn | OrderBottom):
-        if a.card not in keep_options(s):
-            return violation("CITADELS_NOT_OFFERED", f"{a.card!r} is not among the drawn cards.", "action.card")
-        return []
-    if isinstance(step, GiveCards):
-        return check_give(s, step, a)
-    if isinstance(step, WizardChoice):
-        return check_wizard_take(s, step, a)
-    if isinstance(step, Confiscate) and isinstance(a, mv.Accept):
-        turn = s.turn
-        if turn is None or not any(m.character == turn.character and m.real for m in s.warrants):
-            return violation("CITADELS_SIGNED_ONLY", "Only the signed warrant allows a confiscation.", "action")
-        return []
-    if isinstance(step, EmperorRecipientResource):
-        return []
-    if isinstance(step, AdvisorCrown):
-        if a.recipient not in emperor_recipients(s, step.seat) or a.resource != "none":
-            return violation(
-                "CITADELS_NO_SUCH_SEAT",
-                f"The advisor gives the crown to one of seats {emperor_recipients(s, step.seat)}, no resource.",
-                "action.recipient",
-            )
-        return []
+def _no_check(s: State, step: Any, a: Any) -> list[Violation]:
     return []
 
 
-def apply_step(s: State, step: Any, a: Any) -> State:
-    if isinstance(step, CHANCE_STEPS):
-        outcome = a.card if isinstance(a, mv.ChanceCard) else a.character
-        return apply_chance(s, step, outcome)
-    if isinstance(step, PickCharacter):
-        return apply_pick(s, step, a)
-    if isinstance(step, TheaterChoice):
-        return apply_theater(s, step, a) if isinstance(a, mv.Theater) else replace(s, queue=s.queue[1:])
-    if isinstance(step, KeepDrawn):
-        return apply_keep(s, step, a.card)
-    if isinstance(step, OrderBottom):
-        return apply_bottom(s, step, a.card)
-    if isinstance(step, GiveCards):
-        return apply_give(s, step, a)
-    if isinstance(step, WizardChoice):
-        return apply_wizard_take(s, step, a)
-    if isinstance(step, Confiscate):
-        return resolve_confiscation(s, step, _yes_no(step, a))
-    if isinstance(step, Bribe):
-        return resolve_bribe(s, step, _yes_no(step, a))
-    if isinstance(step, RevealThreat):
-        return resolve_reveal(s, step, _yes_no(step, a))
-    if isinstance(step, EmperorRecipientResource):
-        return hand_over(replace(s, queue=s.queue[1:]), step.seat, step.emperor, a.resource)
-    assert isinstance(step, AdvisorCrown)
-    return replace(s, queue=s.queue[1:], crown=a.recipient)
+def _accepted(a: Any) -> bool:
+    return isinstance(a, mv.Accept)
+
+
+def _yes_or_no(s: State, step: Any) -> list[Any]:
+    return [mv.Accept(), mv.Pass()]
+
+
+def _chance_candidates(s: State, step: Any) -> list[Any]:
+    return [_chance_action(step, outcome) for outcome in chance_options(s, step)]
+
+
+def _apply_chance_move(s: State, step: Any, a: Any) -> State:
+    return apply_chance(s, step, a.card if isinstance(a, mv.ChanceCard) else a.character)
+
+
+def _check_drawn(s: State, step: Any, a: Any) -> list[Violation]:
+    """R-5.1: the card kept (or put under the deck) is one of those drawn."""
+    if a.card not in keep_options(s):
+        return violation("CITADELS_NOT_OFFERED", f"{a.card!r} is not among the drawn cards.", "action.card")
+    return []
+
+
+def _check_theater(s: State, step: Any, a: Any) -> list[Violation]:
+    return check_theater(s, step, a) if isinstance(a, mv.Theater) else []
+
+
+def _apply_theater(s: State, step: Any, a: Any) -> State:
+    return apply_theater(s, step, a) if isinstance(a, mv.Theater) else replace(s, queue=s.queue[1:])
+
+
+def _check_confiscate(s: State, step: Any, a: Any) -> list[Violation]:
+    """Magistrate: only the signed warrant confiscates."""
+    turn = s.turn
+    if isinstance(a, mv.Accept) and (
+        turn is None or not any(m.character == turn.character and m.real for m in s.warrants)
+    ):
+        return violation("CITADELS_SIGNED_ONLY", "Only the signed warrant allows a confiscation.", "action")
+    return []
+
+
+def _check_advisor(s: State, step: Any, a: Any) -> list[Violation]:
+    """Emperor (killed): the advisor gives the crown to another seat, with no resource."""
+    recipients = emperor_recipients(s, step.seat)
+    if a.recipient not in recipients or a.resource != "none":
+        message = f"The advisor gives the crown to one of seats {recipients}, no resource."
+        return violation("CITADELS_NO_SUCH_SEAT", message, "action.recipient")
+    return []
+
+
+_CHANCE_CARD = _queued((mv.ChanceCard,), _chance_candidates, check_chance, _apply_chance_move)
+_CHANCE_CHARACTER = _queued((mv.ChanceCharacter,), _chance_candidates, check_chance, _apply_chance_move)
+
+STEPS: dict[type, Decision[State]] = {
+    DrawCard: _CHANCE_CARD,
+    TakeRandomCard: _CHANCE_CARD,
+    DiscardCharacter: _CHANCE_CHARACTER,
+    TakeRandomCharacter: _CHANCE_CHARACTER,
+    PickCharacter: _queued((mv.Pick,), pick_options, check_pick, apply_pick),
+    TheaterChoice: _queued((mv.Theater, mv.Pass), theater_options, _check_theater, _apply_theater),
+    KeepDrawn: _queued(
+        (mv.Keep,),
+        lambda s, step: [mv.Keep(c) for c in keep_options(s)],
+        _check_drawn,
+        lambda s, st, a: apply_keep(s, st, a.card),
+    ),
+    OrderBottom: _queued(
+        (mv.Bottom,),
+        lambda s, step: [mv.Bottom(c) for c in keep_options(s)],
+        _check_drawn,
+        lambda s, st, a: apply_bottom(s, st, a.card),
+    ),
+    GiveCards: _queued((mv.Give, mv.Done), give_options, check_give, apply_give),
+    WizardChoice: _queued((mv.WizardTake,), wizard_take_options, check_wizard_take, apply_wizard_take),
+    Confiscate: _queued(
+        (mv.Accept, mv.Pass), _yes_or_no, _check_confiscate, lambda s, st, a: resolve_confiscation(s, st, _accepted(a))
+    ),
+    Bribe: _queued((mv.Accept, mv.Pass), _yes_or_no, _no_check, lambda s, st, a: resolve_bribe(s, st, _accepted(a))),
+    RevealThreat: _queued(
+        (mv.Accept, mv.Pass), _yes_or_no, _no_check, lambda s, st, a: resolve_reveal(s, st, _accepted(a))
+    ),
+    EmperorRecipientResource: _queued(
+        (mv.HandOver,),
+        lambda s, step: [mv.HandOver("gold"), mv.HandOver("card")],
+        _no_check,
+        lambda s, st, a: hand_over(replace(s, queue=s.queue[1:]), st.seat, st.emperor, a.resource),
+    ),
+    AdvisorCrown: _queued(
+        (mv.Emperor,),
+        lambda s, step: [mv.Emperor(r) for r in emperor_recipients(s, step.seat)],
+        _check_advisor,
+        lambda s, st, a: replace(s, queue=s.queue[1:], crown=a.recipient),
+    ),
+}
+"""Every kind of queued decision (selection, draws, prompts, hand-overs) and what it takes, offers,
+checks and does."""
+
+TURN: Decision[State] = Decision(
+    tuple(TURN_ACTIONS),
+    lambda s, seat: [a for a in turn_candidates(s) if not TURN_ACTIONS[type(a)][1](s, a)],
+    lambda s, seat, a: check_turn_action(s, a),
+    lambda s, seat, a: apply_turn_action(s, a),
+)
+"""A character's turn (R-5): gather, build, abilities and district effects, end the turn. Candidates
+already leave out what the gates forbid, so only each move's own check runs on them."""
+
+
+def now(s: State) -> Now[State] | None:
+    """Who owes which decision: the queued step at the head of the queue, else the turn."""
+    if s.phase == "over":
+        return None
+    if s.queue:
+        head = s.queue[0]
+        tag = str(type(head).__struct_config__.tag)
+        if isinstance(head, CHANCE_STEPS):
+            return Now((CHANCE,), STEPS[type(head)], f"chance.{tag}", _prompt(head))
+        return Now((head.seat,), STEPS[type(head)], tag, _prompt(head))
+    assert s.turn is not None
+    return Now((s.turn.seat,), TURN, "turn", f"Turn of {CONTENT.character[s.turn.character].name_en}")
 
 
 # ---- the engine ---------------------------------------------------------------------------------
@@ -406,15 +428,15 @@ CONTENT_OPTIONS = (
 )
 
 
-class CitadelsEngine:
+class Citadels:
     """Citadels (2016) for 2–8 players."""
 
     info = GameInfo(
         game_id="citadels",
         title="Citadels (2016 edition)",
         rules_version=RULES_VERSION,
-        min_players=2,
-        max_players=8,
+        min_players=setup.PLAYERS.start,
+        max_players=setup.PLAYERS.stop - 1,
         options=CONTENT_OPTIONS + option_infos(Options, setup.OPTION_DOCS, skip=("players", "preset")),
         variants=tuple(CONTENT.preset),
     )
@@ -425,58 +447,23 @@ class CitadelsEngine:
     def make_options(self, players: int, overrides: dict[str, Any]) -> Options:
         return setup.make_options(players, overrides)
 
-    def new_game(self, options: Options, seed: int | None) -> State:
-        return settle(setup.new_game(options, seed))
+    def setup(self, options: Options, seed: int | None) -> State:
+        return setup.new_game(options, seed)
 
-    def check(self, state: State) -> None:
-        if state.rng is not None:
-            state.rng.check("rng")
+    def integrity(self, state: State) -> None:
         check_state(state)
 
-    def pending(self, state: State) -> Pending:
-        return pending_of(state)
+    def now(self, state: State) -> Now[State] | None:
+        return now(state)
 
-    def legal_moves(self, state: State) -> list[mv.Move]:
-        if state.redacted or state.phase == "over":
-            return []
-        p = pending_of(state)
-        seat = p.seats[0]
-        if state.queue:
-            candidates = step_candidates(state, state.queue[0])
-            step = state.queue[0]
-            return [mv.Move(seat, a) for a in candidates if not check_step(state, step, a)]
-        # turn_candidates already leaves out what the gates forbid, so only each move's own check runs.
-        return [mv.Move(seat, a) for a in turn_candidates(state) if not TURN_ACTIONS[type(a)][1](state, a)]
+    def game_over(self, state: State) -> str:
+        return "The game is over."
 
-    def validate(self, state: State, move: mv.Move) -> list[Violation]:
-        p = None if state.redacted or state.phase == "over" else pending_of(state)
-        step = state.queue[0] if p is not None and state.queue else None
-        takes = ACCEPTS[type(step)] if step is not None else (object,)  # a turn takes any turn action
-        a = move.action
-        deciders = p.seats if p is not None else ()
-        kind = p.kind if p is not None else ""
-        common = common_violations(state.redacted, deciders, move.seat, a, takes, lambda: kind)
-        if common:
-            return common
-        if step is not None:
-            return check_step(state, step, a)
-        if type(a) in STEP_ONLY_ACTIONS:
-            return violation(
-                "COMMON_WRONG_DECISION",
-                f"No {type(a).__struct_config__.tag} decision is pending; it is a turn.",
-                "move.action",
-            )
-        return check_turn_action(state, a)
+    def automatic(self, state: State) -> State | None:
+        return automatic(state)
 
-    def apply(self, state: State, move: mv.Move) -> State:
-        violations = self.validate(state, move)
-        if violations:
-            raise IllegalMove(violations)
-        if state.queue:
-            s = apply_step(state, state.queue[0], move.action)
-        else:
-            s = apply_turn_action(state, move.action)
-        return settle(s)
+    def chance(self, state: State, now: Now[State], rng: Rng) -> tuple[Any, Rng]:
+        return chance(state, now, rng)
 
     def score(self, state: State) -> ScoreSheet:
         return scoring.score(state)
@@ -493,4 +480,5 @@ class CitadelsEngine:
         }
 
 
-ENGINE = CitadelsEngine()
+GAME = Citadels()
+ENGINE: TableEngine[State, Options] = TableEngine(GAME)

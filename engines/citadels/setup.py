@@ -43,10 +43,14 @@ def _ids(value: str) -> tuple[str, ...]:
     return tuple(v.strip() for v in value.split(",") if v.strip())
 
 
+PLAYERS = range(2, 9)
+"""R-1: 2–8 players (the one place the player counts are stated; ``GameInfo`` and the checks read it)."""
+
+
 def make_options(players: int, overrides: dict[str, Any]) -> Options:
     """Options for ``players`` seats: a preset (default ``first_game``), or ``cast``/``uniques``,
     ``rank9`` (a rank-9 character id or ``none``), and any §11 flag by name."""
-    if not isinstance(players, int) or not 2 <= players <= 8:
+    if not isinstance(players, int) or players not in PLAYERS:
         raise StateInvalid(f"Citadels is for 2 to 8 players, not {players}.", "players")
     unknown = set(overrides) - set(SPECIAL) - set(Options.__struct_fields__) - {"players"}
     if unknown:
@@ -88,7 +92,7 @@ def _rank9(players: int, overrides: dict[str, Any], preset_rank9: str | None, pr
 def validate_options(o: Options) -> None:
     """Rule V5 of §10.3 (and V6: a forbidden preset character is an error, never repaired)."""
     n = o.players
-    if not 2 <= n <= 8:
+    if n not in PLAYERS:
         raise StateInvalid(f"Citadels is for 2 to 8 players, not {n}.", "options.players")
     unknown = [c for c in o.cast if c not in CONTENT.character]
     if unknown:

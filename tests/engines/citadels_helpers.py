@@ -17,7 +17,6 @@ from typing import Any
 from engines.citadels import ENGINE
 from engines.citadels import moves as mv
 from engines.citadels.content import CONTENT
-from engines.citadels.engine import settle
 from engines.citadels.state import NO_SEAT, Built, Marker, Options, Player, Reveal, State, Turn
 from engines.core.engine import CHANCE
 
@@ -171,7 +170,7 @@ def make_state(
         **rnd.extra,
     )
     if phase != "over":
-        s = settle(s)
+        s = ENGINE.settle(s)
     ENGINE.check(s)
     return s
 

@@ -1,5 +1,11 @@
 """Every game the service knows, by game id.
 
+A game is registered by adding its engine here (see docs/adding-a-game.md). Each engine is a
+``TableEngine`` over the game's ``Game`` object, and the annotation below makes mypy check that it
+speaks the ``Engine`` protocol the server uses; each game's own module annotates
+``ENGINE: TableEngine[State, Options] = TableEngine(GAME)``, which makes mypy check the game object
+against the ``Game`` protocol.
+
 Engines are imported on first use, so a content directory configured at start-up
 (``RULES_ENGINE_CONTENT_DIR``, see ``engines.core.content``) is in force when they load.
 """
@@ -9,17 +15,22 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from engines.core.engine import Engine
+
+AnyEngine = Engine[Any, Any, Any]
+
 
 @cache
-def engines() -> dict[str, Any]:
-    """Game id -> engine (see ``engines.core.engine.Engine``)."""
+def engines() -> dict[str, AnyEngine]:
+    """Game id -> engine."""
     from engines.citadels import ENGINE as CITADELS
     from engines.walled_city.engine import ENGINE as WALLED_CITY
     from engines.walls_of_york import ENGINE as WALLS_OF_YORK
 
-    return {engine.info.game_id: engine for engine in (CITADELS, WALLS_OF_YORK, WALLED_CITY)}
+    registered: tuple[AnyEngine, ...] = (CITADELS, WALLS_OF_YORK, WALLED_CITY)
+    return {engine.info.game_id: engine for engine in registered}
 
 
-def get(game_id: str) -> Any:
+def get(game_id: str) -> AnyEngine:
     """The engine for ``game_id``; ``KeyError`` if the game is unknown."""
     return engines()[game_id]

@@ -65,13 +65,12 @@ def _pieces(s: State, seat: int) -> int:
 
 def next_builder(s: State) -> State:
     """The next seat in the cycle with a road (round 1) or wall (round 2) left; else the vote."""
-    if not any(_pieces(s, i) for i in range(len(s.seats))):
-        return vote(s)
-    index = s.index
-    while True:
-        index = (index + 1) % len(s.order)
+    count = len(s.order)
+    for step in range(1, count + 1):
+        index = (s.index + step) % count
         if _pieces(s, s.order[index]):
             return replace(s, index=index, turn=Turn(seat=s.order[index]))
+    return vote(s)
 
 
 # ---- vote (§5.7, §7) -----------------------------------------------------------------------------

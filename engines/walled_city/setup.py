@@ -11,6 +11,7 @@ from engines.core.engine import convert_options
 from engines.core.errors import StateInvalid, Violation
 from engines.core.rng import Rng
 from engines.walled_city import moves as mv
+from engines.walled_city.board import BOARDS
 from engines.walled_city.common import add_citizens, board, is_empty, printed, set_seat, take_from_reserve
 from engines.walled_city.content import CONTENT
 from engines.walled_city.districts import Die, SurveyTile
@@ -39,6 +40,8 @@ def make_options(players: int, overrides: dict[str, Any]) -> Options:
 
 
 def validate_options(o: Options) -> None:
+    if o.board not in BOARDS:
+        raise StateInvalid(f"The board side is one of {', '.join(BOARDS)}, not {o.board!r}.", "options.board")
     if o.players not in PLAYERS:
         raise StateInvalid(f"The Walled City is for 2 to 4 players, not {o.players}.", "options.players")
     if not -1 <= o.start_player < o.players:
@@ -69,9 +72,14 @@ def new_game(options: Options, seed: int | None) -> State:
         external_chance=seed is None,
         start_player=options.start_player,
     )
+    return replace(s, defence_only_left=defence_only_cards(options))
+
+
+def defence_only_cards(options: Options) -> tuple[Card, ...]:
+    """§3.7: the off-colour defence-only cards dealt one per player, in the 3-player Borderlands game only."""
     if options.board == "borderlands" and options.players == 3:
-        s = replace(s, defence_only_left=tuple(Card(a, b, True) for a, b in CONTENT.defence_only_cards.cards))
-    return s
+        return tuple(Card(a, b, True) for a, b in CONTENT.defence_only_cards.cards)
+    return ()
 
 
 def die_spots(s: State) -> tuple[str, ...]:

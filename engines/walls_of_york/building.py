@@ -109,6 +109,11 @@ def _segments(s: State, sub: Submission) -> int:
     return 0
 
 
+def pieces(s: State, sub: Submission) -> int:
+    """The wall pieces a committed placement puts down (§5.2–§5.4)."""
+    return bin(_segments(s, sub)).count("1")
+
+
 def reveal(s: State) -> State:
     """Apply every committed placement to its owner's board (order irrelevant, I-19).
 

@@ -20,6 +20,9 @@ from engines.walls_of_york.board import (
 )
 from engines.walls_of_york.state import Ledger, Player, State
 
+PERFECT_PLANNING_COINS = 2
+"""§7.5.1: closing without removing a piece."""
+
 
 def close_seats(s: State) -> tuple[int, ...]:
     """Open players whose closing decision is not final yet."""
@@ -169,8 +172,9 @@ def resolve(s: State) -> State:
             ledger = p.ledger
             coins = p.coins
             if s.options.perfect_planning and removed == 0:
-                ledger = (*ledger, Ledger("perfect_planning", 2, f"Age {s.age}: closed without removing a piece"))
-                coins += 2
+                detail = f"Age {s.age}: closed without removing a piece"
+                ledger = (*ledger, Ledger("perfect_planning", PERFECT_PLANNING_COINS, detail))
+                coins += PERFECT_PLANNING_COINS
             p = replace(
                 p, walls=wall_names(kept), city=p.selection, open=False, selection=(), ledger=ledger, coins=coins
             )

@@ -12,14 +12,13 @@ import msgspec
 from msgspec.structs import replace
 
 from engines.core.engine import CHANCE, GameInfo, option_infos
-from engines.core.errors import StateInvalid, Violation
+from engines.core.errors import Violation
 from engines.core.game import Decision, Now, TableEngine
 from engines.core.rng import Rng
 from engines.core.scoring import ScoreSheet
-from engines.walls_of_york import building, closing, decree, scoring, setup, view
+from engines.walls_of_york import building, closing, decree, integrity, scoring, setup, view
 from engines.walls_of_york import moves as mv
-from engines.walls_of_york.board import EDGE_INDEX, FIELD_INDEX
-from engines.walls_of_york.content import CONTENT, GEMS, QUADRANTS
+from engines.walls_of_york.content import CONTENT
 from engines.walls_of_york.state import Options, State
 
 RULES_VERSION = "1.0.0"
@@ -180,7 +179,7 @@ class WallsOfYork:
         return setup.new_game(options, seed)
 
     def integrity(self, state: State) -> None:
-        check_state(state)
+        integrity.check_state(state)
 
     def now(self, state: State) -> Now[State] | None:
         return now(state)
@@ -206,68 +205,3 @@ class WallsOfYork:
 
 GAME = WallsOfYork()
 ENGINE: TableEngine[State, Options] = TableEngine(GAME)
-
-
-def check_state(s: State) -> None:
-    """Structural consistency of a client's state."""
-    if s.redacted:
-        raise StateInvalid("A view (ViewState) cannot be played; send the full state.", "redacted")
-    setup.validate_options(s.options)
-    n = s.options.players
-    if len(s.players) != n:
-        raise StateInvalid(f"{len(s.players)} players in a {n}-player game.", "players")
-    gems = [e.gem for e in s.layout]
-    quads = [e.quadrant for e in s.layout]
-    if len(set(gems)) != len(gems) or not set(gems) <= set(GEMS) or len(set(quads)) != len(quads):
-        raise StateInvalid("The layout repeats a gem or a quadrant.", "layout")
-    if any(not 0 <= e.rotation <= 3 or e.quadrant not in QUADRANTS for e in s.layout):
-        raise StateInvalid("A layout entry has a bad rotation or quadrant.", "layout")
-    if s.step not in ("first_player", "setup") and len(s.layout) != 4:
-        raise StateInvalid("The play area needs 4 terrain boards once setup is over.", "layout")
-    if s.step == "setup" and not 0 <= s.first_player < n:
-        raise StateInvalid("The first player is not a seat.", "first_player")
-    if s.step in ("roll", "place", "lift", "close") and (
-        len(s.decree) != 3 or tuple(s.decree) not in decree.possible_decrees(s.options.king_dice)
-    ):
-        raise StateInvalid("The decree is not one the king dice can show.", "decree")
-    if s.step in ("place", "lift", "close") and not 1 <= s.face <= len(CONTENT.building_die):
-        raise StateInvalid("No building-die face was rolled.", "face")
-    if s.age not in (1, 2) or s.turn < 0 or not -1 <= s.roller < n or not -1 <= s.age_start_roller < n:
-        raise StateInvalid("Age, turn or roller out of range.", "age")
-    for i, p in enumerate(s.players):
-        if any(name not in EDGE_INDEX for name in p.walls) or len(set(p.walls)) != len(p.walls):
-            raise StateInvalid(f"Seat {i} has an unknown or repeated wall.", f"players[{i}].walls")
-        if any(name not in FIELD_INDEX for name in (*p.city, *p.selection)):
-            raise StateInvalid(f"Seat {i} names an unknown field.", f"players[{i}].city")
-        if p.coins < 0 and s.options.negative_scores is False:
-            raise StateInvalid(f"Seat {i} has negative coins.", f"players[{i}].coins")
-        if p.viking_tiles < 0 or p.raid_tiles < 0 or p.raid_tiles > 2:
-            raise StateInvalid(f"Seat {i} has an impossible tile count.", f"players[{i}]")
-        lifting = s.step == "lift" and i in building.lift_seats(s)
-        if p.submitted is not None and (
-            p.submitted.kind == "hidden" or not p.open or not (s.step == "place" or lifting)
-        ):
-            raise StateInvalid(f"Seat {i} has a placement outside the placement step.", f"players[{i}].submitted")
-        if p.lift and (not lifting or p.submitted is None or p.lift > len(p.walls)):
-            raise StateInvalid(f"Seat {i} owes walls to lift outside the lift step.", f"players[{i}].lift")
-        choosing = p.submitted is not None and p.submitted.kind == "single" and not p.submitted.edge
-        if choosing and s.step != "lift":
-            raise StateInvalid(f"Seat {i}'s single piece has no street.", f"players[{i}].submitted")
-        if p.submitted is not None and not choosing:
-            a = _submitted_action(p.submitted)
-            if building.check_placement(s, i, a):
-                raise StateInvalid(f"Seat {i}'s committed placement is not legal.", f"players[{i}].submitted")
-        if (p.selection or p.decided) and (s.step != "close" or not p.open):
-            raise StateInvalid(f"Seat {i} is closing outside the closing step.", f"players[{i}].selection")
-        if not p.open and not p.city:
-            raise StateInvalid(f"Seat {i} is closed without a city.", f"players[{i}].city")
-    if sum(1 for p in s.players if p.shield) > 1:
-        raise StateInvalid("Only one player holds the King's shield.", "players")
-
-
-def _submitted_action(sub: Any) -> Any:
-    if sub.kind == "formation":
-        return mv.PlaceFormation(sub.variant, sub.dx, sub.dy)
-    if sub.kind == "single":
-        return mv.PlaceSingle(sub.edge)
-    return mv.Pass()

@@ -9,6 +9,15 @@ from engines.walls_of_york import geometry as geo
 from engines.walls_of_york.board import counts, field_mask, wall_mask
 from engines.walls_of_york.state import Ledger, Player, State
 
+LONGEST_WALL_COINS = 3
+"""§7.5.2: the longest straight wall's coins, each Age."""
+SHIELD_TIE_COINS = 3
+"""§7.2: what the other players tied for the fewest viking tiles gain at once."""
+SHIELD_COINS = 3
+"""§7.4: the King's shield at the end."""
+RAID_COINS = 5
+"""§7.4: what each raid tile costs at the end."""
+
 
 def _gain(p: Player, category: str, points: int, detail: str) -> Player:
     return replace(p, coins=p.coins + points, ledger=(*p.ledger, Ledger(category, points, detail)))
@@ -25,7 +34,9 @@ def city_scoring(s: State) -> State:
         lengths = [geo.longest_wall(wall_mask(p)) for p in players]
         best = max(lengths)
         players = [
-            _gain(p, f"longest_wall_age{s.age}", 3, f"Age {s.age}: longest wall ({best})") if n == best else p
+            _gain(p, f"longest_wall_age{s.age}", LONGEST_WALL_COINS, f"Age {s.age}: longest wall ({best})")
+            if n == best
+            else p
             for p, n in zip(players, lengths, strict=True)
         ]
     return replace(s, players=tuple(players))
@@ -43,7 +54,8 @@ def kings_shield(s: State) -> State:
     players = list(s.players)
     players[tied[0]] = replace(players[tied[0]], shield=True)
     for seat in tied[1:]:
-        players[seat] = _gain(players[seat], "shield_tie", 3, "tied for fewest viking tiles: +3 coins")
+        detail = f"tied for fewest viking tiles: +{SHIELD_TIE_COINS} coins"
+        players[seat] = _gain(players[seat], "shield_tie", SHIELD_TIE_COINS, detail)
     return replace(s, players=tuple(players))
 
 
@@ -82,9 +94,9 @@ def score(s: State) -> ScoreSheet:
             details[item.category] = item.detail
         entries = [ScoreEntry(cat, pts, details[cat]) for cat, pts in totals.items()]
         if p.shield:
-            entries.append(ScoreEntry("kings_shield", 3, "holds the King's shield"))
+            entries.append(ScoreEntry("kings_shield", SHIELD_COINS, "holds the King's shield"))
         if p.raid_tiles:
-            penalty = 5 * p.raid_tiles
+            penalty = RAID_COINS * p.raid_tiles
             before = sum(e.points for e in entries)
             if not s.options.negative_scores:
                 penalty = min(penalty, max(0, before))

@@ -20,9 +20,12 @@ OPTION_DOCS: dict[str, str] = {
     "strict_supply": "§10 A6: the 150 wall pieces are a real limit (default unlimited).",
     "king_dice": "§10 A2: the reviewed custom king dice (custom) or three standard d6 (standard_d6).",
     "negative_scores": "§10 A9: raid tiles may take a total below 0.",
-    "max_turns_per_age": "§10 A8: safeguard; an Age still open after this many turns aborts the game.",
+    "max_turns_per_age": "§10 A8: safeguard (1..1000); an Age still open after this many turns aborts the game.",
 }
 
+
+MAX_TURNS_PER_AGE = 1000
+"""§10 A8: the safeguard itself is bounded (the default is 300), so a game's die income and its ledger are."""
 
 PLAYERS = range(2, 5)
 """§1: 2–4 players (the one place the player counts are stated; ``GameInfo`` and the checks read it)."""
@@ -40,8 +43,10 @@ def validate_options(o: Options) -> None:
         raise StateInvalid(f"Walls of York is for 2 to 4 players, not {o.players}.", "options.players")
     if o.board and o.board not in CONTENT.preset:
         raise StateInvalid(f"Unknown board preset {o.board!r}; known: {', '.join(CONTENT.preset)}.", "options.board")
-    if o.max_turns_per_age < 1:
-        raise StateInvalid("max_turns_per_age must be at least 1.", "options.max_turns_per_age")
+    if not 1 <= o.max_turns_per_age <= MAX_TURNS_PER_AGE:
+        raise StateInvalid(
+            f"max_turns_per_age must be 1..{MAX_TURNS_PER_AGE}, not {o.max_turns_per_age}.", "options.max_turns_per_age"
+        )
 
 
 def new_game(options: Options, seed: int | None) -> State:

@@ -72,6 +72,13 @@ def activations(s: State) -> list[mv.ActivateGuild]:
     return [a for a in legal(s) if isinstance(a, mv.ActivateGuild)]
 
 
+def carpenters_used(s: State, seat: int) -> State:
+    """``seat`` holds the Carpenters instead of its guild and has used them: a fence needs a builder (§6.3 G13)."""
+    seats = list(s.seats)
+    seats[seat] = replace(seats[seat], guild="carpenters", guild_used=True)
+    return replace(s, seats=tuple(seats), offer=tuple(g for g in s.offer if g != "carpenters"))
+
+
 def place(s: State, where: str, who: str, peasants: int = 0, nobles: int = 0) -> State:
     """Move citizens from ``who``'s reserve onto the board (piece conservation kept, §11 invariant 1)."""
     s = take_from_reserve(add_citizens(s, where, who, peasants, nobles), who, peasants, nobles)
@@ -561,6 +568,8 @@ def test_g6_skinners_take_only_the_top_of_a_stack_and_never_a_demolished_road() 
     """A-10: a stack loses its top piece and stays built; Goldsmiths-demolished spots are no target [R]."""
     s = game(3, ["skinners", "clothworkers", "tanners"])
     s = replace(s, paths=(Spot("p01", "built", 2), Spot("p02", "demolished", 1)))
+    # The starting road and two roads of seats 1 and 2 (earlier turns): every piece came from somewhere.
+    s = replace(s, seats=(s.seats[0], *(replace(p, roads=p.roads - 1) for p in s.seats[1:])))
     ENGINE.check(s)
     s = do(s, mv.ActivateGuild("skinners"))
     assert legal(s) == [mv.PickSpot("p01")]
@@ -944,7 +953,7 @@ def test_g16_saddlers_across_a_fence_is_a_flag(cross_fence: bool) -> None:
     """A-11: crossing a Carpenters fence does not move it, so it is allowed (flag ``saddlers_cross_fence``)."""
     s = saddlers_game()
     fence = Fence("W4", "s3", False, "t4", False)  # W4.1 = {t3, t4}, W4.2 = {s4, s3}
-    s = replace(s, fences=(fence,), options=replace(s.options, saddlers_cross_fence=cross_fence))
+    s = replace(carpenters_used(s, 2), fences=(fence,), options=replace(s.options, saddlers_cross_fence=cross_fence))
     ENGINE.check(s)
     s = place(s, "W4.1", "1", peasants=1)
     s = do(s, mv.ActivateGuild("saddlers"))
@@ -1203,7 +1212,7 @@ def test_g13_carpenters_round_two_split_takes_effect_at_once() -> None:
 
 def test_g5_g6_fences_are_immune() -> None:
     """A-10, A-11: a fence is no road: Goldsmiths and Skinners cannot pick it, the Drapers cannot build on it."""
-    s = game(3, ["goldsmiths", "skinners", "drapers"])
+    s = carpenters_used(game(3, ["goldsmiths", "skinners", "drapers"]), 1)
     tiles = tuple(replace(t, area="A22.1") if t.area == "A22" else t for t in s.tiles)
     s = replace(s, fences=(Fence("A22", "p04", False, "p10", False),), tiles=tiles)
     ENGINE.check(s)

@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from engines.core.engine import CHANCE
-from engines.walls_of_york import ENGINE
+from engines.walls_of_york import ENGINE, closing
 from engines.walls_of_york import moves as mv
 from engines.walls_of_york.board import fields
 from engines.walls_of_york.building import formation_variants, submission
@@ -454,8 +454,13 @@ def check_views(s: State, committed: int, alternatives: list[Any]) -> None:
         if other is None:
             return
         changed = replace(p, submitted=submission(other))
-    elif s.step == "close":
-        changed = replace(p, selection=() if p.selection else tuple(f"{c},{r}" for c in range(2) for r in range(2)))
+    elif s.step == "close" and p.selection:
+        changed = replace(p, selection=())
+    elif s.step == "close" and not p.decided:  # another first room (a selection is made of whole rooms)
+        rooms = [a for a in closing.closing_options(s, committed) if isinstance(a, mv.CloseRoom)]
+        if not rooms:
+            return
+        changed = closing.apply_closing(s, committed, rooms[-1]).players[committed]
     else:
         return
     players = list(s.players)

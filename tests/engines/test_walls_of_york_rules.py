@@ -18,7 +18,7 @@ import pytest
 from msgspec.structs import replace
 
 from engines.core.engine import CHANCE
-from engines.core.errors import IllegalMove, Violation
+from engines.core.errors import IllegalMove, StateInvalid, Violation
 from engines.walls_of_york import ENGINE
 from engines.walls_of_york import moves as mv
 from engines.walls_of_york.board import fields
@@ -601,11 +601,14 @@ def test_disconnected_selection_cannot_be_sealed() -> None:
     s = closing_state({0: boundary(BLOCK) | boundary(far)}, decree=HOLE_DECREE)
     s = play(s, 0, mv.CloseRoom(1, 1))
     assert codes(reject(s, 0, mv.CloseRoom(4, 5))) == ["WALLS_OF_YORK_ROOM_APART"]
-    # A selection built around the move protocol is still refused at Seal.
+    # A selection built around the move protocol is no state a game reaches: the state check refuses it,
+    # and Seal would refuse it too.
     players = list(s.players)
     players[0] = replace(players[0], selection=tuple(sorted({*map(fname, BLOCK), "4,5"})))
     both = replace(s, players=tuple(players))
-    ENGINE.check(both)
+    with pytest.raises(StateInvalid) as refused:
+        ENGINE.check(both)
+    assert refused.value.field == "players[0].selection", refused.value
     violations = reject(both, 0, mv.Seal())
     assert codes(violations) == ["WALLS_OF_YORK_CITY_INVALID"]
     assert "not connected" in violations[0].message, violations[0].message
@@ -675,7 +678,9 @@ def scoring_state(
     coins: Sequence[int] | None = None,
     start_roller: int = 0,
 ) -> State:
-    """A constructed state at the closing step, every player closed, holding ``held`` viking tiles."""
+    """A constructed state at the closing step, every player closed, holding ``held`` viking tiles. In Age 1 it
+    stands for the middle of the Age's end (tiles its City scoring gave, before the raid), which no client can
+    send, so only an Age-2 one is ``ENGINE.check``ed."""
     n = len(held)
     base = roll(fresh(n), 1)
     players = tuple(
@@ -686,13 +691,34 @@ def scoring_state(
             viking_tiles=held[i],
             raid_tiles=(raid_tiles or [0] * n)[i],
             coins=(coins or [0] * n)[i],
-            ledger=(Ledger("city_coins_age1", (coins or [0] * n)[i], "constructed"),) if coins else (),
+            ledger=earned((coins or [0] * n)[i], age),
         )
         for i in range(n)
     )
     s = replace(base, players=players, age=age, step="close", age_start_roller=start_roller, supply_walls=150 - 4 * n)
-    ENGINE.check(s)
+    if age == 2:
+        ENGINE.check(s)
     return s
+
+
+def earned(coins: int, age: int, over: bool = False) -> tuple[Ledger, ...]:
+    """Ledger lines worth ``coins`` that a player can hold before the end of Age ``age`` (or after it: ``over``):
+    die income (a face's coins a turn) in Age 1; the Age-1 City scoring (at most the board's coins) in Age 2,
+    and the Age-2 one too once the game is over."""
+    if age == 1:
+        most = max(face.coins for face in CONTENT.building_die)
+        kinds = ["die_income_age1"] * (coins // most + 1)
+    else:
+        most = content_of(rect(0, 0, 8, 8))["coins"]
+        kinds = ["city_coins_age1", "city_coins_age2"] if over else ["city_coins_age1"]
+    lines = []
+    for kind in kinds:
+        part = min(coins, most)
+        if part:
+            lines.append(Ledger(kind, part, "constructed"))
+        coins -= part
+    assert coins == 0, "more coins than such lines can hold"
+    return tuple(lines)
 
 
 def test_tr1_only_the_most_vikings_are_raided() -> None:
@@ -832,7 +858,7 @@ def over_state(coins: Sequence[int], raids: Sequence[int], shield: int | None, *
             coins=c,
             raid_tiles=r,
             shield=i == shield,
-            ledger=(Ledger("city_coins_age1", c, "constructed"),),
+            ledger=earned(c, 2, over=True),
         )
         for i, (c, r) in enumerate(zip(coins, raids, strict=True))
     )

@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from types import MappingProxyType
+from typing import NamedTuple, NoReturn
 
 from engines.core.errors import StateInvalid
 from engines.walled_city import setup
@@ -64,6 +65,10 @@ GUILD_VOTES = {GROCERS: GROCERS_VOTES, "bakers": BAKERS_VOTES}
 def _require(condition: bool, message: str, field: str) -> None:
     if not condition:
         raise StateInvalid(message, field)
+
+
+def _fail(message: str, field: str) -> NoReturn:
+    raise StateInvalid(message, field)
 
 
 def _at_most(count: int, limit: int, field: str, what: str) -> None:
@@ -241,19 +246,20 @@ def _check_pieces(s: State) -> None:
     nobles: Counter[str] = Counter()
     peasants: Counter[str] = Counter()
     for p in s.citizens:
-        _require(p.who in who_ok, f"Citizens of {p.who!r}, who is not a competitor.", "citizens")
-        _require(p.place in b.area or p.place in b.tower, f"{p.place!r} is no area or tower in play.", "citizens")
-        counts = f"{p.peasants} peasants and {p.nobles} nobles of {p.who} in {p.place}"
-        _require(min(p.peasants, p.nobles) >= 0 and p.peasants + p.nobles > 0, f"Bad entry: {counts}.", "citizens")
-        _require(not (p.place in b.tower and p.peasants), f"Peasants are never in towers: {counts}.", "citizens")
+        tower = p.place in b.tower
+        placed = p.who in who_ok and (tower or p.place in b.area)
+        counts = p.peasants >= 0 and p.nobles >= 0 and p.peasants + p.nobles > 0 and not (tower and p.peasants)
+        if not (placed and counts):
+            entry = f"{p.peasants} peasants and {p.nobles} nobles of {p.who!r} in {p.place!r}"
+            why = "a competitor's, in an area or tower in play, not empty, no peasant in a tower"
+            _fail(f"Bad citizens entry: {entry} ({why}).", "citizens")
         nobles[p.who] += p.nobles
         peasants[p.who] += p.peasants
     box = [p.who for p in s.out_nobles]
     _require(box == sorted(set(box)), "The box lists each competitor's nobles once, sorted.", "out_nobles")
     for p in s.out_nobles:
-        ok = p.place == "box" and p.who in who_ok and p.nobles > 0 and not p.peasants
-        entry = f"{p.nobles} nobles, {p.peasants} peasants of {p.who!r} in {p.place!r}"
-        _require(ok, f"Bad box entry: {entry}.", "out_nobles")
+        if not (p.place == "box" and p.who in who_ok and p.nobles > 0 and not p.peasants):
+            _fail(f"Bad box entry: {p.nobles} nobles, {p.peasants} peasants of {p.who!r} in {p.place!r}.", "out_nobles")
         nobles[p.who] += p.nobles
     supply = {str(i): (p.peasants, p.nobles, allot.peasants, allot.nobles) for i, p in enumerate(s.seats)}
     if len(s.seats) == 2:
@@ -262,12 +268,14 @@ def _check_pieces(s: State) -> None:
         neutral = s.neutral_peasants or s.neutral_nobles
         _require(not neutral, "Only a 2-player game has a neutral (§3.6).", "neutral_nobles")
     for who, (free_p, free_n, all_p, all_n) in supply.items():
+        if min(free_p, free_n) >= 0 and free_n + nobles[who] == all_n and free_p + peasants[who] == all_p:
+            continue
         field = "neutral_nobles" if who == NEUTRAL else f"seats[{who}]"
-        _require(min(free_p, free_n) >= 0, f"{who}'s reserve holds {free_p} peasants, {free_n} nobles.", field)
-        placed = f"{nobles[who]} on the board or in the box"
-        _require(free_n + nobles[who] == all_n, f"{who}: {free_n} nobles in reserve + {placed} ≠ {all_n}.", field)
-        placed = f"{peasants[who]} on the board"
-        _require(free_p + peasants[who] == all_p, f"{who}: {free_p} peasants in reserve + {placed} ≠ {all_p}.", field)
+        _fail(
+            f"{who}'s citizens are not conserved: {free_p} peasants in reserve + {peasants[who]} on the board "
+            f"(of {all_p}), {free_n} nobles in reserve + {nobles[who]} on the board or in the box (of {all_n}).",
+            field,
+        )
 
 
 def _check_spots(s: State) -> None:
@@ -278,13 +286,14 @@ def _check_spots(s: State) -> None:
     allot = CONTENT.allotment(s.options.board, len(s.seats))
     for i, p in enumerate(s.seats):
         for name, held, most in (("roads", p.roads, allot.roads), ("walls", p.walls, allot.walls)):
-            _require(0 <= held <= most, f"Seat {i} has {held} {name}, not 0..{most}.", f"seats[{i}].{name}")
+            if not 0 <= held <= most:
+                _fail(f"Seat {i} has {held} {name}, not 0..{most}.", f"seats[{i}].{name}")
     for field, spots, table in (("paths", s.paths, b.path), ("gaps", s.gaps, b.gap)):
         ids = [x.id for x in spots]
         _require(len(set(ids)) == len(ids), f"A spot is listed twice in {field}.", field)
         for x in spots:
-            _require(x.id in table, f"{x.id!r} is no {field[:-1]} of the board in play.", field)
-            _require(x.height >= 1, f"{x.id} holds a stack of {x.height} pieces.", field)
+            if x.id not in table or x.height < 1:
+                _fail(f"{x.id!r} with a stack of {x.height} is no built {field[:-1]} of the board in play.", field)
     _require(not any(b.path[x.id].fence for x in s.paths), "A fence is not a road.", "paths")
     total = int(CONTENT.starting_roads[str(len(s.seats))])
     started = 0 if s.phase == "setup" else total - s.starting_roads_left
@@ -322,9 +331,9 @@ def _check_cards(s: State) -> None:
     special = {(c.a, c.b) for c in dealt}
     for i, seat in enumerate(s.seats):
         for c in seat.hand:
-            known = (c.a, c.b) in (special if c.defence_only else deck)
-            what = f"{c.a}/{c.b}{' defence-only' if c.defence_only else ''}"
-            _require(known, f"Seat {i} holds a card {what} this game does not have.", f"seats[{i}].hand")
+            if (c.a, c.b) not in (special if c.defence_only else deck):
+                what = f"{c.a}/{c.b}{' defence-only' if c.defence_only else ''}"
+                _fail(f"Seat {i} holds a card {what} this game does not have.", f"seats[{i}].hand")
         extra = sum(1 for c in seat.hand if c.defence_only)
         _require(extra <= 1, f"Seat {i} holds {extra} defence-only cards; one is dealt each.", f"seats[{i}].hand")
     left = [(c.a, c.b) for c in s.defence_only_left]
@@ -335,9 +344,10 @@ def _check_cards(s: State) -> None:
         given = len(dealt) - len(left)  # dealt in seat order (§3.7)
         for i, seat in enumerate(s.seats):
             has = any(c.defence_only for c in seat.hand)
-            dealt_to = f"seats 0..{given - 1}" if given else "nobody"
-            message = f"{given} defence-only cards dealt so far, to {dealt_to} (§3.7); seat {i} holds {int(has)}."
-            _require(has == (i < given), message, f"seats[{i}].hand")
+            if has != (i < given):
+                dealt_to = f"seats 0..{given - 1}" if given else "nobody"
+                message = f"{given} defence-only cards dealt so far, to {dealt_to} (§3.7); seat {i} holds {int(has)}."
+                _fail(message, f"seats[{i}].hand")
     else:
         _require(not left, "The defence-only cards are dealt in setup (§3.7).", "defence_only_left")
     held = Counter(_card_key(c.a, c.b) for seat in s.seats for c in seat.hand)
@@ -346,8 +356,9 @@ def _check_cards(s: State) -> None:
     stock = _card_stock(s.options)
     for (a, b), count in sorted(held.items()):
         owned = stock.get((a, b), 0)
-        where = "in the hands, defence zones and undealt cards"
-        _require(count <= owned, f"{count} cards {a}/{b} {where}; the game has {owned}.", "seats")
+        if count > owned:
+            where = "in the hands, defence zones and undealt cards"
+            _fail(f"{count} cards {a}/{b} {where}; the game has {owned}.", "seats")
 
 
 # ---- markers and zones ------------------------------------------------------------------------------------
@@ -363,9 +374,10 @@ def _check_board(s: State) -> None:
     faces = CONTENT.factions.faces
     after_setup = s.phase != "setup"
     _require(not after_setup or len(s.dice) == len(spots), f"{len(s.dice)} dice on {len(spots)} die spots.", "dice")
+    low, high = min(faces), max(faces)
     for i, d in enumerate(s.dice):
-        ok = d.faction in CONTENT.factions.ids and min(faces) <= d.value <= max(faces)
-        _require(ok, f"Die {i} is {d.faction!r} {d.value}, not a faction die {min(faces)}..{max(faces)}.", "dice")
+        if d.faction not in CONTENT.factions.ids or not low <= d.value <= high:
+            _fail(f"Die {i} is {d.faction!r} {d.value}, not a faction die {low}..{high}.", "dice")
     over = {f: n for f, n in setup.remaining_dice(s).items() if n < 0}
     _require(not over, f"Faction {sorted(over)} has more than {CONTENT.factions.dice_per_faction} dice.", "dice")
     if not after_setup:
@@ -378,12 +390,14 @@ def _check_board(s: State) -> None:
     surveyed = len(printed(s).survey_areas)
     _require(not after_setup or len(s.tiles) == surveyed, f"{len(s.tiles)} of {surveyed} survey tiles.", "tiles")
     for i, t in enumerate(s.tiles):
-        _require(t.value in TILE_SIDES and t.area in b.area, f"Tile {i} is {t.value} in {t.area!r}.", "tiles")
+        if t.value not in TILE_SIDES or t.area not in b.area:
+            _fail(f"Tile {i} is {t.value} in {t.area!r}, not ±1 in an area.", "tiles")
     zones = [z.zone for z in s.zones]
     _require(len(set(zones)) == len(zones) and all(z in b.zone for z in zones), f"Bad zones {zones}.", "zones")
+    ended = s.phase == "over"
     for z in s.zones:
-        _require(0 <= z.owner < len(s.seats), f"The card in zone {z.zone} has owner {z.owner}.", "zones")
-        _require(z.revealed == (s.phase == "over"), "Defence cards are turned at the end of the game.", "zones")
+        if not 0 <= z.owner < len(s.seats) or z.revealed != ended:
+            _fail(f"The card in zone {z.zone} has owner {z.owner}; cards are turned at the game's end.", "zones")
 
 
 # ---- the vote ledger ------------------------------------------------------------------------------------------
@@ -394,29 +408,48 @@ def _voted(s: State, round_: int) -> bool:
     return round_ < s.round or (round_ == s.round and s.phase in ("defence", "over"))
 
 
-def _line_error(s: State, round_: int, kind: str, subject: str, points: int, who: str) -> str | None:
+class _Worth(NamedTuple):
+    """What the vote lines of a state may name and be worth, computed once per check."""
+
+    areas: frozenset[str]
+    towers: frozenset[str]
+    bounds: dict[str, tuple[int, int]]
+
+
+def _worth(s: State) -> _Worth:
+    """§7.2–§7.4, §6.3 G2, G14: a district's place values ± the survey tiles; a faction at most the value of all its
+    dice; a tower at most two card numbers; Grocers and Bakers their votes. A fence may since have split an area
+    a district line names."""
+    b = board(s)
+    most = max(n for card in _card_stock(s.options) for n in card)
+    bounds = {
+        "district": (min(PLACE_VALUES) - len(s.tiles), max(PLACE_VALUES) + len(s.tiles)),
+        "faction": (0, CONTENT.factions.dice_per_faction * max(CONTENT.factions.faces)),
+        "tower": (0, 2 * most),
+        **{guild: (votes, votes) for guild, votes in GUILD_VOTES.items()},
+    }
+    return _Worth(frozenset(b.area_ids) | {f.area for f in s.fences}, frozenset(b.tower), bounds)
+
+
+def _line_error(s: State, worth: _Worth, round_: int, kind: str, subject: str, points: int, who: str) -> str | None:
     """Why a vote line of ``kind`` about ``subject`` in round ``round_`` is none the game produces (§7.2–§7.4,
     §6.3 G2, G14), or ``None``."""
-    b = board(s)
     if kind == "district":
         areas = subject.split("+")
-        known = set(b.area_ids) | {f.area for f in s.fences}  # a fence may since have split an area
-        low, high = min(PLACE_VALUES) - len(s.tiles), max(PLACE_VALUES) + len(s.tiles)
-        fine = _voted(s, round_) and len(set(areas)) == len(areas) and set(areas) <= known
+        fine = _voted(s, round_) and len(set(areas)) == len(areas) and worth.areas.issuperset(areas)
     elif kind == "faction":
-        low, high = 0, CONTENT.factions.dice_per_faction * max(CONTENT.factions.faces)
         fine = _voted(s, round_) and subject in CONTENT.factions.ids
     elif kind == "tower":
-        low, high = 0, 2 * max(n for card in _card_stock(s.options) for n in card)
-        fine = round_ == ROUNDS[-1] and s.phase == "over" and subject in b.tower
+        fine = round_ == ROUNDS[-1] and s.phase == "over" and subject in worth.towers
     elif kind == "guild":
-        low = high = GUILD_VOTES.get(subject, 0)
         fine = subject in GUILD_VOTES and round_ <= s.round and who != NEUTRAL
+        kind = subject
     else:
         return "it is no district, faction, tower or guild line"
     if not fine:
-        return f"no such {kind} line can exist now (phase {s.phase} of round {s.round})"
-    return None if low <= points <= high else f"a {kind} line is worth {low}..{high}, not {points}"
+        return f"no such line can exist now (phase {s.phase} of round {s.round})"
+    low, high = worth.bounds[kind]
+    return None if low <= points <= high else f"such a line is worth {low}..{high}, not {points}"
 
 
 def _line_limit(s: State, round_: int, what: str) -> int | None:
@@ -436,25 +469,30 @@ def _check_ledger(s: State) -> None:
     """§7, §11 invariant 25: every vote line is one the game produces (a district, faction or tower award of a vote
     that has happened, each competitor named once per award; a Grocers payment or Bakers gain of an activation
     that has happened), worth what such a line can be worth; each seat's votes are the sum of its lines."""
-    comps = competitors(s)
+    comps = set(competitors(s))
+    rounds = {str(r): r for r in ROUNDS}
+    worth = _worth(s)
     awards: set[tuple[str, str]] = set()
     per_round: Counter[tuple[int, str]] = Counter()
+    totals: Counter[str] = Counter()
     for i, v in enumerate(s.votes):
         parts = v.category.split(" ", 3)
-        named = len(parts) == 4 and parts[0] == "round" and parts[1] in {str(r) for r in ROUNDS}
-        _require(named and v.who in comps, f"Vote line {i} ({v.who!r}, {v.category!r}) is no vote line.", "votes")
-        round_, kind, subject = int(parts[1]), parts[2], parts[3]
-        error = _line_error(s, round_, kind, subject, v.points, v.who)
-        _require(error is None, f"Vote line {i} ({v.category}, {v.points} to {v.who}): {error}.", "votes")
+        if len(parts) != 4 or parts[0] != "round" or parts[1] not in rounds or v.who not in comps:
+            _fail(f"Vote line {i} ({v.who!r}, {v.category!r}) is no vote line.", "votes")
+        round_, kind, subject = rounds[parts[1]], parts[2], parts[3]
+        error = _line_error(s, worth, round_, kind, subject, v.points, v.who)
+        if error is not None:
+            _fail(f"Vote line {i} ({v.category}, {v.points} to {v.who}): {error}.", "votes")
         if kind != "guild":
             _require((v.category, v.who) not in awards, f"Vote line {i} repeats an award to {v.who}.", "votes")
             awards.add((v.category, v.who))
         per_round[(round_, subject if kind == "guild" else kind)] += 1
+        totals[v.who] += v.points
     for (round_, what), count in sorted(per_round.items()):
         limit = _line_limit(s, round_, what)
         _require(limit is None or count <= limit, f"{count} {what} lines in round {round_}; at most {limit}.", "votes")
     for i, p in enumerate(s.seats):
-        total = sum(v.points for v in s.votes if v.who == str(i))
+        total = totals[str(i)]
         _require(p.votes == total, f"Seat {i} has {p.votes} votes; its lines sum to {total}.", f"seats[{i}].votes")
 
 

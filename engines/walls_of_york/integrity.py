@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection
+from typing import NoReturn
 
 from engines.core.errors import StateInvalid
 from engines.walls_of_york import building, closing, decree, scoring, setup
@@ -45,6 +46,10 @@ def _require(condition: bool, message: str, field: str) -> None:
         raise StateInvalid(message, field)
 
 
+def _fail(message: str, field: str) -> NoReturn:
+    raise StateInvalid(message, field)
+
+
 def _at_most(count: int, limit: int, field: str, what: str) -> None:
     _require(count <= limit, f"{field} holds {count} {what}; the game allows at most {limit}.", field)
 
@@ -60,12 +65,13 @@ def check_state(s: State) -> None:
     _check_sizes(s)
     _check_layout(s)
     _check_progress(s)
+    on_board = counts(s.layout, geo.ALL_FIELDS)
     for i, p in enumerate(s.players):
-        _check_player(s, i, p)
+        _check_player(s, i, p, on_board["VIKINGS"])
     _require(sum(1 for p in s.players if p.shield) <= 1, "Only one player holds the King's shield.", "players")
     _check_supply(s)
     for i, p in enumerate(s.players):
-        _check_ledger(s, i, p)
+        _check_ledger(s, i, p, on_board["COINS"])
 
 
 # ---- sizes ----------------------------------------------------------------------------------------------------
@@ -155,7 +161,7 @@ def _fields(names: tuple[str, ...]) -> bool:
     return all(name in FIELD_INDEX for name in names) and len(set(names)) == len(names)
 
 
-def _check_player(s: State, i: int, p: Player) -> None:
+def _check_player(s: State, i: int, p: Player, vikings_on_board: int) -> None:
     """§5, §6, §7: a player's walls are streets, each once; the city (once closed) and the selection (while
     closing) are fields, each once; a committed placement is the player's own legal one and exists only while
     it waits (placement, or the lift step); viking and raid tiles come only from the Ages scored."""
@@ -172,7 +178,7 @@ def _check_player(s: State, i: int, p: Player) -> None:
         reason = _selection_error(s, p)
         _require(reason is None, f"Seat {i}'s selection {list(p.selection)}: {reason}.", f"{field}.selection")
     scored = ages_scored(s)
-    vikings = scored * counts(s.layout, geo.ALL_FIELDS)["VIKINGS"]
+    vikings = scored * vikings_on_board
     _require(0 <= p.viking_tiles <= vikings, f"Seat {i} has {p.viking_tiles} viking tiles, not 0..{vikings}.", field)
     _require(0 <= p.raid_tiles <= scored, f"Seat {i} has {p.raid_tiles} raid tiles, not 0..{scored}.", field)
     _require(not p.shield or scored == len(AGES), "The King's shield is given at the end.", f"{field}.shield")
@@ -269,13 +275,13 @@ def _scored(s: State, age: int) -> bool:
     return age <= ages_scored(s)
 
 
-def _line_error(s: State, p: Player, category: str, points: int) -> str | None:
+def _line_error(s: State, p: Player, category: str, points: int, coins_on_board: int) -> str | None:
     """Why a ledger line is none the game writes now (§4.3 a, §7.1, §7.2, §7.5), or ``None``."""
     kind, _, suffix = category.rpartition("_age")
     age = int(suffix) if suffix in {str(a) for a in AGES} else 0
     values: Collection[int]
     if kind == "city_coins" and age:
-        fine, values = _scored(s, age), range(counts(s.layout, geo.ALL_FIELDS)["COINS"] + 1)
+        fine, values = _scored(s, age), range(coins_on_board + 1)
     elif kind == "longest_wall" and age:
         fine, values = _scored(s, age) and s.options.longest_wall, (scoring.LONGEST_WALL_COINS,)
     elif kind == "die_income" and age:
@@ -305,14 +311,15 @@ def _line_limit(s: State, p: Player, category: str) -> int:
     return 1
 
 
-def _check_ledger(s: State, i: int, p: Player) -> None:
+def _check_ledger(s: State, i: int, p: Player, coins_on_board: int) -> None:
     """§7: every ledger line is one the game writes (a kind it writes, at a time it can have, worth what such a
     line is worth), no more of a kind than the game writes; the coins are the sum of the lines."""
     field = f"players[{i}].ledger"
     seen: Counter[str] = Counter()
     for j, line in enumerate(p.ledger):
-        error = _line_error(s, p, line.category, line.points)
-        _require(error is None, f"Seat {i}'s line {j} ({line.category}, {line.points}): {error}.", field)
+        error = _line_error(s, p, line.category, line.points, coins_on_board)
+        if error is not None:
+            _fail(f"Seat {i}'s line {j} ({line.category}, {line.points}): {error}.", field)
         seen[line.category] += 1
     for category, count in sorted(seen.items()):
         limit = _line_limit(s, p, category)

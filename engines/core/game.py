@@ -27,7 +27,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from msgspec.structs import replace
 
 from engines.core.engine import CHANCE, GameInfo, Pending, common_violations
-from engines.core.errors import IllegalMove, Violation
+from engines.core.errors import IllegalMove, StateInvalid, Violation
 from engines.core.rng import Rng
 from engines.core.scoring import ScoreSheet
 
@@ -42,8 +42,12 @@ class EngineLoop(RuntimeError):
 
 
 class GameState(Protocol):
-    """What the generic engine reads of every game's state: the generator (``None``: external chance,
-    the caller answers every chance decision) and whether the state is a view (not playable)."""
+    """What the generic engine reads of every game's state: the chance mode (``external_chance``: the
+    caller answers every chance decision), the generator (present exactly when the chance is not
+    external) and whether the state is a view (not playable)."""
+
+    @property
+    def external_chance(self) -> bool: ...
 
     @property
     def rng(self) -> Rng | None: ...
@@ -164,9 +168,22 @@ class TableEngine(Generic[S, OptT]):
         return self.settle(self.game.setup(options, seed))
 
     def check(self, state: S) -> None:
+        """The generator, the game's own integrity check, then what every game's states share: the
+        generator is there exactly when the chance is not external, a state the engine returns waits for a
+        decision (nothing automatic is due), and a seeded game never waits for chance (its generator
+        answers at once)."""
         if state.rng is not None:
             state.rng.check("rng")
         self.game.integrity(state)
+        if (state.rng is None) != state.external_chance:
+            mode = "external chance has no generator" if state.external_chance else "a seeded game has a generator"
+            raise StateInvalid(f"The chance mode and the generator disagree: {mode}.", "rng")
+        if self.game.automatic(state) is not None:
+            raise StateInvalid("The game would move on by itself here; send the state the service returned.", "")
+        now = self.game.now(state)
+        if state.rng is not None and now is not None and now.seats == (CHANCE,):
+            message = "A seeded game never waits for chance (its generator answers); remove rng for external chance."
+            raise StateInvalid(message, "rng")
 
     def pending(self, state: S) -> Pending:
         now = self.game.now(state)

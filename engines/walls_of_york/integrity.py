@@ -151,6 +151,9 @@ def _check_progress(s: State) -> None:
     _require(s.face == -1 or 1 <= s.face <= faces, f"Face {s.face} is none of 1..{faces}.", "face")
     _require(s.face >= 1 or s.step not in BUILDING, f"Step {s.step} needs a rolled face.", "face")
     _require(not s.aborted or s.step == "over", "Only a finished game was aborted.", "aborted")
+    owing = {"place": building.place_seats, "lift": building.lift_seats, "close": closing.close_seats}.get(s.step)
+    waiting = owing is None or bool(owing(s))
+    _require(waiting, f"Step {s.step} waits for a player; with none it resolves by itself (§4.4).", "step")
 
 
 # ---- players --------------------------------------------------------------------------------------------------

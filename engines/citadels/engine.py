@@ -85,7 +85,6 @@ from engines.core.engine import CHANCE, GameInfo, OptionInfo, option_infos
 from engines.core.errors import Violation
 from engines.core.game import Decision, Now, TableEngine
 from engines.core.rng import Rng
-from engines.core.scoring import ScoreSheet
 
 RULES_VERSION = "1.0.0"
 
@@ -444,32 +443,17 @@ class Citadels:
     move_type = mv.Move
     options_type = Options
 
-    def make_options(self, players: int, overrides: dict[str, Any]) -> Options:
-        return setup.make_options(players, overrides)
-
-    def setup(self, options: Options, seed: int | None) -> State:
-        return setup.new_game(options, seed)
-
-    def integrity(self, state: State) -> None:
-        check_state(state)
-
-    def now(self, state: State) -> Now[State] | None:
-        return now(state)
+    make_options = staticmethod(setup.make_options)
+    setup = staticmethod(setup.new_game)
+    integrity = staticmethod(check_state)
+    now = staticmethod(now)
+    automatic = staticmethod(automatic)
+    chance = staticmethod(chance)
+    score = staticmethod(scoring.score)
+    view = staticmethod(view.view)
 
     def game_over(self, state: State) -> str:
         return "The game is over."
-
-    def automatic(self, state: State) -> State | None:
-        return automatic(state)
-
-    def chance(self, state: State, now: Now[State], rng: Rng) -> tuple[Any, Rng]:
-        return chance(state, now, rng)
-
-    def score(self, state: State) -> ScoreSheet:
-        return scoring.score(state)
-
-    def view(self, state: State, seat: int | None) -> State:
-        return view.view(state, seat)
 
     def describe(self) -> dict[str, Any]:
         return {

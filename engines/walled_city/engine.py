@@ -189,26 +189,16 @@ class WalledCity:
     move_type = mv.Move
     options_type = Options
 
-    def make_options(self, players: int, overrides: dict[str, Any]) -> Options:
-        return setup.make_options(players, overrides)
-
-    def setup(self, options: Options, seed: int | None) -> State:
-        return setup.new_game(options, seed)
-
-    def integrity(self, state: State) -> None:
-        integrity.check_state(state)
-
-    def now(self, state: State) -> Now[State] | None:
-        return now(state)
+    make_options = staticmethod(setup.make_options)
+    setup = staticmethod(setup.new_game)
+    integrity = staticmethod(integrity.check_state)
+    now = staticmethod(now)
+    automatic = staticmethod(automatic)
+    chance = staticmethod(_chance)
+    view = staticmethod(view.view)
 
     def game_over(self, state: State) -> str:
         return "The game is over."
-
-    def automatic(self, state: State) -> State | None:
-        return automatic(state)
-
-    def chance(self, state: State, now: Now[State], rng: Rng) -> tuple[Any, Rng]:
-        return _chance(state, now, rng)
 
     def score(self, state: State) -> ScoreSheet:
         seats = []
@@ -223,9 +213,6 @@ class WalledCity:
             return -(key[0] * 2 + key[1]), f"guild priority {label} (lower wins ties)"
 
         return rank(seats, tiebreak, final=state.phase == "over")
-
-    def view(self, state: State, seat: int | None) -> State:
-        return view.view(state, seat)
 
     def describe(self) -> dict[str, Any]:
         return {

@@ -22,9 +22,9 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from types import MappingProxyType
-from typing import NamedTuple, NoReturn
+from typing import NamedTuple
 
-from engines.core.errors import StateInvalid
+from engines.core.integrity import at_most, fail, require
 from engines.walled_city import setup
 from engines.walled_city.board import BOARDS, NEUTRAL_NOBLES, NEUTRAL_PEASANTS
 from engines.walled_city.common import board, competitors, printed
@@ -62,28 +62,15 @@ GUILD_VOTES = {GROCERS: GROCERS_VOTES, "bakers": BAKERS_VOTES}
 """The guilds that give votes (§6.3 G2, G14), and how many each line is worth."""
 
 
-def _require(condition: bool, message: str, field: str) -> None:
-    if not condition:
-        raise StateInvalid(message, field)
-
-
-def _fail(message: str, field: str) -> NoReturn:
-    raise StateInvalid(message, field)
-
-
-def _at_most(count: int, limit: int, field: str, what: str) -> None:
-    _require(count <= limit, f"{field} holds {count} {what}; the game allows at most {limit}.", field)
-
-
 def check_state(s: State) -> None:
     """Structural consistency of a client's state (§11 invariants 1–5 and 25): sizes first, then the fences,
     guilds, orders, pieces, roads and walls, cards, markers, the vote ledger, the turn and any ability."""
-    _require(not s.redacted, "A view (ViewState) cannot be played; send the full state.", "redacted")
-    _require(s.viewer == NO_SEAT, f"Only a view names a viewer (here {s.viewer}); send the full state.", "viewer")
+    require(not s.redacted, "A view (ViewState) cannot be played; send the full state.", "redacted")
+    require(s.viewer == NO_SEAT, f"Only a view names a viewer (here {s.viewer}); send the full state.", "viewer")
     setup.validate_options(s.options)
     n = s.options.players
-    _require(len(s.seats) == n, f"{len(s.seats)} seats in a {n}-player game.", "seats")
-    _require(s.round in ROUNDS, f"The game has rounds {ROUNDS[0]} and {ROUNDS[-1]}, not {s.round}.", "round")
+    require(len(s.seats) == n, f"{len(s.seats)} seats in a {n}-player game.", "seats")
+    require(s.round in ROUNDS, f"The game has rounds {ROUNDS[0]} and {ROUNDS[-1]}, not {s.round}.", "round")
     _check_sizes(s)
     _check_fences(s)
     _check_guilds(s)
@@ -106,26 +93,26 @@ def _check_sizes(s: State) -> None:
     comps = len(competitors(s))
     cards = sum(_card_stock(s.options).values())
     for i, seat in enumerate(s.seats):
-        _at_most(len(seat.hand), cards, f"seats[{i}].hand", "cards (all the game's cards)")
-    _at_most(len(s.fences), MAX_FENCES, "fences", "fences (Carpenters and a Grocers copy, once a round each)")
+        at_most(len(seat.hand), cards, f"seats[{i}].hand", "cards (all the game's cards)")
+    at_most(len(s.fences), MAX_FENCES, "fences", "fences (Carpenters and a Grocers copy, once a round each)")
     areas = len(b.areas) + len(s.fences)  # a fence splits an area in two
-    _at_most(len(s.paths), len(b.paths), "paths", f"roads (paths of the {b.board} board)")
-    _at_most(len(s.gaps), len(b.gaps), "gaps", f"walls (gaps of the {b.board} board)")
-    _at_most(len(s.citizens), (areas + len(b.towers)) * comps, "citizens", "entries (one per place and competitor)")
-    _at_most(len(s.out_nobles), comps, "out_nobles", "entries (one per competitor)")
-    _at_most(len(s.dice), len(setup.die_spots(s)), "dice", "faction dice (one per die spot)")
-    _at_most(len(s.tiles), len(b.survey_areas), "tiles", "survey tiles (one per survey spot)")
-    _at_most(len(s.zones), len(b.zones), "zones", "defence cards (one per defence zone)")
-    _at_most(len(s.offer), setup.offer_size(s), "offer", "guild cards (the size of the offer)")
-    _at_most(len(s.order), n, "order", "seats")
-    _at_most(len(s.defence_only_left), len(CONTENT.defence_only_cards.cards), "defence_only_left", "cards")
-    _at_most(len(s.votes), _ledger_cap(s, areas, comps), "votes", "vote lines (all two rounds can produce)")
+    at_most(len(s.paths), len(b.paths), "paths", f"roads (paths of the {b.board} board)")
+    at_most(len(s.gaps), len(b.gaps), "gaps", f"walls (gaps of the {b.board} board)")
+    at_most(len(s.citizens), (areas + len(b.towers)) * comps, "citizens", "entries (one per place and competitor)")
+    at_most(len(s.out_nobles), comps, "out_nobles", "entries (one per competitor)")
+    at_most(len(s.dice), len(setup.die_spots(s)), "dice", "faction dice (one per die spot)")
+    at_most(len(s.tiles), len(b.survey_areas), "tiles", "survey tiles (one per survey spot)")
+    at_most(len(s.zones), len(b.zones), "zones", "defence cards (one per defence zone)")
+    at_most(len(s.offer), setup.offer_size(s), "offer", "guild cards (the size of the offer)")
+    at_most(len(s.order), n, "order", "seats")
+    at_most(len(s.defence_only_left), len(CONTENT.defence_only_cards.cards), "defence_only_left", "cards")
+    at_most(len(s.votes), _ledger_cap(s, areas, comps), "votes", "vote lines (all two rounds can produce)")
     act = s.activation
     if act is not None:
-        _at_most(len(act.chosen), comps + len(KINDS), "activation.chosen", "choices")
-        _at_most(len(act.items), max(ITEMS.values()), "activation.items", "items (two new areas, or one marker)")
-        _at_most(len(act.cards), n - 1, "activation.cards", "gifts (one per other player)")
-        _at_most(len(act.arrived), max(SADDLERS_LIMIT.values()), "activation.arrived", "arrivals")
+        at_most(len(act.chosen), comps + len(KINDS), "activation.chosen", "choices")
+        at_most(len(act.items), max(ITEMS.values()), "activation.items", "items (two new areas, or one marker)")
+        at_most(len(act.cards), n - 1, "activation.cards", "gifts (one per other player)")
+        at_most(len(act.arrived), max(SADDLERS_LIMIT.values()), "activation.arrived", "arrivals")
 
 
 def _ledger_cap(s: State, areas: int, comps: int) -> int:
@@ -152,16 +139,16 @@ def _check_fences(s: State) -> None:
     """§6.3 G13: every fence was legal on the board it was built on, only after setup, and by a Carpenters
     activation (the Carpenters' own or a Grocers copy) that has happened."""
     b = BOARDS[s.options.board]
-    _require(not s.fences or s.phase not in ("setup", "starting_roads"), "Fences come from play.", "fences")
+    require(not s.fences or s.phase not in ("setup", "starting_roads"), "Fences come from play.", "fences")
     built = sum(_uses(s, CARPENTRY, r) for r in ROUNDS)
-    _require(
+    require(
         len(s.fences) <= built,
         f"{len(s.fences)} fences, but only {built} Carpenters activations (or Grocers copies) were made.",
         "fences",
     )
     for i, f in enumerate(s.fences):
         reason = check_fence(fenced(b, s.fences[:i]), f)
-        _require(reason is None, f"Fence {i + 1}: {reason}", "fences")
+        require(reason is None, f"Fence {i + 1}: {reason}", "fences")
 
 
 def _check_guilds(s: State) -> None:
@@ -172,24 +159,24 @@ def _check_guilds(s: State) -> None:
     for i, p in enumerate(s.seats):
         for name, guild in (("guild", p.guild), ("round1_guild", p.round1_guild)):
             field = f"seats[{i}].{name}"
-            _require(not guild or guild in deck, f"Seat {i}'s {name} {guild!r} is not in this game's deck.", field)
-        _require(
+            require(not guild or guild in deck, f"Seat {i}'s {name} {guild!r} is not in this game's deck.", field)
+        require(
             bool(p.round1_guild) == (s.round == 2),
             f"Seat {i}'s round-1 guild is set aside when round 2 begins, and only then (round {s.round}).",
             f"seats[{i}].round1_guild",
         )
-        _require(
+        require(
             not p.guild_used or (bool(p.guild) and s.phase in PLAYING),
             f"Seat {i} has turned a guild card outside the build phase (phase {s.phase}).",
             f"seats[{i}].guild_used",
         )
     stray = [g for g in s.offer if g not in deck]
-    _require(not stray, f"The offer holds {stray[:1]}, not in this game's deck.", "offer")
+    require(not stray, f"The offer holds {stray[:1]}, not in this game's deck.", "offer")
     named = [*s.offer, *(g for p in s.seats for g in (p.guild, p.round1_guild) if g)]
     twice = sorted({g for g in named if named.count(g) > 1})
-    _require(not twice, f"Guild {twice[:1]} is in two places at once (offer, players, round-1 discard).", "offer")
+    require(not twice, f"Guild {twice[:1]} is in two places at once (offer, players, round-1 discard).", "offer")
     size = setup.offer_size(s)
-    _require(
+    require(
         s.phase == "setup" or len(named) == size,
         f"{len(named)} guild cards between the offer and the players, but the offer was dealt {size} (§3.1 G).",
         "offer",
@@ -203,28 +190,28 @@ def _check_order(s: State) -> None:
     n = len(s.seats)
     early = s.phase in ("setup", "starting_roads")
     fixed = s.options.start_player
-    _require(-1 <= s.start_player < n, f"The start player {s.start_player} is no seat 0..{n - 1}.", "start_player")
-    _require(s.phase == "setup" or s.start_player >= 0, "The start player is drawn in setup (§3.1 H).", "start_player")
-    _require(fixed < 0 or s.start_player == fixed, f"The options fix the start player {fixed}.", "start_player")
+    require(-1 <= s.start_player < n, f"The start player {s.start_player} is no seat 0..{n - 1}.", "start_player")
+    require(s.phase == "setup" or s.start_player >= 0, "The start player is drawn in setup (§3.1 H).", "start_player")
+    require(fixed < 0 or s.start_player == fixed, f"The options fix the start player {fixed}.", "start_player")
     total = int(CONTENT.starting_roads[str(n)])
     left = s.starting_roads_left
     if s.phase == "starting_roads":
-        _require(0 < left <= total, f"{left} starting roads left; {n} players place 1..{total}.", "starting_roads_left")
+        require(0 < left <= total, f"{left} starting roads left; {n} players place 1..{total}.", "starting_roads_left")
     else:
-        _require(left == 0, f"{left} starting roads left outside the starting roads (§3.5).", "starting_roads_left")
+        require(left == 0, f"{left} starting roads left outside the starting roads (§3.5).", "starting_roads_left")
     if early:
-        _require(s.round == 1 and not s.order and s.index == 0, "No phase order before the first alignment.", "order")
+        require(s.round == 1 and not s.order and s.index == 0, "No phase order before the first alignment.", "order")
         chosen: set[int] = set()
     else:
-        _require(sorted(s.order) == list(range(n)), f"The order {list(s.order)} must list every seat once.", "order")
+        require(sorted(s.order) == list(range(n)), f"The order {list(s.order)} must list every seat once.", "order")
         top = n if s.phase == "over" else n - 1  # the last defence card leaves the index past the order
-        _require(0 <= s.index <= top, f"Index {s.index} is outside the phase order 0..{top}.", "index")
+        require(0 <= s.index <= top, f"Index {s.index} is outside the phase order 0..{top}.", "index")
         chosen = set(s.order[: s.index]) if s.phase == "alignment" else set(range(n))
     if s.phase == "defence":  # players without a card are skipped (A-23)
         placing = s.order[s.index]
-        _require(bool(s.seats[placing].hand), f"Seat {placing} has no card to place.", f"seats[{placing}].hand")
+        require(bool(s.seats[placing].hand), f"Seat {placing} has no card to place.", f"seats[{placing}].hand")
     for i, p in enumerate(s.seats):
-        _require(
+        require(
             bool(p.guild) == (i in chosen),
             f"Seat {i} holds {p.guild or 'no guild'} in the {s.phase} phase; the players who chose: {sorted(chosen)}.",
             f"seats[{i}].guild",
@@ -242,7 +229,7 @@ def _check_pieces(s: State) -> None:
     who_ok = set(competitors(s))
     allot = CONTENT.allotment(s.options.board, len(s.seats))
     keys = [(p.place, p.who) for p in s.citizens]
-    _require(keys == sorted(set(keys)), "Citizens are listed once per place and competitor, sorted.", "citizens")
+    require(keys == sorted(set(keys)), "Citizens are listed once per place and competitor, sorted.", "citizens")
     nobles: Counter[str] = Counter()
     peasants: Counter[str] = Counter()
     for p in s.citizens:
@@ -252,26 +239,26 @@ def _check_pieces(s: State) -> None:
         if not (placed and counts):
             entry = f"{p.peasants} peasants and {p.nobles} nobles of {p.who!r} in {p.place!r}"
             why = "a competitor's, in an area or tower in play, not empty, no peasant in a tower"
-            _fail(f"Bad citizens entry: {entry} ({why}).", "citizens")
+            fail(f"Bad citizens entry: {entry} ({why}).", "citizens")
         nobles[p.who] += p.nobles
         peasants[p.who] += p.peasants
     box = [p.who for p in s.out_nobles]
-    _require(box == sorted(set(box)), "The box lists each competitor's nobles once, sorted.", "out_nobles")
+    require(box == sorted(set(box)), "The box lists each competitor's nobles once, sorted.", "out_nobles")
     for p in s.out_nobles:
         if not (p.place == "box" and p.who in who_ok and p.nobles > 0 and not p.peasants):
-            _fail(f"Bad box entry: {p.nobles} nobles, {p.peasants} peasants of {p.who!r} in {p.place!r}.", "out_nobles")
+            fail(f"Bad box entry: {p.nobles} nobles, {p.peasants} peasants of {p.who!r} in {p.place!r}.", "out_nobles")
         nobles[p.who] += p.nobles
     supply = {str(i): (p.peasants, p.nobles, allot.peasants, allot.nobles) for i, p in enumerate(s.seats)}
     if len(s.seats) == 2:
         supply[NEUTRAL] = (s.neutral_peasants, s.neutral_nobles, NEUTRAL_PEASANTS, NEUTRAL_NOBLES)
     else:
         neutral = s.neutral_peasants or s.neutral_nobles
-        _require(not neutral, "Only a 2-player game has a neutral (§3.6).", "neutral_nobles")
+        require(not neutral, "Only a 2-player game has a neutral (§3.6).", "neutral_nobles")
     for who, (free_p, free_n, all_p, all_n) in supply.items():
         if min(free_p, free_n) >= 0 and free_n + nobles[who] == all_n and free_p + peasants[who] == all_p:
             continue
         field = "neutral_nobles" if who == NEUTRAL else f"seats[{who}]"
-        _fail(
+        fail(
             f"{who}'s citizens are not conserved: {free_p} peasants in reserve + {peasants[who]} on the board "
             f"(of {all_p}), {free_n} nobles in reserve + {nobles[who]} on the board or in the box (of {all_n}).",
             field,
@@ -287,14 +274,14 @@ def _check_spots(s: State) -> None:
     for i, p in enumerate(s.seats):
         for name, held, most in (("roads", p.roads, allot.roads), ("walls", p.walls, allot.walls)):
             if not 0 <= held <= most:
-                _fail(f"Seat {i} has {held} {name}, not 0..{most}.", f"seats[{i}].{name}")
+                fail(f"Seat {i} has {held} {name}, not 0..{most}.", f"seats[{i}].{name}")
     for field, spots, table in (("paths", s.paths, b.path), ("gaps", s.gaps, b.gap)):
         ids = [x.id for x in spots]
-        _require(len(set(ids)) == len(ids), f"A spot is listed twice in {field}.", field)
+        require(len(set(ids)) == len(ids), f"A spot is listed twice in {field}.", field)
         for x in spots:
             if x.id not in table or x.height < 1:
-                _fail(f"{x.id!r} with a stack of {x.height} is no built {field[:-1]} of the board in play.", field)
-    _require(not any(b.path[x.id].fence for x in s.paths), "A fence is not a road.", "paths")
+                fail(f"{x.id!r} with a stack of {x.height} is no built {field[:-1]} of the board in play.", field)
+    require(not any(b.path[x.id].fence for x in s.paths), "A fence is not a road.", "paths")
     total = int(CONTENT.starting_roads[str(len(s.seats))])
     started = 0 if s.phase == "setup" else total - s.starting_roads_left
     roads = started + sum(allot.roads - p.roads for p in s.seats)
@@ -302,7 +289,7 @@ def _check_spots(s: State) -> None:
     for field, spots, taken in (("paths", s.paths, roads), ("gaps", s.gaps, walls)):
         on = sum(x.height for x in spots)
         message = f"{on} pieces stand in {field}, but only {taken} were built (starting roads and from reserves)."
-        _require(on <= taken, message, field)
+        require(on <= taken, message, field)
 
 
 # ---- cards ------------------------------------------------------------------------------------------------
@@ -333,13 +320,13 @@ def _check_cards(s: State) -> None:
         for c in seat.hand:
             if (c.a, c.b) not in (special if c.defence_only else deck):
                 what = f"{c.a}/{c.b}{' defence-only' if c.defence_only else ''}"
-                _fail(f"Seat {i} holds a card {what} this game does not have.", f"seats[{i}].hand")
+                fail(f"Seat {i} holds a card {what} this game does not have.", f"seats[{i}].hand")
         extra = sum(1 for c in seat.hand if c.defence_only)
-        _require(extra <= 1, f"Seat {i} holds {extra} defence-only cards; one is dealt each.", f"seats[{i}].hand")
+        require(extra <= 1, f"Seat {i} holds {extra} defence-only cards; one is dealt each.", f"seats[{i}].hand")
     left = [(c.a, c.b) for c in s.defence_only_left]
     fine = all(c.defence_only for c in s.defence_only_left) and len(set(left)) == len(left) <= len(special)
     message = f"Undealt defence-only cards {left} are not this game's."
-    _require(fine and set(left) <= special, message, "defence_only_left")
+    require(fine and set(left) <= special, message, "defence_only_left")
     if s.phase == "setup":
         given = len(dealt) - len(left)  # dealt in seat order (§3.7)
         for i, seat in enumerate(s.seats):
@@ -347,9 +334,9 @@ def _check_cards(s: State) -> None:
             if has != (i < given):
                 dealt_to = f"seats 0..{given - 1}" if given else "nobody"
                 message = f"{given} defence-only cards dealt so far, to {dealt_to} (§3.7); seat {i} holds {int(has)}."
-                _fail(message, f"seats[{i}].hand")
+                fail(message, f"seats[{i}].hand")
     else:
-        _require(not left, "The defence-only cards are dealt in setup (§3.7).", "defence_only_left")
+        require(not left, "The defence-only cards are dealt in setup (§3.7).", "defence_only_left")
     held = Counter(_card_key(c.a, c.b) for seat in s.seats for c in seat.hand)
     held.update(_card_key(z.toward_ccw, z.toward_cw) for z in s.zones)
     held.update(_card_key(a, b) for a, b in left)
@@ -358,7 +345,7 @@ def _check_cards(s: State) -> None:
         owned = stock.get((a, b), 0)
         if count > owned:
             where = "in the hands, defence zones and undealt cards"
-            _fail(f"{count} cards {a}/{b} {where}; the game has {owned}.", "seats")
+            fail(f"{count} cards {a}/{b} {where}; the game has {owned}.", "seats")
 
 
 # ---- markers and zones ------------------------------------------------------------------------------------
@@ -373,31 +360,31 @@ def _check_board(s: State) -> None:
     spots = setup.die_spots(s)
     faces = CONTENT.factions.faces
     after_setup = s.phase != "setup"
-    _require(not after_setup or len(s.dice) == len(spots), f"{len(s.dice)} dice on {len(spots)} die spots.", "dice")
+    require(not after_setup or len(s.dice) == len(spots), f"{len(s.dice)} dice on {len(spots)} die spots.", "dice")
     low, high = min(faces), max(faces)
     for i, d in enumerate(s.dice):
         if d.faction not in CONTENT.factions.ids or not low <= d.value <= high:
-            _fail(f"Die {i} is {d.faction!r} {d.value}, not a faction die {low}..{high}.", "dice")
+            fail(f"Die {i} is {d.faction!r} {d.value}, not a faction die {low}..{high}.", "dice")
     over = {f: n for f, n in setup.remaining_dice(s).items() if n < 0}
-    _require(not over, f"Faction {sorted(over)} has more than {CONTENT.factions.dice_per_faction} dice.", "dice")
+    require(not over, f"Faction {sorted(over)} has more than {CONTENT.factions.dice_per_faction} dice.", "dice")
     if not after_setup:
-        _require(sorted(d.location for d in s.dice) == sorted(spots[: len(s.dice)]), "Dice off their spots.", "dice")
+        require(sorted(d.location for d in s.dice) == sorted(spots[: len(s.dice)]), "Dice off their spots.", "dice")
     else:  # Carpenters and Tanners move dice, but the number in towers never changes (§11 invariant 4)
-        _require(all(d.location in b.area or d.location in b.tower for d in s.dice), "A die is nowhere.", "dice")
+        require(all(d.location in b.area or d.location in b.tower for d in s.dice), "A die is nowhere.", "dice")
         in_towers = sum(1 for d in s.dice if d.location in b.tower)
         fixed = sum(t.die_spots for t in b.towers)
-        _require(in_towers == fixed, f"{in_towers} dice in towers; the towers hold {fixed}.", "dice")
+        require(in_towers == fixed, f"{in_towers} dice in towers; the towers hold {fixed}.", "dice")
     surveyed = len(printed(s).survey_areas)
-    _require(not after_setup or len(s.tiles) == surveyed, f"{len(s.tiles)} of {surveyed} survey tiles.", "tiles")
+    require(not after_setup or len(s.tiles) == surveyed, f"{len(s.tiles)} of {surveyed} survey tiles.", "tiles")
     for i, t in enumerate(s.tiles):
         if t.value not in TILE_SIDES or t.area not in b.area:
-            _fail(f"Tile {i} is {t.value} in {t.area!r}, not ±1 in an area.", "tiles")
+            fail(f"Tile {i} is {t.value} in {t.area!r}, not ±1 in an area.", "tiles")
     zones = [z.zone for z in s.zones]
-    _require(len(set(zones)) == len(zones) and all(z in b.zone for z in zones), f"Bad zones {zones}.", "zones")
+    require(len(set(zones)) == len(zones) and all(z in b.zone for z in zones), f"Bad zones {zones}.", "zones")
     ended = s.phase == "over"
     for z in s.zones:
         if not 0 <= z.owner < len(s.seats) or z.revealed != ended:
-            _fail(f"The card in zone {z.zone} has owner {z.owner}; cards are turned at the game's end.", "zones")
+            fail(f"The card in zone {z.zone} has owner {z.owner}; cards are turned at the game's end.", "zones")
 
 
 # ---- the vote ledger ------------------------------------------------------------------------------------------
@@ -478,22 +465,22 @@ def _check_ledger(s: State) -> None:
     for i, v in enumerate(s.votes):
         parts = v.category.split(" ", 3)
         if len(parts) != 4 or parts[0] != "round" or parts[1] not in rounds or v.who not in comps:
-            _fail(f"Vote line {i} ({v.who!r}, {v.category!r}) is no vote line.", "votes")
+            fail(f"Vote line {i} ({v.who!r}, {v.category!r}) is no vote line.", "votes")
         round_, kind, subject = rounds[parts[1]], parts[2], parts[3]
         error = _line_error(s, worth, round_, kind, subject, v.points, v.who)
         if error is not None:
-            _fail(f"Vote line {i} ({v.category}, {v.points} to {v.who}): {error}.", "votes")
+            fail(f"Vote line {i} ({v.category}, {v.points} to {v.who}): {error}.", "votes")
         if kind != "guild":
-            _require((v.category, v.who) not in awards, f"Vote line {i} repeats an award to {v.who}.", "votes")
+            require((v.category, v.who) not in awards, f"Vote line {i} repeats an award to {v.who}.", "votes")
             awards.add((v.category, v.who))
         per_round[(round_, subject if kind == "guild" else kind)] += 1
         totals[v.who] += v.points
     for (round_, what), count in sorted(per_round.items()):
         limit = _line_limit(s, round_, what)
-        _require(limit is None or count <= limit, f"{count} {what} lines in round {round_}; at most {limit}.", "votes")
+        require(limit is None or count <= limit, f"{count} {what} lines in round {round_}; at most {limit}.", "votes")
     for i, p in enumerate(s.seats):
         total = totals[str(i)]
-        _require(p.votes == total, f"Seat {i} has {p.votes} votes; its lines sum to {total}.", f"seats[{i}].votes")
+        require(p.votes == total, f"Seat {i} has {p.votes} votes; its lines sum to {total}.", f"seats[{i}].votes")
 
 
 # ---- the turn and the ability in progress ---------------------------------------------------------------------
@@ -504,19 +491,19 @@ def _check_turn(s: State) -> None:
     nothing is built or played and the builder still has the round's piece; after it, a card of the deck and a
     spot of the round's kind; nobles are promoted only in round 2's promote step, within the card's numbers."""
     if s.phase != "build":
-        _require(s.turn is None, "A turn runs only in the build phase.", "turn")
-        _require(s.activation is None, "Guilds are used only in build turns.", "activation")
+        require(s.turn is None, "A turn runs only in the build phase.", "turn")
+        require(s.activation is None, "Guilds are used only in build turns.", "activation")
         return
     turn = s.turn
-    _require(turn is not None and s.index < len(s.seats), "A build phase needs a turn in progress.", "turn")
+    require(turn is not None and s.index < len(s.seats), "A build phase needs a turn in progress.", "turn")
     assert turn is not None
-    _require(turn.seat == s.order[s.index], f"Seat {turn.seat} is not the builder in order.", "turn.seat")
+    require(turn.seat == s.order[s.index], f"Seat {turn.seat} is not the builder in order.", "turn.seat")
     p = s.seats[turn.seat]
     if turn.step == "place":
         nothing = not turn.spot and turn.a == turn.b == 0 and turn.promote_left == turn.promoted == 0
-        _require(nothing, "Nothing is built, played or promoted before the build step.", "turn")
+        require(nothing, "Nothing is built, played or promoted before the build step.", "turn")
         pieces = p.roads if s.round == 1 else p.walls
-        _require(pieces > 0, f"Seat {turn.seat} has no piece left for a build turn in round {s.round}.", "turn.seat")
+        require(pieces > 0, f"Seat {turn.seat} has no piece left for a build turn in round {s.round}.", "turn.seat")
     else:
         _check_built(s, turn)
     _check_activation(s, turn)
@@ -526,17 +513,17 @@ def _check_built(s: State, turn: Turn) -> None:
     """After the build step: the card played is a building card (§2.4), the spot one of the round's kind (a
     guild may since have cleared or demolished it), promotions only in round 2 within the card's numbers."""
     deck = {(a, b) for a, b in CONTENT.deck.cards}
-    _require((turn.a, turn.b) in deck, f"The turn's card {turn.a}/{turn.b} is no building card.", "turn")
+    require((turn.a, turn.b) in deck, f"The turn's card {turn.a}/{turn.b} is no building card.", "turn")
     b = board(s)
     kind = "path" if s.round == 1 else "gap"
     fine = turn.spot in b.gap if s.round == 2 else turn.spot in b.path and not b.path[turn.spot].fence
-    _require(fine, f"The turn's spot {turn.spot!r} is no {kind} of the board in play.", "turn.spot")
-    _require(s.round == 2 or turn.step != "promote", "Nobles are promoted only in round 2.", "turn.step")
+    require(fine, f"The turn's spot {turn.spot!r} is no {kind} of the board in play.", "turn.spot")
+    require(s.round == 2 or turn.step != "promote", "Nobles are promoted only in round 2.", "turn.step")
     left, done, most = turn.promote_left, turn.promoted, max(turn.a, turn.b)
-    _require(min(left, done) >= 0 and left + done <= most, f"{done} promoted + {left} to go > {most}.", "turn")
-    _require((left > 0) == (turn.step == "promote"), f"{left} promotions owed in step {turn.step}.", "turn")
-    _require(s.round == 2 or not done, "Nobles are promoted only in round 2.", "turn.promoted")
-    _require(turn.step != "settle" or not done, "Nobles are promoted after settling.", "turn.promoted")
+    require(min(left, done) >= 0 and left + done <= most, f"{done} promoted + {left} to go > {most}.", "turn")
+    require((left > 0) == (turn.step == "promote"), f"{left} promotions owed in step {turn.step}.", "turn")
+    require(s.round == 2 or not done, "Nobles are promoted only in round 2.", "turn.promoted")
+    require(turn.step != "settle" or not done, "Nobles are promoted after settling.", "turn.promoted")
 
 
 def _check_activation(s: State, turn: Turn) -> None:
@@ -546,29 +533,29 @@ def _check_activation(s: State, turn: Turn) -> None:
     if act is None:
         return
     held = s.seats[turn.seat]
-    _require(act.seat == turn.seat and act.guild in ABILITY, "The ability is not the builder's.", "activation")
-    _require(act.guild != "drapers", "The Drapers' ability is resolved when declared.", "activation.guild")
-    _require(held.guild_used and held.guild in (act.guild, GROCERS), "The guild was not activated.", "activation")
-    _require(act.via in ("", GROCERS) and (act.via == GROCERS) == (held.guild == GROCERS), "Bad via.", "activation")
-    _require(act.guild not in W0_ONLY or turn.step == "place", f"{act.guild} act before building.", "activation")
-    _require(turn.step != "promote" or not turn.promoted, "No ability inside the promote step.", "activation")
-    _require(act.count >= 0, "Negative decision count.", "activation.count")
+    require(act.seat == turn.seat and act.guild in ABILITY, "The ability is not the builder's.", "activation")
+    require(act.guild != "drapers", "The Drapers' ability is resolved when declared.", "activation.guild")
+    require(held.guild_used and held.guild in (act.guild, GROCERS), "The guild was not activated.", "activation")
+    require(act.via in ("", GROCERS) and (act.via == GROCERS) == (held.guild == GROCERS), "Bad via.", "activation")
+    require(act.guild not in W0_ONLY or turn.step == "place", f"{act.guild} act before building.", "activation")
+    require(turn.step != "promote" or not turn.promoted, "No ability inside the promote step.", "activation")
+    require(act.count >= 0, "Negative decision count.", "activation.count")
     b = board(s)
     names = set(competitors(s)) | set(KINDS)
-    _require(all(c in names for c in act.chosen), "Bad choices in the ability's memory.", "activation.chosen")
-    _require(len(set(act.chosen)) == len(act.chosen), "A choice is remembered twice.", "activation.chosen")
-    _require(NEUTRAL not in act.chosen or len(s.seats) == 2, "There is no neutral.", "activation.chosen")
-    _require(all(_marker(s, i) or i in b.area for i in act.items), "Bad items in the ability.", "activation.items")
+    require(all(c in names for c in act.chosen), "Bad choices in the ability's memory.", "activation.chosen")
+    require(len(set(act.chosen)) == len(act.chosen), "A choice is remembered twice.", "activation.chosen")
+    require(NEUTRAL not in act.chosen or len(s.seats) == 2, "There is no neutral.", "activation.chosen")
+    require(all(_marker(s, i) or i in b.area for i in act.items), "Bad items in the ability.", "activation.items")
     deck = {(a, b) for a, b in CONTENT.deck.cards}
-    _require(all((c.a, c.b) in deck and not c.defence_only for c in act.cards), "Bad cards.", "activation.cards")
-    _require(act.guild == "butchers" or not act.cards, "Only the Butchers give cards.", "activation.cards")
-    _require(act.guild == "saddlers" or not act.arrived, "Only the Saddlers move citizens.", "activation.arrived")
+    require(all((c.a, c.b) in deck and not c.defence_only for c in act.cards), "Bad cards.", "activation.cards")
+    require(act.guild == "butchers" or not act.cards, "Only the Butchers give cards.", "activation.cards")
+    require(act.guild == "saddlers" or not act.arrived, "Only the Saddlers move citizens.", "activation.arrived")
     most = ITEMS.get(act.guild, 0)
-    _require(len(act.items) <= most, f"The {act.guild} remember {most} areas or markers.", "activation.items")
-    _require(act.guild == "haberdashers" or not act.rolling, "Only the Haberdashers re-roll.", "activation.rolling")
+    require(len(act.items) <= most, f"The {act.guild} remember {most} areas or markers.", "activation.items")
+    require(act.guild == "haberdashers" or not act.rolling, "Only the Haberdashers re-roll.", "activation.rolling")
     reason = MEMORY[act.guild](s, act)
-    _require(reason is None, f"The {act.guild} ability's memory: {reason}.", "activation")
-    _require(bool(ability_options(s)), "The ability has nothing left to decide: it is over.", "activation")
+    require(reason is None, f"The {act.guild} ability's memory: {reason}.", "activation")
+    require(bool(ability_options(s)), "The ability has nothing left to decide: it is over.", "activation")
 
 
 def _marker(s: State, item: str) -> bool:

@@ -20,9 +20,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection
-from typing import NoReturn
 
-from engines.core.errors import StateInvalid
+from engines.core.integrity import at_most, fail, require
 from engines.walls_of_york import building, closing, decree, scoring, setup
 from engines.walls_of_york import geometry as geo
 from engines.walls_of_york import moves as mv
@@ -41,34 +40,21 @@ AGE_END_LINES = ("city_coins", "longest_wall")
 """Ledger lines written once per player when an Age is scored (§7.1, §7.5.2)."""
 
 
-def _require(condition: bool, message: str, field: str) -> None:
-    if not condition:
-        raise StateInvalid(message, field)
-
-
-def _fail(message: str, field: str) -> NoReturn:
-    raise StateInvalid(message, field)
-
-
-def _at_most(count: int, limit: int, field: str, what: str) -> None:
-    _require(count <= limit, f"{field} holds {count} {what}; the game allows at most {limit}.", field)
-
-
 def check_state(s: State) -> None:
     """Structural consistency of a client's state: sizes first, then the layout, the step and its counters,
     each player's board and holdings, the wall pieces and the ledgers."""
-    _require(not s.redacted, "A view (ViewState) cannot be played; send the full state.", "redacted")
-    _require(s.viewer == NO_SEAT, f"Only a view names a viewer (here {s.viewer}); send the full state.", "viewer")
+    require(not s.redacted, "A view (ViewState) cannot be played; send the full state.", "redacted")
+    require(s.viewer == NO_SEAT, f"Only a view names a viewer (here {s.viewer}); send the full state.", "viewer")
     setup.validate_options(s.options)
     n = s.options.players
-    _require(len(s.players) == n, f"{len(s.players)} players in a {n}-player game.", "players")
+    require(len(s.players) == n, f"{len(s.players)} players in a {n}-player game.", "players")
     _check_sizes(s)
     _check_layout(s)
     _check_progress(s)
     on_board = counts(s.layout, geo.ALL_FIELDS)
     for i, p in enumerate(s.players):
         _check_player(s, i, p, on_board["VIKINGS"])
-    _require(sum(1 for p in s.players if p.shield) <= 1, "Only one player holds the King's shield.", "players")
+    require(sum(1 for p in s.players if p.shield) <= 1, "Only one player holds the King's shield.", "players")
     _check_supply(s)
     for i, p in enumerate(s.players):
         _check_ledger(s, i, p, on_board["COINS"])
@@ -85,14 +71,14 @@ def ledger_cap(s: State) -> int:
 
 def _check_sizes(s: State) -> None:
     """§2, §3: no collection holds more than the quadrants, streets, fields, shafts and scoring can fill."""
-    _at_most(len(s.layout), len(QUADRANTS), "layout", "terrain boards (one per quadrant)")
-    _require(len(s.decree) in (0, len(BUILDINGS)), f"A decree names {len(BUILDINGS)} buildings.", "decree")
+    at_most(len(s.layout), len(QUADRANTS), "layout", "terrain boards (one per quadrant)")
+    require(len(s.decree) in (0, len(BUILDINGS)), f"A decree names {len(BUILDINGS)} buildings.", "decree")
     cap = ledger_cap(s)
     for i, p in enumerate(s.players):
-        _at_most(len(p.walls), geo.EDGES, f"players[{i}].walls", "walls (one per street)")
-        _at_most(len(p.city), geo.FIELDS, f"players[{i}].city", "fields")
-        _at_most(len(p.selection), geo.FIELDS, f"players[{i}].selection", "fields")
-        _at_most(len(p.ledger), cap, f"players[{i}].ledger", "lines (all a game's scoring can write)")
+        at_most(len(p.walls), geo.EDGES, f"players[{i}].walls", "walls (one per street)")
+        at_most(len(p.city), geo.FIELDS, f"players[{i}].city", "fields")
+        at_most(len(p.selection), geo.FIELDS, f"players[{i}].selection", "fields")
+        at_most(len(p.ledger), cap, f"players[{i}].ledger", "lines (all a game's scoring can write)")
 
 
 # ---- layout and progress --------------------------------------------------------------------------------------
@@ -104,20 +90,20 @@ def _check_layout(s: State) -> None:
     gems = [e.gem for e in s.layout]
     quads = [e.quadrant for e in s.layout]
     fine = len(set(gems)) == len(gems) and set(gems) <= set(GEMS) and len(set(quads)) == len(quads)
-    _require(fine, f"The layout repeats a gem or a quadrant, or names no gem: {gems} in {quads}.", "layout")
+    require(fine, f"The layout repeats a gem or a quadrant, or names no gem: {gems} in {quads}.", "layout")
     for e in s.layout:
         ok = 0 <= e.rotation < ROTATIONS and e.quadrant in QUADRANTS
-        _require(ok, f"Board {e.gem} in {e.quadrant!r} turned {e.rotation} quarter turns.", "layout")
+        require(ok, f"Board {e.gem} in {e.quadrant!r} turned {e.rotation} quarter turns.", "layout")
     placed = len(s.layout)
     if s.step == "first_player":
-        _require(not placed, "No terrain board is placed before the first player is drawn.", "layout")
+        require(not placed, "No terrain board is placed before the first player is drawn.", "layout")
     elif s.step == "setup":
-        _require(placed < len(QUADRANTS), "Setup is over once every quadrant holds a board.", "layout")
+        require(placed < len(QUADRANTS), "Setup is over once every quadrant holds a board.", "layout")
     else:
-        _require(placed == len(QUADRANTS), f"{placed} terrain boards; play needs {len(QUADRANTS)}.", "layout")
+        require(placed == len(QUADRANTS), f"{placed} terrain boards; play needs {len(QUADRANTS)}.", "layout")
     counted = 0 if s.options.board else placed
-    _require(s.setup_count == counted, f"setup_count {s.setup_count}, but {counted} boards were placed.", "setup_count")
-    _require(not (s.options.board and s.step in BEFORE_PLAY), "A preset board skips the setup.", "step")
+    require(s.setup_count == counted, f"setup_count {s.setup_count}, but {counted} boards were placed.", "setup_count")
+    require(not (s.options.board and s.step in BEFORE_PLAY), "A preset board skips the setup.", "step")
 
 
 def ages_scored(s: State) -> int:
@@ -131,29 +117,29 @@ def _check_progress(s: State) -> None:
     """§3–§5: the first player, the Age, the decree (one the king dice show), the turn (1..``max_turns_per_age``
     while building), the rollers, the rolled face; only a finished game says why it was aborted."""
     n = len(s.players)
-    _require(-1 <= s.first_player < n, f"The first player {s.first_player} is no seat.", "first_player")
+    require(-1 <= s.first_player < n, f"The first player {s.first_player} is no seat.", "first_player")
     drawn = s.step != "first_player"
-    _require((s.first_player >= 0) == drawn, "The first player is drawn in the first step (§3.4).", "first_player")
-    _require(s.age in AGES, f"The game has Ages {AGES[0]} and {AGES[-1]}, not {s.age}.", "age")
-    _require(s.age == AGES[0] or s.step not in BEFORE_PLAY, "Setup happens in Age 1.", "age")
+    require((s.first_player >= 0) == drawn, "The first player is drawn in the first step (§3.4).", "first_player")
+    require(s.age in AGES, f"The game has Ages {AGES[0]} and {AGES[-1]}, not {s.age}.", "age")
+    require(s.age == AGES[0] or s.step not in BEFORE_PLAY, "Setup happens in Age 1.", "age")
     shown = decree.possible_decrees(s.options.king_dice)
-    _require(not s.decree or tuple(s.decree) in shown, f"The king dice cannot show {list(s.decree)}.", "decree")
+    require(not s.decree or tuple(s.decree) in shown, f"The king dice cannot show {list(s.decree)}.", "decree")
     needed = s.step in (*BUILDING, "roll", "over")
-    _require(bool(s.decree) or not needed, f"Step {s.step} needs the King's Decree.", "decree")
-    _require(not s.decree or s.step not in BEFORE_PLAY, "The decree is rolled after setup.", "decree")
+    require(bool(s.decree) or not needed, f"Step {s.step} needs the King's Decree.", "decree")
+    require(not s.decree or s.step not in BEFORE_PLAY, "The decree is rolled after setup.", "decree")
     most = s.options.max_turns_per_age
-    _require(0 <= s.turn <= most, f"Turn {s.turn} is outside 0..{most} (max_turns_per_age).", "turn")
-    _require(s.turn >= 1 or s.step not in BUILDING, f"Step {s.step} belongs to a turn, not turn 0.", "turn")
-    _require(s.turn == 0 or s.step not in (*BEFORE_PLAY, "decree"), f"Turn {s.turn} before the decree.", "turn")
+    require(0 <= s.turn <= most, f"Turn {s.turn} is outside 0..{most} (max_turns_per_age).", "turn")
+    require(s.turn >= 1 or s.step not in BUILDING, f"Step {s.step} belongs to a turn, not turn 0.", "turn")
+    require(s.turn == 0 or s.step not in (*BEFORE_PLAY, "decree"), f"Turn {s.turn} before the decree.", "turn")
     for name, seat in (("roller", s.roller), ("age_start_roller", s.age_start_roller)):
-        _require(-1 <= seat < n, f"The {name} {seat} is no seat.", name)
+        require(-1 <= seat < n, f"The {name} {seat} is no seat.", name)
     faces = len(CONTENT.building_die)
-    _require(s.face == -1 or 1 <= s.face <= faces, f"Face {s.face} is none of 1..{faces}.", "face")
-    _require(s.face >= 1 or s.step not in BUILDING, f"Step {s.step} needs a rolled face.", "face")
-    _require(not s.aborted or s.step == "over", "Only a finished game was aborted.", "aborted")
+    require(s.face == -1 or 1 <= s.face <= faces, f"Face {s.face} is none of 1..{faces}.", "face")
+    require(s.face >= 1 or s.step not in BUILDING, f"Step {s.step} needs a rolled face.", "face")
+    require(not s.aborted or s.step == "over", "Only a finished game was aborted.", "aborted")
     owing = {"place": building.place_seats, "lift": building.lift_seats, "close": closing.close_seats}.get(s.step)
     waiting = owing is None or bool(owing(s))
-    _require(waiting, f"Step {s.step} waits for a player; with none it resolves by itself (§4.4).", "step")
+    require(waiting, f"Step {s.step} waits for a player; with none it resolves by itself (§4.4).", "step")
 
 
 # ---- players --------------------------------------------------------------------------------------------------
@@ -170,21 +156,21 @@ def _check_player(s: State, i: int, p: Player, vikings_on_board: int) -> None:
     it waits (placement, or the lift step); viking and raid tiles come only from the Ages scored."""
     field = f"players[{i}]"
     walls_ok = all(name in EDGE_INDEX for name in p.walls) and len(set(p.walls)) == len(p.walls)
-    _require(walls_ok, f"Seat {i} has an unknown or repeated wall.", f"{field}.walls")
-    _require(_fields(p.city), f"Seat {i}'s city names fields badly.", f"{field}.city")
-    _require(_fields(p.selection), f"Seat {i}'s selection names fields badly.", f"{field}.selection")
-    _require(p.open != bool(p.city), f"Seat {i} is {'open' if p.open else 'closed'} with its city.", f"{field}.city")
+    require(walls_ok, f"Seat {i} has an unknown or repeated wall.", f"{field}.walls")
+    require(_fields(p.city), f"Seat {i}'s city names fields badly.", f"{field}.city")
+    require(_fields(p.selection), f"Seat {i}'s selection names fields badly.", f"{field}.selection")
+    require(p.open != bool(p.city), f"Seat {i} is {'open' if p.open else 'closed'} with its city.", f"{field}.city")
     _check_submission(s, i, p)
     closing_now = s.step == "close" and p.open
-    _require(closing_now or not (p.selection or p.decided), f"Seat {i} closes outside.", f"{field}.selection")
+    require(closing_now or not (p.selection or p.decided), f"Seat {i} closes outside.", f"{field}.selection")
     if p.selection:
         reason = _selection_error(s, p)
-        _require(reason is None, f"Seat {i}'s selection {list(p.selection)}: {reason}.", f"{field}.selection")
+        require(reason is None, f"Seat {i}'s selection {list(p.selection)}: {reason}.", f"{field}.selection")
     scored = ages_scored(s)
     vikings = scored * vikings_on_board
-    _require(0 <= p.viking_tiles <= vikings, f"Seat {i} has {p.viking_tiles} viking tiles, not 0..{vikings}.", field)
-    _require(0 <= p.raid_tiles <= scored, f"Seat {i} has {p.raid_tiles} raid tiles, not 0..{scored}.", field)
-    _require(not p.shield or scored == len(AGES), "The King's shield is given at the end.", f"{field}.shield")
+    require(0 <= p.viking_tiles <= vikings, f"Seat {i} has {p.viking_tiles} viking tiles, not 0..{vikings}.", field)
+    require(0 <= p.raid_tiles <= scored, f"Seat {i} has {p.raid_tiles} raid tiles, not 0..{scored}.", field)
+    require(not p.shield or scored == len(AGES), "The King's shield is given at the end.", f"{field}.shield")
 
 
 def _selection_error(s: State, p: Player) -> str | None:
@@ -209,26 +195,26 @@ def _check_submission(s: State, i: int, p: Player) -> None:
     field = f"players[{i}]"
     sub = p.submitted
     lifting = s.step == "lift" and i in building.lift_seats(s)
-    _require(p.lift >= 0, f"Seat {i} owes {p.lift} lifts.", f"{field}.lift")
+    require(p.lift >= 0, f"Seat {i} owes {p.lift} lifts.", f"{field}.lift")
     if sub is None:
-        _require(not p.lift, f"Seat {i} owes lifts without a placement.", f"{field}.lift")
+        require(not p.lift, f"Seat {i} owes lifts without a placement.", f"{field}.lift")
         return
     waits = sub.kind != "hidden" and p.open and (s.step == "place" or lifting)
-    _require(waits, f"Seat {i} has a placement outside the placement step.", f"{field}.submitted")
-    _require(_spelt(sub), f"Seat {i}'s placement is not spelt as a {sub.kind}.", f"{field}.submitted")
+    require(waits, f"Seat {i} has a placement outside the placement step.", f"{field}.submitted")
+    require(_spelt(sub), f"Seat {i}'s placement is not spelt as a {sub.kind}.", f"{field}.submitted")
     choosing = sub.kind == "single" and not sub.edge
-    _require(not choosing or s.step == "lift", f"Seat {i}'s single piece has no street.", f"{field}.submitted")
-    _require(not choosing or len(p.walls) < geo.EDGES, f"Seat {i} has no free street.", f"{field}.submitted")
+    require(not choosing or s.step == "lift", f"Seat {i}'s single piece has no street.", f"{field}.submitted")
+    require(not choosing or len(p.walls) < geo.EDGES, f"Seat {i} has no free street.", f"{field}.submitted")
     if not choosing:
-        _require(
+        require(
             not building.check_placement(s, i, _action(sub)),
             f"Seat {i}'s committed placement is not legal.",
             f"{field}.submitted",
         )
     need = 1 if choosing else building.pieces(s, sub)
     owed = p.lift <= min(need, len(p.walls))
-    _require(owed, f"Seat {i} owes {p.lift} lifts for {need} pieces, {len(p.walls)} walls.", f"{field}.lift")
-    _require(not p.lift or s.step == "lift", f"Seat {i} owes lifts outside the lift step.", f"{field}.lift")
+    require(owed, f"Seat {i} owes {p.lift} lifts for {need} pieces, {len(p.walls)} walls.", f"{field}.lift")
+    require(not p.lift or s.step == "lift", f"Seat {i} owes lifts outside the lift step.", f"{field}.lift")
 
 
 def _spelt(sub: Submission) -> bool:
@@ -266,9 +252,9 @@ def _check_supply(s: State) -> None:
     held = sum(_in_hand(s, p) for p in s.players)
     pieces = s.supply_walls + on + held
     message = f"supply {s.supply_walls} + {on} walls on the boards + {held} in hand = {pieces}, not {total}."
-    _require(pieces == total, f"Wall pieces are not conserved: {message}", "supply_walls")
+    require(pieces == total, f"Wall pieces are not conserved: {message}", "supply_walls")
     strict_ok = s.supply_walls >= 0 or not s.options.strict_supply
-    _require(strict_ok, f"The strict supply holds {s.supply_walls} pieces.", "supply_walls")
+    require(strict_ok, f"The strict supply holds {s.supply_walls} pieces.", "supply_walls")
 
 
 # ---- ledgers --------------------------------------------------------------------------------------------------
@@ -322,10 +308,10 @@ def _check_ledger(s: State, i: int, p: Player, coins_on_board: int) -> None:
     for j, line in enumerate(p.ledger):
         error = _line_error(s, p, line.category, line.points, coins_on_board)
         if error is not None:
-            _fail(f"Seat {i}'s line {j} ({line.category}, {line.points}): {error}.", field)
+            fail(f"Seat {i}'s line {j} ({line.category}, {line.points}): {error}.", field)
         seen[line.category] += 1
     for category, count in sorted(seen.items()):
         limit = _line_limit(s, p, category)
-        _require(count <= limit, f"Seat {i} has {count} {category} lines; at most {limit} now.", field)
+        require(count <= limit, f"Seat {i} has {count} {category} lines; at most {limit} now.", field)
     total = sum(line.points for line in p.ledger)
-    _require(p.coins == total, f"Seat {i} has {p.coins} coins; its ledger sums to {total}.", f"players[{i}].coins")
+    require(p.coins == total, f"Seat {i} has {p.coins} coins; its ledger sums to {total}.", f"players[{i}].coins")

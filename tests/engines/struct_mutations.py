@@ -17,6 +17,8 @@ import msgspec
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
+from engines.core.errors import StateInvalid
+
 Step = str | int
 Path = tuple[Step, ...]
 Key = tuple[str, str]
@@ -122,3 +124,59 @@ def mutated(draw: st.DrawFn, state: Any, pool: Pool) -> tuple[Any, str]:
     new = draw(st.sampled_from(choices(value, key, pool)))
     where = ".".join(str(step) for step in path)
     return put(state, path, new), f"{where}: {value!r} -> {new!r}"
+
+
+# ---- the closure property, for any engine ------------------------------------------------------------------
+
+INT32 = (-(2**31), 2**31 - 1)
+"""The range of the contract's ``int32`` fields (score totals, counters)."""
+
+
+def dotted(path: Path) -> str:
+    """A path as the check's field names spell it (``players[1].ledger``)."""
+    return "".join(f"[{step}]" if isinstance(step, int) else f".{step}" for step in path).lstrip(".")
+
+
+def ints_fit(value: Any) -> bool:
+    """Every int of a state fits ``int32`` (the generator's 64-bit words excepted)."""
+    return all(INT32[0] <= v <= INT32[1] for _, key, v in walk(value) if type(v) is int and key[0] != "Rng")
+
+
+class Closure:
+    """The check of one engine as the integrity properties use it."""
+
+    def __init__(self, engine: Any) -> None:
+        self.engine = engine
+
+    def received(self, s: Any) -> Any | None:
+        """The state as the server receives it (types and literal values checked), or ``None`` if refused there."""
+        try:
+            return msgspec.convert(msgspec.to_builtins(s), type=self.engine.state_type)
+        except msgspec.ValidationError:
+            return None
+
+    def refused(self, s: Any) -> StateInvalid | None:
+        """The check's refusal of ``s`` (which must name a field), or ``None`` if it accepts it."""
+        try:
+            self.engine.check(s)
+        except StateInvalid as exc:
+            assert str(exc) and exc.field, exc
+            return exc
+        return None
+
+    def handled(self, s: Any) -> None:
+        """Every engine function works on an accepted state, and every legal move leads to an accepted state."""
+        engine = self.engine
+        pending = engine.pending(s)
+        sheet = engine.score(s)
+        assert all(INT32[0] <= x.total <= INT32[1] for x in sheet.seats)
+        for seat in (None, *range(len(sheet.seats))):
+            engine.view(s, seat)
+        legal = engine.legal_moves(s)
+        assert {m.seat for m in legal} == set(pending.seats), pending  # every decision owed can be made
+        for move in legal:
+            assert not engine.validate(s, move), move
+            after = engine.apply(s, move)
+            reason = self.refused(after)
+            assert reason is None, f"{move} leads to a refused state: {reason}"
+            assert ints_fit(after)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
 
 import msgspec
 import pytest
@@ -19,15 +18,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from engines.core.errors import StateInvalid
 from engines.core.rng import Rng
 from engines.walled_city import moves as mv
 from engines.walled_city.content import CONTENT
 from engines.walled_city.engine import ENGINE
 from engines.walled_city.state import Card, Placed, State, Vote
-from tests.engines.struct_mutations import Key, Path, Pool, get, mutated, put, walk
+from tests.engines.struct_mutations import INT32, Closure, Key, Path, Pool, dotted, get, ints_fit, mutated, put, walk
 
-INT32 = (-(2**31), 2**31 - 1)
 """What the proto carries (``int32``): every number in a state, a score and its totals must fit."""
 PAD = 50_000
 """How many elements a padded collection gains."""
@@ -80,47 +77,8 @@ POOL = Pool(
 )
 
 
-def received(s: State) -> State | None:
-    """The state as the server receives it (types and literal values checked), or ``None`` if refused there."""
-    try:
-        return msgspec.convert(msgspec.to_builtins(s), type=State)
-    except msgspec.ValidationError:
-        return None
-
-
-def refused(s: State) -> StateInvalid | None:
-    """The check's refusal of ``s``, or ``None`` if it accepts it."""
-    try:
-        ENGINE.check(s)
-    except StateInvalid as exc:
-        assert str(exc) and exc.field, exc
-        return exc
-    return None
-
-
-def dotted(path: Path) -> str:
-    return "".join(f"[{step}]" if isinstance(step, int) else f".{step}" for step in path).lstrip(".")
-
-
-def ints_fit(value: Any) -> bool:
-    return all(INT32[0] <= v <= INT32[1] for _, key, v in walk(value) if type(v) is int and key[0] != "Rng")
-
-
-def handled(s: State) -> None:
-    """Every engine function works on an accepted state, and every legal move leads to an accepted state."""
-    pending = ENGINE.pending(s)
-    sheet = ENGINE.score(s)
-    assert all(INT32[0] <= x.total <= INT32[1] for x in sheet.seats)
-    for seat in (None, *range(len(s.seats))):
-        ENGINE.view(s, seat)
-    legal = ENGINE.legal_moves(s)
-    assert {m.seat for m in legal} == set(pending.seats), pending  # every decision owed can be made
-    for move in legal:
-        assert not ENGINE.validate(s, move), move
-        after = ENGINE.apply(s, move)
-        reason = refused(after)
-        assert reason is None, f"{move} leads to a refused state: {reason}"
-        assert ints_fit(after)
+CLOSURE = Closure(ENGINE)
+received, refused, handled = CLOSURE.received, CLOSURE.refused, CLOSURE.handled
 
 
 # ---- named regressions -------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import grpc
 import pytest
 from rulesengine.v1 import service_pb2
 
+from bench.padded_states import unknown_field
 from server.memo import COST_PER_KEY_BYTE, StateMemo, state_key
 from tests.server.helpers import details, setup
 
@@ -67,23 +68,8 @@ def test_unknown_fields_and_the_signature_are_not_part_of_the_key(stub: Any) -> 
     larger memo entry."""
     state = stub.NewGame(service_pb2.NewGameRequest(setup=setup())).state
     padded = service_pb2.GameState()
-    padded.MergeFromString(state.SerializeToString() + _unknown_field(60_000))
-    padded.citadels.MergeFromString(_unknown_field(70_000))
+    padded.MergeFromString(state.SerializeToString() + unknown_field(60_000))
+    padded.citadels.MergeFromString(unknown_field(70_000))
     padded.signature = b"whatever"
     assert len(padded.SerializeToString()) > 130_000
     assert state_key(padded) == state_key(state)
-
-
-def _unknown_field(size: int) -> bytes:
-    """A length-delimited field number 999 of ``size`` bytes (unknown to every message)."""
-    tag = (999 << 3) | 2
-    return _varint(tag) + _varint(size) + b"\x00" * size
-
-
-def _varint(value: int) -> bytes:
-    out = bytearray()
-    while True:
-        byte, value = value & 0x7F, value >> 7
-        out.append(byte | (0x80 if value else 0))
-        if not value:
-            return bytes(out)

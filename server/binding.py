@@ -16,6 +16,7 @@ from rulesengine.v1 import common_pb2, service_pb2
 from engines.core.engine import GameInfo, Pending
 from engines.core.errors import Violation
 from engines.core.scoring import ScoreSheet
+from engines.core.text import LogEntry, MoveLabel
 from server.convert import ConversionError, SchemaMismatch, StructCodec, UnionCodec, validate
 
 #: The shared engine structs and the common messages that mirror them.
@@ -23,6 +24,8 @@ PENDING = StructCodec(Pending, common_pb2.Pending.DESCRIPTOR)
 VIOLATION = StructCodec(Violation, common_pb2.Violation.DESCRIPTOR)
 SCORE_SHEET = StructCodec(ScoreSheet, common_pb2.ScoreSheet.DESCRIPTOR)
 GAME_INFO = StructCodec(GameInfo, common_pb2.GameInfo.DESCRIPTOR)
+MOVE_LABEL = StructCodec(MoveLabel, common_pb2.MoveLabel.DESCRIPTOR)
+LOG_ENTRY = StructCodec(LogEntry, common_pb2.LogEntry.DESCRIPTOR)
 
 
 def _oneof_member(descriptor: Descriptor, oneof: str, name: str) -> FieldDescriptor:

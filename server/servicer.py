@@ -18,7 +18,7 @@ from rulesengine.v1 import common_pb2, service_pb2
 
 from engines.core.errors import IllegalMove, StateInvalid
 from server import errors
-from server.binding import GAME_INFO, PENDING, SCORE_SHEET, VIOLATION, GameBinding
+from server.binding import GAME_INFO, LOG_ENTRY, MOVE_LABEL, PENDING, SCORE_SHEET, VIOLATION, GameBinding
 from server.convert import ConversionError
 from server.memo import StateMemo, state_key
 from server.signing import Signer
@@ -181,6 +181,7 @@ class RulesEngineServicer:
             )
         engine = binding.engine
         applied = 0
+        log: list[Any] = []
         for index, message in enumerate(moves):
             if index % _DEADLINE_CHECK_EVERY == 0:
                 remaining = context.time_remaining()
@@ -188,16 +189,24 @@ class RulesEngineServicer:
                     raise errors.deadline_exceeded()
             move = self._move_in(binding, message, f"record.moves[{index}]")
             try:
-                state = engine.apply(state, move)
+                after = engine.apply(state, move)
             except IllegalMove as exc:
                 _bind(violation=exc.violations[0].code if exc.violations else None, move_index=index)
-                return self._replay_result(binding, state, applied, exc, index)
+                return self._replay_result(binding, state, applied, exc, index, log)
+            log.append(engine.log(state, move, after))
+            state = after
             applied += 1
         _bind(moves=applied)
-        return self._replay_result(binding, state, applied, None, None)
+        return self._replay_result(binding, state, applied, None, None, log)
 
     def _replay_result(
-        self, binding: GameBinding, state: Any, applied: int, illegal: IllegalMove | None, index: int | None
+        self,
+        binding: GameBinding,
+        state: Any,
+        applied: int,
+        illegal: IllegalMove | None,
+        index: int | None,
+        log: list[Any],
     ) -> service_pb2.ReplayResult:
         engine = binding.engine
         result = service_pb2.ReplayResult(
@@ -206,6 +215,7 @@ class RulesEngineServicer:
             state=self._state_out(binding, state),
             pending=PENDING.to_proto(engine.pending(state)),
             score=SCORE_SHEET.to_proto(engine.score(state)),
+            log=[LOG_ENTRY.to_proto(entry) for entry in log],
         )
         if illegal is not None and index is not None:
             result.illegal_move_index = index
@@ -246,7 +256,9 @@ class RulesEngineServicer:
         else:
             pending = engine.pending(state)
         return service_pb2.LegalMovesResponse(
-            pending=PENDING.to_proto(pending), moves=[binding.move_to_proto(m) for m in moves]
+            pending=PENDING.to_proto(pending),
+            moves=[binding.move_to_proto(m) for m in moves],
+            labels=[MOVE_LABEL.to_proto(label) for label in engine.labels(state, moves)],
         )
 
     def ValidateMove(self, request: service_pb2.ValidateMoveRequest, context: grpc.ServicerContext) -> Any:
@@ -270,7 +282,9 @@ class RulesEngineServicer:
             _bind(violation=exc.violations[0].code if exc.violations else None)
             raise errors.illegal_move(exc.violations) from exc
         return service_pb2.ApplyMoveResponse(
-            state=self._state_out(binding, after), pending=PENDING.to_proto(binding.engine.pending(after))
+            state=self._state_out(binding, after),
+            pending=PENDING.to_proto(binding.engine.pending(after)),
+            log=LOG_ENTRY.to_proto(binding.engine.log(state, move, after)),
         )
 
     def Score(self, request: service_pb2.ScoreRequest, context: grpc.ServicerContext) -> Any:

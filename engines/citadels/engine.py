@@ -83,7 +83,7 @@ from engines.citadels.turn import (
 )
 from engines.core.engine import CHANCE, GameInfo, OptionInfo, option_infos
 from engines.core.errors import Violation
-from engines.core.game import Decision, Now, TableEngine
+from engines.core.game import Decision, Now, PlainWords, TableEngine
 from engines.core.rng import Rng
 
 RULES_VERSION = "1.0.0"
@@ -427,7 +427,7 @@ CONTENT_OPTIONS = (
 )
 
 
-class Citadels:
+class Citadels(PlainWords):
     """Citadels (2016) for 2–8 players."""
 
     info = GameInfo(

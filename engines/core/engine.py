@@ -14,6 +14,7 @@ import msgspec
 
 from engines.core.errors import Violation
 from engines.core.scoring import ScoreSheet
+from engines.core.text import LogEntry, MoveLabel
 
 #: The chance seat: in external-chance mode every shuffle, draw or random pick is a decision
 #: owed by this seat, supplied by the caller (real dice, real cards at a real table).
@@ -133,6 +134,14 @@ class Engine(Protocol, Generic[S, M, OptT]):
 
     def describe(self) -> dict[str, Any]:
         """The game's content (cards, boards) with provenance, for clients to render."""
+        ...
+
+    def labels(self, state: S, moves: Sequence[M]) -> list[MoveLabel]:
+        """The label (unique within the decision) and choice path of each of ``moves``."""
+        ...
+
+    def log(self, before: S, move: M, after: S) -> LogEntry:
+        """What ``move`` did: a public line for every seat, a private line for the mover."""
         ...
 
 

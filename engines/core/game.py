@@ -30,6 +30,7 @@ from engines.core.engine import CHANCE, GameInfo, Pending, common_violations
 from engines.core.errors import IllegalMove, StateInvalid, Violation
 from engines.core.rng import Rng
 from engines.core.scoring import ScoreSheet
+from engines.core.text import LogEntry, MoveLabel, generic_label, seat_name, text
 
 #: The most automatic steps and engine-answered chance decisions one ``apply`` may take. The longest
 #: real sequence (a seeded game's whole setup, every deal and shuffle) is a few hundred; reaching the
@@ -140,6 +141,31 @@ class Game(Protocol[S, OptT]):
         """The game's content with provenance, for clients to render."""
         ...
 
+    def label(self, state: S, move: Any, several_seats: bool) -> MoveLabel:
+        """How a legal ``move`` of ``state`` is shown: a label unique within the decision (``several_seats``:
+        more than one seat decides, so the label names the seat) and its path of choices."""
+        ...
+
+    def log(self, before: S, move: Any, after: S) -> LogEntry:
+        """What ``move`` did, in words: the public line names nothing hidden from any other seat."""
+        ...
+
+
+class PlainWords:
+    """Labels and log lines made from each action's kind and fields (``engines.core.text.generic_label``),
+    for a game that has not worded its moves yet. The public line names only the kind of action (which is
+    public in every game); the private line gives the whole move."""
+
+    def label(self, state: Any, move: Any, several_seats: bool) -> MoveLabel:
+        return generic_label(move.seat, move.action, several_seats)
+
+    def log(self, before: Any, move: Any, after: Any) -> LogEntry:
+        tag = str(move.action.__struct_config__.tag)
+        who = seat_name(move.seat)
+        public = text(f"log.{tag}", "{seat}: {action}", seat=who, action=tag.replace("_", " "))
+        private = generic_label(move.seat, move.action, False).label
+        return LogEntry(move.seat, public, private)
+
 
 def uniform_chance(state: S, now: Now[S], rng: Rng) -> tuple[Any, Rng]:
     """A chance decision answered uniformly among its options (a card drawn from the deck, a die
@@ -225,6 +251,16 @@ class TableEngine(Generic[S, OptT]):
 
     def describe(self) -> dict[str, Any]:
         return self.game.describe()
+
+    def labels(self, state: S, moves: Sequence[Any]) -> list[MoveLabel]:
+        """The label and choice path of each of ``moves`` (legal moves of ``state``)."""
+        now = self.game.now(state)
+        several = now is not None and len(now.seats) > 1
+        return [self.game.label(state, move, several) for move in moves]
+
+    def log(self, before: S, move: Any, after: S) -> LogEntry:
+        """What ``move`` (applied to ``before``, giving ``after``) did, in words."""
+        return self.game.log(before, move, after)
 
     # ---- the walk -------------------------------------------------------------------------------
 

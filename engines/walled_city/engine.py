@@ -13,7 +13,7 @@ from msgspec.structs import replace
 
 from engines.core.engine import CHANCE, GameInfo, option_infos
 from engines.core.errors import Violation
-from engines.core.game import Decision, Now, TableEngine
+from engines.core.game import Decision, Now, PlainWords, TableEngine
 from engines.core.rng import Rng
 from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
 from engines.walled_city import build, guilds, integrity, phases, setup, view
@@ -173,7 +173,7 @@ def apply_action(s: State, seat: int, a: Any) -> State:
     return decision(s).apply(s, seat, a)
 
 
-class WalledCity:
+class WalledCity(PlainWords):
     """The Walled City: Londonderry & Borderlands, 2–4 players, both boards, all 20 guilds."""
 
     info = GameInfo(

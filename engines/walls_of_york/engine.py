@@ -13,7 +13,7 @@ from msgspec.structs import replace
 
 from engines.core.engine import CHANCE, GameInfo, option_infos
 from engines.core.errors import Violation
-from engines.core.game import Decision, Now, TableEngine
+from engines.core.game import Decision, Now, PlainWords, TableEngine
 from engines.core.rng import Rng
 from engines.walls_of_york import building, closing, decree, integrity, scoring, setup, view
 from engines.walls_of_york import moves as mv
@@ -155,7 +155,7 @@ def chance(s: State, now: Now[State], rng: Rng) -> tuple[Any, Rng]:
     return mv.ChanceFace(face + 1), rng
 
 
-class WallsOfYork:
+class WallsOfYork(PlainWords):
     """Walls of York for 2–4 players."""
 
     info = GameInfo(

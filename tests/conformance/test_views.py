@@ -29,6 +29,7 @@ from google.protobuf.message import Message
 
 from bench.mutation import cross_swaps, mutations, playout_states
 from engines.core.errors import Violation
+from engines.core.text import LogEntry
 from tests.conformance.conftest import unknown
 from tests.conformance.support import (
     ENGINES,
@@ -95,7 +96,8 @@ def seat_answers(
     view = probe.run("view", engine.view, state, seat)
     if legal is None or view is None:
         return None
-    mine = [setup.binding.move_to_proto(m).SerializeToString(deterministic=True) for m in legal if m.seat == seat]
+    own = [m for m in legal if m.seat == seat]
+    mine = [setup.binding.move_to_proto(m).SerializeToString(deterministic=True) for m in own]
     verdicts = [probe.run("validate", engine.validate, state, m) for m in moves]
     return (
         msgspec.msgpack.encode(view),
@@ -103,7 +105,27 @@ def seat_answers(
         msgspec.msgpack.encode(probe.run("score", engine.score, view)),
         msgspec.msgpack.encode(probe.run("pending", engine.pending, view)),
         [msgspec.msgpack.encode(v) for v in verdicts],
+        msgspec.msgpack.encode(probe.run("labels", engine.labels, state, own)),
     )
+
+
+def log_answers(engine: Any, state: Any, seat: int, moves: list[Any], probe: Probe) -> dict[bytes, tuple[bytes, bytes]]:
+    """For each of ``moves`` (any seat's) legal in ``state``: what ``seat`` sees after it (its view) and the
+    log lines ``seat`` is shown (the public line, and the private line when the move is its own)."""
+    out: dict[bytes, tuple[bytes, bytes]] = {}
+    for move in moves:
+        if probe.run("validate", engine.validate, state, move):
+            continue
+        after = probe.run("apply", engine.apply, state, move, allowed=REFUSALS)
+        if after is None:
+            continue
+        entry = probe.run("log", engine.log, state, move, after)
+        shown = (entry.public_line, entry.private_line if move.seat == seat else None)
+        out[msgspec.msgpack.encode(move)] = (
+            msgspec.msgpack.encode(engine.view(after, seat)),
+            msgspec.msgpack.encode(shown),
+        )
+    return out
 
 
 def seat_moves(setup: Setup, engine: Any, state: Any, seat: int, rng: random.Random) -> list[Any]:
@@ -195,6 +217,8 @@ def compare(
     moves = {k: seat_moves(setup, engine, state, k, rng) for k in seats}
     base_probe = Probe(setup.game_id, "none (the state itself)")
     answers = {k: seat_answers(setup, engine, state, k, moves[k], base_probe) for k in seats}
+    logged_moves = sample(list(engine.legal_moves(state)), MOVES_COMPARED * 2, rng)
+    logs = {k: log_answers(engine, state, k, logged_moves, base_probe) for k in seats}
     out.findings += base_probe.findings
     for other, path in variants:
         probe = Probe(setup.game_id, path)
@@ -205,9 +229,13 @@ def compare(
                 out.exercised += substance(getattr(binding.state_to_proto(other), setup.game_id), markers) != base
                 mine, got = answers[k], seat_answers(setup, engine, other, k, moves[k], probe)
                 if mine is not None and got is not None and got != mine:
-                    names = ("view", "legal moves", "score", "pending", "validate")
+                    names = ("view", "legal moves", "score", "pending", "validate", "labels")
                     what = [name for name, a, b in zip(names, mine, got, strict=True) if a != b]
                     out.leaks.append(f"seat {k} after {path}: {', '.join(what)} differ")
+                theirs = log_answers(engine, other, k, logged_moves, probe)
+                for key, (view_after, lines) in logs[k].items():
+                    if key in theirs and theirs[key][0] == view_after and theirs[key][1] != lines:
+                        out.leaks.append(f"seat {k} after {path}: the log of {msgspec.msgpack.decode(key)} differs")
         out.findings += probe.findings
         if hangs(out.findings) >= MAX_HANGS:
             break
@@ -301,3 +329,26 @@ def test_a_leak_is_caught(game_id: str) -> None:
     setup = next(s for s in setup_sample(SETUPS_PER_GAME) if s.game_id == game_id and s.players > 2)
     found = explore(setup, LeakyEngine(setup.engine))
     assert any("validate" in leak for leak in found.leaks)
+
+
+class TattlingLog:
+    """A real engine whose public log line names a hash of the whole state: a leak the test must catch."""
+
+    def __init__(self, engine: Any) -> None:
+        self._engine = engine
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._engine, name)
+
+    def log(self, before: Any, move: Any, after: Any) -> LogEntry:
+        entry = self._engine.log(before, move, after)
+        secret = hashlib.sha256(msgspec.msgpack.encode(before)).hexdigest()[:8]
+        public = msgspec.structs.replace(entry.public_line, english=f"{entry.public_line.english} {secret}")
+        return msgspec.structs.replace(entry, public_line=public)
+
+
+@pytest.mark.parametrize("game_id", sorted(ENGINES))
+def test_a_log_leak_is_caught(game_id: str) -> None:
+    setup = next(s for s in setup_sample(SETUPS_PER_GAME) if s.game_id == game_id and s.players > 2)
+    found = explore(setup, TattlingLog(setup.engine))
+    assert any("the log of" in leak for leak in found.leaks)

@@ -432,6 +432,21 @@ def test_replay_of_a_whole_game_reaches_the_same_final_state(
     assert result.moves_applied == len(moves)
     assert result.state == states[-1]
     assert result.score.final and not result.pending.seats
+    assert len(result.log) == len(moves)
+    assert [entry.seat for entry in result.log] == [m.seat for m in moves]
+    assert all(entry.public_line.english for entry in result.log)
+
+
+def test_legal_moves_come_with_labels_and_apply_with_a_log(stub: Stub) -> None:
+    state = stub.NewGame(service_pb2.NewGameRequest(setup=setup(4, seed=11))).state
+    legal = stub.LegalMoves(service_pb2.LegalMovesRequest(state=state))
+    assert len(legal.labels) == len(legal.moves) > 1
+    texts = [label.label.english for label in legal.labels]
+    assert all(texts) and len(set(texts)) == len(texts)
+    assert all(label.path for label in legal.labels)
+    applied = stub.ApplyMove(service_pb2.ApplyMoveRequest(state=state, move=legal.moves[0]))
+    assert applied.log.seat == legal.moves[0].seat
+    assert applied.log.public_line.english and applied.log.public_line.id
 
 
 def test_a_record_is_canonical_json_and_replays_the_same(stub: Stub, version: str) -> None:

@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import empty_pb2 as google_dot_protobuf_dot_empty__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1brulesengine/v1/common.proto\x12\x0erulesengine.v1\x1a\x1bgoogle/protobuf/empty.proto\"!\n\x03Rng\x12\r\n\x05state\x18\x01 \x01(\x04\x12\x0b\n\x03inc\x18\x02 \x01(\x04\"6\n\x07Pending\x12\r\n\x05seats\x18\x01 \x03(\x05\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x0e\n\x06prompt\x18\x03 \x01(\t\"9\n\tViolation\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t\x12\r\n\x05\x66ield\x18\x03 \x01(\t\">\n\nScoreEntry\x12\x10\n\x08\x63\x61tegory\x18\x01 \x01(\t\x12\x0e\n\x06points\x18\x02 \x01(\x05\x12\x0e\n\x06\x64\x65tail\x18\x03 \x01(\t\"v\n\tSeatScore\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05total\x18\x02 \x01(\x05\x12+\n\x07\x65ntries\x18\x03 \x03(\x0b\x32\x1a.rulesengine.v1.ScoreEntry\x12\r\n\x05place\x18\x04 \x01(\x05\x12\x10\n\x08tiebreak\x18\x05 \x01(\t\"V\n\nScoreSheet\x12(\n\x05seats\x18\x01 \x03(\x0b\x32\x19.rulesengine.v1.SeatScore\x12\x0f\n\x07winners\x18\x02 \x03(\x05\x12\r\n\x05\x66inal\x18\x03 \x01(\x08\"W\n\nOptionInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\x12\x0f\n\x07\x64\x65\x66\x61ult\x18\x03 \x01(\t\x12\x0f\n\x07\x63hoices\x18\x04 \x03(\t\x12\x0b\n\x03\x64oc\x18\x05 \x01(\t\"\xaa\x01\n\x08GameInfo\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x15\n\rrules_version\x18\x03 \x01(\t\x12\x13\n\x0bmin_players\x18\x04 \x01(\x05\x12\x13\n\x0bmax_players\x18\x05 \x01(\x05\x12+\n\x07options\x18\x06 \x03(\x0b\x32\x1a.rulesengine.v1.OptionInfo\x12\x10\n\x08variants\x18\x07 \x03(\t\"O\n\x06Viewer\x12\x0e\n\x04seat\x18\x01 \x01(\x05H\x00\x12+\n\tspectator\x18\x02 \x01(\x0b\x32\x16.google.protobuf.EmptyH\x00\x42\x08\n\x06viewer\"\xe9\x01\n\tGameSetup\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12;\n\toverrides\x18\x03 \x03(\x0b\x32(.rulesengine.v1.GameSetup.OverridesEntry\x12/\n\x0b\x63hance_mode\x18\x04 \x01(\x0e\x32\x1a.rulesengine.v1.ChanceMode\x12\x11\n\x04seed\x18\x05 \x01(\x04H\x00\x88\x01\x01\x1a\x30\n\x0eOverridesEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\x07\n\x05_seed*[\n\nChanceMode\x12\x1b\n\x17\x43HANCE_MODE_UNSPECIFIED\x10\x00\x12\x16\n\x12\x43HANCE_MODE_SEEDED\x10\x01\x12\x18\n\x14\x43HANCE_MODE_EXTERNAL\x10\x02\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1brulesengine/v1/common.proto\x12\x0erulesengine.v1\x1a\x1bgoogle/protobuf/empty.proto\"!\n\x03Rng\x12\r\n\x05state\x18\x01 \x01(\x04\x12\x0b\n\x03inc\x18\x02 \x01(\x04\"6\n\x07Pending\x12\r\n\x05seats\x18\x01 \x03(\x05\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x0e\n\x06prompt\x18\x03 \x01(\t\"9\n\tViolation\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t\x12\r\n\x05\x66ield\x18\x03 \x01(\t\"N\n\x04Text\x12\n\n\x02id\x18\x01 \x01(\t\x12)\n\x06params\x18\x02 \x03(\x0b\x32\x19.rulesengine.v1.TextParam\x12\x0f\n\x07\x65nglish\x18\x03 \x01(\t\"(\n\tTextParam\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t\"T\n\tMoveLabel\x12#\n\x05label\x18\x01 \x01(\x0b\x32\x14.rulesengine.v1.Text\x12\"\n\x04path\x18\x02 \x03(\x0b\x32\x14.rulesengine.v1.Text\"o\n\x08LogEntry\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12)\n\x0bpublic_line\x18\x02 \x01(\x0b\x32\x14.rulesengine.v1.Text\x12*\n\x0cprivate_line\x18\x03 \x01(\x0b\x32\x14.rulesengine.v1.Text\">\n\nScoreEntry\x12\x10\n\x08\x63\x61tegory\x18\x01 \x01(\t\x12\x0e\n\x06points\x18\x02 \x01(\x05\x12\x0e\n\x06\x64\x65tail\x18\x03 \x01(\t\"v\n\tSeatScore\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05total\x18\x02 \x01(\x05\x12+\n\x07\x65ntries\x18\x03 \x03(\x0b\x32\x1a.rulesengine.v1.ScoreEntry\x12\r\n\x05place\x18\x04 \x01(\x05\x12\x10\n\x08tiebreak\x18\x05 \x01(\t\"V\n\nScoreSheet\x12(\n\x05seats\x18\x01 \x03(\x0b\x32\x19.rulesengine.v1.SeatScore\x12\x0f\n\x07winners\x18\x02 \x03(\x05\x12\r\n\x05\x66inal\x18\x03 \x01(\x08\"W\n\nOptionInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\x12\x0f\n\x07\x64\x65\x66\x61ult\x18\x03 \x01(\t\x12\x0f\n\x07\x63hoices\x18\x04 \x03(\t\x12\x0b\n\x03\x64oc\x18\x05 \x01(\t\"\xaa\x01\n\x08GameInfo\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x15\n\rrules_version\x18\x03 \x01(\t\x12\x13\n\x0bmin_players\x18\x04 \x01(\x05\x12\x13\n\x0bmax_players\x18\x05 \x01(\x05\x12+\n\x07options\x18\x06 \x03(\x0b\x32\x1a.rulesengine.v1.OptionInfo\x12\x10\n\x08variants\x18\x07 \x03(\t\"O\n\x06Viewer\x12\x0e\n\x04seat\x18\x01 \x01(\x05H\x00\x12+\n\tspectator\x18\x02 \x01(\x0b\x32\x16.google.protobuf.EmptyH\x00\x42\x08\n\x06viewer\"\xe9\x01\n\tGameSetup\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12;\n\toverrides\x18\x03 \x03(\x0b\x32(.rulesengine.v1.GameSetup.OverridesEntry\x12/\n\x0b\x63hance_mode\x18\x04 \x01(\x0e\x32\x1a.rulesengine.v1.ChanceMode\x12\x11\n\x04seed\x18\x05 \x01(\x04H\x00\x88\x01\x01\x1a\x30\n\x0eOverridesEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\x07\n\x05_seed*[\n\nChanceMode\x12\x1b\n\x17\x43HANCE_MODE_UNSPECIFIED\x10\x00\x12\x16\n\x12\x43HANCE_MODE_SEEDED\x10\x01\x12\x18\n\x14\x43HANCE_MODE_EXTERNAL\x10\x02\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -34,28 +34,36 @@ if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_GAMESETUP_OVERRIDESENTRY']._loaded_options = None
   _globals['_GAMESETUP_OVERRIDESENTRY']._serialized_options = b'8\001'
-  _globals['_CHANCEMODE']._serialized_start=1077
-  _globals['_CHANCEMODE']._serialized_end=1168
+  _globals['_CHANCEMODE']._serialized_start=1398
+  _globals['_CHANCEMODE']._serialized_end=1489
   _globals['_RNG']._serialized_start=76
   _globals['_RNG']._serialized_end=109
   _globals['_PENDING']._serialized_start=111
   _globals['_PENDING']._serialized_end=165
   _globals['_VIOLATION']._serialized_start=167
   _globals['_VIOLATION']._serialized_end=224
-  _globals['_SCOREENTRY']._serialized_start=226
-  _globals['_SCOREENTRY']._serialized_end=288
-  _globals['_SEATSCORE']._serialized_start=290
-  _globals['_SEATSCORE']._serialized_end=408
-  _globals['_SCORESHEET']._serialized_start=410
-  _globals['_SCORESHEET']._serialized_end=496
-  _globals['_OPTIONINFO']._serialized_start=498
-  _globals['_OPTIONINFO']._serialized_end=585
-  _globals['_GAMEINFO']._serialized_start=588
-  _globals['_GAMEINFO']._serialized_end=758
-  _globals['_VIEWER']._serialized_start=760
-  _globals['_VIEWER']._serialized_end=839
-  _globals['_GAMESETUP']._serialized_start=842
-  _globals['_GAMESETUP']._serialized_end=1075
-  _globals['_GAMESETUP_OVERRIDESENTRY']._serialized_start=1018
-  _globals['_GAMESETUP_OVERRIDESENTRY']._serialized_end=1066
+  _globals['_TEXT']._serialized_start=226
+  _globals['_TEXT']._serialized_end=304
+  _globals['_TEXTPARAM']._serialized_start=306
+  _globals['_TEXTPARAM']._serialized_end=346
+  _globals['_MOVELABEL']._serialized_start=348
+  _globals['_MOVELABEL']._serialized_end=432
+  _globals['_LOGENTRY']._serialized_start=434
+  _globals['_LOGENTRY']._serialized_end=545
+  _globals['_SCOREENTRY']._serialized_start=547
+  _globals['_SCOREENTRY']._serialized_end=609
+  _globals['_SEATSCORE']._serialized_start=611
+  _globals['_SEATSCORE']._serialized_end=729
+  _globals['_SCORESHEET']._serialized_start=731
+  _globals['_SCORESHEET']._serialized_end=817
+  _globals['_OPTIONINFO']._serialized_start=819
+  _globals['_OPTIONINFO']._serialized_end=906
+  _globals['_GAMEINFO']._serialized_start=909
+  _globals['_GAMEINFO']._serialized_end=1079
+  _globals['_VIEWER']._serialized_start=1081
+  _globals['_VIEWER']._serialized_end=1160
+  _globals['_GAMESETUP']._serialized_start=1163
+  _globals['_GAMESETUP']._serialized_end=1396
+  _globals['_GAMESETUP_OVERRIDESENTRY']._serialized_start=1339
+  _globals['_GAMESETUP_OVERRIDESENTRY']._serialized_end=1387
 # @@protoc_insertion_point(module_scope)

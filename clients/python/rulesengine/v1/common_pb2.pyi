@@ -45,6 +45,42 @@ class Violation(_message.Message):
     field: str
     def __init__(self, code: _Optional[str] = ..., message: _Optional[str] = ..., field: _Optional[str] = ...) -> None: ...
 
+class Text(_message.Message):
+    __slots__ = ("id", "params", "english")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    PARAMS_FIELD_NUMBER: _ClassVar[int]
+    ENGLISH_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    params: _containers.RepeatedCompositeFieldContainer[TextParam]
+    english: str
+    def __init__(self, id: _Optional[str] = ..., params: _Optional[_Iterable[_Union[TextParam, _Mapping]]] = ..., english: _Optional[str] = ...) -> None: ...
+
+class TextParam(_message.Message):
+    __slots__ = ("name", "value")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    value: str
+    def __init__(self, name: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+
+class MoveLabel(_message.Message):
+    __slots__ = ("label", "path")
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    label: Text
+    path: _containers.RepeatedCompositeFieldContainer[Text]
+    def __init__(self, label: _Optional[_Union[Text, _Mapping]] = ..., path: _Optional[_Iterable[_Union[Text, _Mapping]]] = ...) -> None: ...
+
+class LogEntry(_message.Message):
+    __slots__ = ("seat", "public_line", "private_line")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PUBLIC_LINE_FIELD_NUMBER: _ClassVar[int]
+    PRIVATE_LINE_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    public_line: Text
+    private_line: Text
+    def __init__(self, seat: _Optional[int] = ..., public_line: _Optional[_Union[Text, _Mapping]] = ..., private_line: _Optional[_Union[Text, _Mapping]] = ...) -> None: ...
+
 class ScoreEntry(_message.Message):
     __slots__ = ("category", "points", "detail")
     CATEGORY_FIELD_NUMBER: _ClassVar[int]

@@ -52,7 +52,7 @@ class GameRecord(_message.Message):
     def __init__(self, setup: _Optional[_Union[_common_pb2.GameSetup, _Mapping]] = ..., rules_version: _Optional[str] = ..., moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., seat_labels: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class ReplayResult(_message.Message):
-    __slots__ = ("legal", "moves_applied", "illegal_move_index", "violations", "state", "pending", "score")
+    __slots__ = ("legal", "moves_applied", "illegal_move_index", "violations", "state", "pending", "score", "log")
     LEGAL_FIELD_NUMBER: _ClassVar[int]
     MOVES_APPLIED_FIELD_NUMBER: _ClassVar[int]
     ILLEGAL_MOVE_INDEX_FIELD_NUMBER: _ClassVar[int]
@@ -60,6 +60,7 @@ class ReplayResult(_message.Message):
     STATE_FIELD_NUMBER: _ClassVar[int]
     PENDING_FIELD_NUMBER: _ClassVar[int]
     SCORE_FIELD_NUMBER: _ClassVar[int]
+    LOG_FIELD_NUMBER: _ClassVar[int]
     legal: bool
     moves_applied: int
     illegal_move_index: int
@@ -67,7 +68,8 @@ class ReplayResult(_message.Message):
     state: GameState
     pending: _common_pb2.Pending
     score: _common_pb2.ScoreSheet
-    def __init__(self, legal: _Optional[bool] = ..., moves_applied: _Optional[int] = ..., illegal_move_index: _Optional[int] = ..., violations: _Optional[_Iterable[_Union[_common_pb2.Violation, _Mapping]]] = ..., state: _Optional[_Union[GameState, _Mapping]] = ..., pending: _Optional[_Union[_common_pb2.Pending, _Mapping]] = ..., score: _Optional[_Union[_common_pb2.ScoreSheet, _Mapping]] = ...) -> None: ...
+    log: _containers.RepeatedCompositeFieldContainer[_common_pb2.LogEntry]
+    def __init__(self, legal: _Optional[bool] = ..., moves_applied: _Optional[int] = ..., illegal_move_index: _Optional[int] = ..., violations: _Optional[_Iterable[_Union[_common_pb2.Violation, _Mapping]]] = ..., state: _Optional[_Union[GameState, _Mapping]] = ..., pending: _Optional[_Union[_common_pb2.Pending, _Mapping]] = ..., score: _Optional[_Union[_common_pb2.ScoreSheet, _Mapping]] = ..., log: _Optional[_Iterable[_Union[_common_pb2.LogEntry, _Mapping]]] = ...) -> None: ...
 
 class ListGamesRequest(_message.Message):
     __slots__ = ()
@@ -118,12 +120,14 @@ class LegalMovesRequest(_message.Message):
     def __init__(self, state: _Optional[_Union[GameState, _Mapping]] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class LegalMovesResponse(_message.Message):
-    __slots__ = ("pending", "moves")
+    __slots__ = ("pending", "moves", "labels")
     PENDING_FIELD_NUMBER: _ClassVar[int]
     MOVES_FIELD_NUMBER: _ClassVar[int]
+    LABELS_FIELD_NUMBER: _ClassVar[int]
     pending: _common_pb2.Pending
     moves: _containers.RepeatedCompositeFieldContainer[Move]
-    def __init__(self, pending: _Optional[_Union[_common_pb2.Pending, _Mapping]] = ..., moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ...) -> None: ...
+    labels: _containers.RepeatedCompositeFieldContainer[_common_pb2.MoveLabel]
+    def __init__(self, pending: _Optional[_Union[_common_pb2.Pending, _Mapping]] = ..., moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., labels: _Optional[_Iterable[_Union[_common_pb2.MoveLabel, _Mapping]]] = ...) -> None: ...
 
 class ValidateMoveRequest(_message.Message):
     __slots__ = ("state", "move")
@@ -150,12 +154,14 @@ class ApplyMoveRequest(_message.Message):
     def __init__(self, state: _Optional[_Union[GameState, _Mapping]] = ..., move: _Optional[_Union[Move, _Mapping]] = ...) -> None: ...
 
 class ApplyMoveResponse(_message.Message):
-    __slots__ = ("state", "pending")
+    __slots__ = ("state", "pending", "log")
     STATE_FIELD_NUMBER: _ClassVar[int]
     PENDING_FIELD_NUMBER: _ClassVar[int]
+    LOG_FIELD_NUMBER: _ClassVar[int]
     state: GameState
     pending: _common_pb2.Pending
-    def __init__(self, state: _Optional[_Union[GameState, _Mapping]] = ..., pending: _Optional[_Union[_common_pb2.Pending, _Mapping]] = ...) -> None: ...
+    log: _common_pb2.LogEntry
+    def __init__(self, state: _Optional[_Union[GameState, _Mapping]] = ..., pending: _Optional[_Union[_common_pb2.Pending, _Mapping]] = ..., log: _Optional[_Union[_common_pb2.LogEntry, _Mapping]] = ...) -> None: ...
 
 class ScoreRequest(_message.Message):
     __slots__ = ("state", "viewer")

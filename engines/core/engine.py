@@ -7,6 +7,7 @@ and calls these methods.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -188,7 +189,49 @@ def convert_options(
     unknown = set(overrides) - set(options_type.__struct_fields__)  # type: ignore[attr-defined]
     if unknown:
         raise StateInvalid(f"Unknown {title} options: {', '.join(sorted(unknown))}.", "options")
+    for name, value in overrides.items():
+        problem = option_value_problem(options_type, name, value)
+        if problem:
+            raise StateInvalid(problem, f"options.{name}")
     try:
         return msgspec.convert({"players": players, **overrides}, options_type, strict=False)
     except msgspec.ValidationError as exc:
         raise StateInvalid(f"Invalid {title} option: {exc}", "options") from exc
+
+
+def option_value_problem(options_type: type[Any], name: str, value: Any) -> str:
+    """Why ``value`` cannot be option ``name`` of ``options_type``, in a player's words
+    (``Option strict_supply takes true or false, not 'maybe'.``), or ``""`` when it can."""
+    field = next((f for f in msgspec.inspect.type_info(options_type).fields if f.name == name), None)  # type: ignore[attr-defined]
+    if field is None:
+        return ""
+    annotation = typing.get_type_hints(options_type, include_extras=True)[name]
+    try:
+        msgspec.convert(value, annotation, strict=False)
+    except msgspec.ValidationError:
+        return f"Option {name} takes {expected_words(field.type)}, not {value!r}."
+    return ""
+
+
+def expected_words(info: msgspec.inspect.Type) -> str:
+    """What a value of type ``info`` looks like, in a player's words (``a whole number``)."""
+    inspect = msgspec.inspect
+    if isinstance(info, inspect.BoolType):
+        return "true or false"
+    if isinstance(info, inspect.IntType):
+        bounds = [
+            f"at least {info.ge}" if info.ge is not None else "",
+            f"at most {info.le}" if info.le is not None else "",
+        ]
+        limits = " and ".join(b for b in bounds if b)
+        return f"a whole number {limits}".rstrip() if limits else "a whole number"
+    if isinstance(info, inspect.FloatType):
+        return "a number"
+    if isinstance(info, inspect.StrType):
+        return "text"
+    if isinstance(info, inspect.LiteralType):
+        values = [str(v) for v in info.values]
+        return " or ".join([", ".join(values[:-1]), values[-1]]) if len(values) > 1 else values[0]
+    if isinstance(info, inspect.VarTupleType | inspect.ListType):
+        return f"a list of {expected_words(info.item_type)}"
+    return f"a value of type {type(info).__name__.removesuffix('Type').lower()}"

@@ -10,12 +10,13 @@ from typing import Any, NamedTuple
 from msgspec.structs import replace
 
 from engines.core.errors import Violation
+from engines.core.text import plural
 from engines.walled_city import moves as mv
 from engines.walled_city.board import BOARDS
 from engines.walled_city.common import add_citizens, at, board, is_empty, set_seat, spot_states, take_from_reserve
 from engines.walled_city.districts import SurveyTile, district_of
 from engines.walled_city.fences import Fence, fenced
-from engines.walled_city.state import Card, Spot, State, Turn
+from engines.walled_city.state import Card, Seat, Spot, State, Turn
 
 
 def _v(code: str, message: str, field: str = "action") -> list[Violation]:
@@ -193,15 +194,85 @@ def _settle_ok(s: State, a: mv.Settle | mv.SettleWall) -> bool:
 
 
 def check_settle(s: State, a: mv.Settle | mv.SettleWall) -> list[Violation]:
-    if not _settle_ok(s, a):
-        turn = _turn(s)
-        p = s.seats[turn.seat]
-        return _v(
-            "WALLED_CITY_BAD_SETTLE",
-            f"Settle exactly the card's numbers {turn.a}/{turn.b} (one per side in round 1, one half next to the"
-            f" wall in round 2) from your reserve of {p.nobles} nobles and {p.peasants} peasants.",
-        )
-    return []
+    """§5.3 step 2 / §5.4 step 2 (A-6): each way a settlement can be wrong has its own message."""
+    if _settle_ok(s, a):
+        return []
+    message, field = _wall_settle_reason(s, a) if isinstance(a, mv.SettleWall) else _road_settle_reason(s, a)
+    return _v("WALLED_CITY_BAD_SETTLE", message, field)
+
+
+def _card_number_reason(turn: Turn, number: int) -> str | None:
+    """§5.3/§5.4: the number settled is one of the card played."""
+    if number in (turn.a, turn.b):
+        return None
+    return f"{number} is not a number on the card played ({turn.a}/{turn.b})."
+
+
+def _reserve_reason(p: Seat, nobles: int, peasants: int) -> tuple[str, str] | None:
+    """A-6: nobody is settled who is not in the reserve; counts are never negative."""
+    if nobles < 0 or peasants < 0:
+        return "A number of citizens cannot be negative.", "action"
+    if nobles > p.nobles:
+        return f"More than the reserve: {plural(nobles, 'noble')} settled, your reserve has {p.nobles}.", "action"
+    if peasants > p.peasants:
+        return f"More than the reserve: {plural(peasants, 'peasant')} settled, your reserve has {p.peasants}.", "action"
+    return None
+
+
+def _wall_settle_reason(s: State, a: mv.SettleWall) -> tuple[str, str]:
+    """§5.4 step 2: one half of the card settles next to the wall, as many as the reserve allows (A-6)."""
+    turn = _turn(s)
+    p = s.seats[turn.seat]
+    if s.round != 2:
+        return "Round 1 settles on both sides of the road (settle), not next to a wall.", "action"
+    bad_number = _card_number_reason(turn, a.number)
+    if bad_number:
+        return bad_number, "action.number"
+    reserve = _reserve_reason(p, a.nobles, a.peasants)
+    if reserve:
+        return reserve
+    placed = min(a.number, p.nobles + p.peasants)
+    short = "" if placed == a.number else f" (your reserve holds only {plural(placed, 'citizen')})"
+    return f"Settle exactly {plural(placed, 'citizen')}{short}, not {a.nobles + a.peasants}.", "action"
+
+
+def _road_settle_reason(s: State, a: mv.Settle) -> tuple[str, str]:
+    """§5.3 step 2: one number of the card on each side of the road, into an area beside it, as many as
+    the reserve allows (A-6)."""
+    turn = _turn(s)
+    p = s.seats[turn.seat]
+    if s.round != 1:
+        return "Round 2 settles next to the wall (settle_wall), not on both sides of a road.", "action"
+    bad_number = _card_number_reason(turn, a.first)
+    if bad_number:
+        return bad_number, "action.first"
+    second = turn.a + turn.b - a.first
+    side1, side2 = board(s).sides(turn.spot)
+    total = min(p.nobles + p.peasants, turn.a + turn.b)
+    sides = ((a.placed1, a.first, side1, "1"), (a.placed2, second, side2, "2"))
+    for placed, number, side, n in sides:
+        if placed > number:
+            return (
+                f"Both numbers on one side: the {'/'.join(side)} side of {turn.spot} gets the {number}, so at most"
+                f" {plural(number, 'citizen')}, not {placed}.",
+                f"action.placed{n}",
+            )
+        if placed < 0:
+            return "A number of citizens cannot be negative.", f"action.placed{n}"
+    if a.placed1 + a.placed2 != total:
+        short = "" if total == turn.a + turn.b else f" (your reserve holds only {plural(total, 'citizen')})"
+        return f"Settle {plural(total, 'citizen')} in all{short}, not {a.placed1 + a.placed2}.", "action"
+    for area, placed, side, n in ((a.area1, a.placed1, side1, "1"), (a.area2, a.placed2, side2, "2")):
+        if area not in side:
+            return f"{area} is not beside the road {turn.spot} on that side ({' or '.join(side)}).", f"action.area{n}"
+        if not placed and area != side[0]:
+            return f"With nobody settled on that side of {turn.spot}, name its first area {side[0]}.", f"action.area{n}"
+    for placed, nobles, n in ((a.placed1, a.nobles1, "1"), (a.placed2, a.nobles2, "2")):
+        if not 0 <= nobles <= placed:
+            return f"{plural(nobles, 'noble')} cannot be among {plural(placed, 'citizen')}.", f"action.nobles{n}"
+    nobles = a.nobles1 + a.nobles2
+    reserve = _reserve_reason(p, nobles, total - nobles)
+    return reserve or ("That settlement is not possible.", "action")
 
 
 def apply_settle(s: State, a: mv.Settle | mv.SettleWall) -> State:

@@ -13,10 +13,10 @@ from msgspec.structs import replace
 
 from engines.core.engine import CHANCE, GameInfo, option_infos
 from engines.core.errors import Violation
-from engines.core.game import Decision, Now, PlainWords, TableEngine
+from engines.core.game import Decision, Now, TableEngine
 from engines.core.rng import Rng
 from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
-from engines.walled_city import build, guilds, integrity, phases, setup, view
+from engines.walled_city import build, guilds, integrity, phases, setup, view, words
 from engines.walled_city import moves as mv
 from engines.walled_city.board import BOARDS
 from engines.walled_city.common import board, guild_key
@@ -173,7 +173,7 @@ def apply_action(s: State, seat: int, a: Any) -> State:
     return decision(s).apply(s, seat, a)
 
 
-class WalledCity(PlainWords):
+class WalledCity:
     """The Walled City: Londonderry & Borderlands, 2–4 players, both boards, all 20 guilds."""
 
     info = GameInfo(
@@ -196,6 +196,8 @@ class WalledCity(PlainWords):
     automatic = staticmethod(automatic)
     chance = staticmethod(_chance)
     view = staticmethod(view.view)
+    label = staticmethod(words.label)
+    log = staticmethod(words.log)
 
     def game_over(self, state: State) -> str:
         return "The game is over."

@@ -1,0 +1,556 @@
+"""The Walled City in words: a label and a path of choices for every legal move, and the log lines of a
+move (issue 9). Places are named by the ids printed on the board (areas, paths, gaps, towers, zones),
+cards by their numbers (``3/1``), guilds by their names in the content.
+
+Paths keep every menu within ``MENU_LIMIT`` choices: a step over a set of board items larger than that
+(a content pack's bigger board) is split into groups of consecutive ids in board order first (``_pick``).
+Nothing hidden reaches a public line (§8): a defence card is placed face down, a defence-only card is dealt
+face down, a Butchers gift is known to giver and recipient only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engines.core.engine import CHANCE
+from engines.core.text import LogEntry, MoveLabel, Text, plural, seat_name, text
+from engines.walled_city import moves as mv
+from engines.walled_city.common import board
+from engines.walled_city.content import CONTENT
+from engines.walled_city.state import NEUTRAL, State
+
+GAME = "walled_city"
+MENU_LIMIT = 25
+"""The most choices one menu step offers (a Discord select menu holds 25 options)."""
+
+
+# ---- names ----------------------------------------------------------------------------------------
+
+
+def guild_name(guild: str) -> str:
+    """A guild by its name in the content (``Merchant Taylors``)."""
+    return CONTENT.guild[guild].name_en if guild in CONTENT.guild else guild
+
+
+def who_name(who: str) -> str:
+    """A competitor (``"0"``..``"3"``, ``"neutral"``, §3.6) as people name it."""
+    return "the neutral" if who == NEUTRAL else seat_name(int(who))
+
+
+def card_name(a: int, b: int, defence_only: bool = False) -> str:
+    """A building card by its numbers (§2.4); the 3-player Borderlands off-colour card says so (§3.7)."""
+    return f"{a}/{b}" + (" (defence-only)" if defence_only else "")
+
+
+def citizens_name(peasants: int, nobles: int) -> str:
+    """``1 noble and 2 peasants``, ``3 peasants``, ``nobody``."""
+    parts = [plural(n, word) for n, word in ((nobles, "noble"), (peasants, "peasant")) if n]
+    return " and ".join(parts) or "nobody"
+
+
+def _choice(step: str, template: str, /, **params: object) -> Text:
+    return text(f"{GAME}.choice.{step}", template, **params)
+
+
+def _pick(step: str, universe: Sequence[str], item: str, template: str, **params: object) -> list[Text]:
+    """The menu step choosing ``item`` among ``universe`` (board order); when the universe is larger than a
+    menu, a step choosing the group of consecutive ids first."""
+    out: list[Text] = []
+    if len(universe) > MENU_LIMIT and item in universe:
+        size = -(-len(universe) // -(-len(universe) // MENU_LIMIT))
+        start = universe.index(item) // size * size
+        group = universe[start : start + size]
+        out.append(_choice(f"{step}.group", "{first} to {last}", first=group[0], last=group[-1]))
+    out.append(_choice(step, template, **params))
+    return out
+
+
+def _kind(kind: str, template: str) -> Text:
+    return _choice(f"kind.{kind}", template)
+
+
+def _places(s: State) -> list[str]:
+    """Areas then towers of the board in play (fenced areas included)."""
+    b = board(s)
+    return [*b.area_ids, *b.tower]
+
+
+def _die_name(s: State, index: int) -> str:
+    d = s.dice[index] if 0 <= index < len(s.dice) else None
+    return f"the {d.faction} die on {d.location} (showing {d.value})" if d else f"die {index}"
+
+
+def _tile_name(s: State, index: int) -> str:
+    t = s.tiles[index] if 0 <= index < len(s.tiles) else None
+    return f"the survey tile on {t.area} ({t.value:+d})" if t else f"tile {index}"
+
+
+def _marker_name(s: State, kind: str, index: int) -> str:
+    return _die_name(s, index) if kind == "die" else _tile_name(s, index)
+
+
+def _side_name(s: State, path: str, side: int) -> str:
+    sides = board(s).sides(path) if path in board(s).path else ((), ())
+    return "/".join(sides[side]) or "?"
+
+
+def _cut_name(item: str, inside: bool) -> str:
+    return f"the middle of {item}" if inside else f"the corner after {item}"
+
+
+def _done_label(s: State) -> tuple[str, str]:
+    """What ``done`` means where it is offered: its kind of choice and its words."""
+    if s.activation is not None:
+        return "stop", "Stop: the {guild} pick no more"
+    step = s.turn.step if s.turn is not None else ""
+    return {
+        "place": ("give_up", "Give up the piece (nowhere to build, A-24)"),
+        "promote": ("promote_done", "Promote no more"),
+        "adjust": ("pass", "Pass (adjust nothing)"),
+    }.get(step, ("end_turn", "End the turn"))
+
+
+# ---- labels: one function per kind of move ------------------------------------------------------------
+
+Worded = tuple[str, str, dict[str, object], list[Text]]
+"""A move in words: its kind, its label's template and parameters, and its path."""
+
+
+def _chance_seat(s: State, a: mv.ChanceSeat) -> Worded:
+    who = seat_name(a.seat)
+    return "start_player", "{seat} starts (§3.1 H)", {"seat": who}, [_choice("seat", "{seat}", seat=who)]
+
+
+def a_die(faction: str) -> str:
+    """``a blue die``, ``an orange die``."""
+    return f"{'an' if faction[:1] in 'aeiou' else 'a'} {faction} die"
+
+
+def _chance_die(s: State, a: mv.ChanceDie) -> Worded:
+    params: dict[str, object] = {"die": a_die(a.faction), "value": a.value}
+    path = [_choice("die", "{faction} {value}", faction=a.faction, value=a.value)]
+    return "die", "Roll {die} showing {value} (§3.1 E)", params, path
+
+
+def _chance_tile(s: State, a: mv.ChanceTile) -> Worded:
+    side = f"{a.value:+d}"
+    return "tile", "Lay a survey tile showing {side} (§3.1 F)", {"side": side}, [_choice("tile", "{side}", side=side)]
+
+
+def _chance_guild(s: State, a: mv.ChanceGuild) -> Worded:
+    name = guild_name(a.guild)
+    path = [_choice("guild", "{guild}", guild=name)]
+    return "guild", "The {guild} join the offer (§3.1 G)", {"guild": name}, path
+
+
+def _chance_card(s: State, a: mv.ChanceCard) -> Worded:
+    card = card_name(a.a, a.b)
+    path = [_choice("card", "{card}", card=card)]
+    return "card", "Deal the defence-only card {card} (§3.7)", {"card": card}, path
+
+
+def _chance_reroll(s: State, a: mv.ChanceReroll) -> Worded:
+    item = s.activation.items[-1] if s.activation is not None and s.activation.items else ""
+    shown = f"{a.value:+d}" if item.startswith("tile") else str(a.value)
+    return "reroll", "The re-roll shows {value} (§6.3 G8)", {"value": shown}, [_choice("value", "{value}", value=shown)]
+
+
+def _starting_road(s: State, a: mv.StartingRoad) -> Worded:
+    path = _pick("path", list(board(s).path), a.path, "{path}", path=a.path)
+    return "starting_road", "Starting road on {path} (§5.1)", {"path": a.path}, [_kind("road", "Starting road"), *path]
+
+
+def _choose_guild(s: State, a: mv.ChooseGuild) -> Worded:
+    name, rank = guild_name(a.guild), CONTENT.guild[a.guild].label if a.guild in CONTENT.guild else "?"
+    path = [_choice("guild", "{guild} ({priority})", guild=name, priority=rank)]
+    return "choose_guild", "Take the {guild} (priority {priority})", {"guild": name, "priority": rank}, path
+
+
+def _build(s: State, a: mv.BuildRoad | mv.BuildWall) -> Worded:
+    road = isinstance(a, mv.BuildRoad)
+    spot = a.path if isinstance(a, mv.BuildRoad) else a.gap
+    universe = list(board(s).path) if road else list(board(s).gap)
+    card = card_name(a.a, a.b)
+    piece = "road" if road else "wall"
+    where = "path" if road else "gap"
+    path = [
+        _kind(f"build_{piece}", f"Build a {piece}"),
+        _choice("card", "Card {card}", card=card),
+        *_pick(where, universe, spot, "{spot}", spot=spot),
+    ]
+    return f"build_{piece}", f"Build a {piece} on {{spot}} with card {{card}}", {"spot": spot, "card": card}, path
+
+
+def _settle(s: State, a: mv.Settle) -> Worded:
+    turn = s.turn
+    spot = turn.spot if turn is not None else ""
+    second = (turn.a + turn.b - a.first) if turn is not None else 0
+    first_side, second_side = _side_name(s, spot, 0), _side_name(s, spot, 1)
+    one = citizens_name(a.placed1 - a.nobles1, a.nobles1)
+    two = citizens_name(a.placed2 - a.nobles2, a.nobles2)
+    params: dict[str, object] = {
+        "first": a.first,
+        "area1": a.area1,
+        "one": one,
+        "second": second,
+        "area2": a.area2,
+        "two": two,
+    }
+    path = [
+        _kind("settle", "Settle"),
+        _choice(
+            "numbers",
+            "{first} toward {side1}, {second} toward {side2}",
+            first=a.first,
+            side1=first_side,
+            second=second,
+            side2=second_side,
+        ),
+        _choice("area1", "into {area}", area=a.area1),
+        _choice("area2", "and into {area}", area=a.area2),
+        _choice("placed1", "{citizens} on {area}", citizens=one, area=a.area1),
+        _choice("placed2", "{citizens} on {area}", citizens=two, area=a.area2),
+    ]
+    return "settle", "Settle {first} on {area1} ({one}) and {second} on {area2} ({two})", params, path
+
+
+def _settle_wall(s: State, a: mv.SettleWall) -> Worded:
+    turn = s.turn
+    other = (turn.a + turn.b - a.number) if turn is not None else 0
+    area = board(s).gap_area(turn.spot) if turn is not None and turn.spot in board(s).gap else "?"
+    who = citizens_name(a.peasants, a.nobles)
+    params: dict[str, object] = {"number": a.number, "citizens": who, "area": area, "other": other}
+    path = [
+        _kind("settle", "Settle"),
+        _choice("number", "Settle {number}, promote {other}", number=a.number, other=other),
+        _choice("citizens", "{citizens}", citizens=who),
+    ]
+    return "settle_wall", "Settle {number} on {area} ({citizens}), promote {other}", params, path
+
+
+def _promote(s: State, a: mv.Promote) -> Worded:
+    who = who_name(a.who)
+    params: dict[str, object] = {"who": who, "area": a.area, "tower": a.tower}
+    path = [
+        _kind("promote", "Promote a noble"),
+        _choice("who", "{who}", who=who),
+        *_pick("area", board(s).area_ids, a.area, "from {area}", area=a.area),
+        _choice("tower", "to {tower}", tower=a.tower),
+    ]
+    return "promote", "Promote {who}'s noble from {area} to {tower}", params, path
+
+
+def _adjust(s: State, a: mv.Adjust) -> Worded:
+    if a.kind == "die":
+        d = s.dice[a.index] if 0 <= a.index < len(s.dice) else None
+        value = d.value + a.delta if d else a.delta
+        params: dict[str, object] = {"marker": _die_name(s, a.index), "value": value}
+        kind, template = "adjust_die", "Turn {marker} to {value}"
+    else:
+        t = s.tiles[a.index] if 0 <= a.index < len(s.tiles) else None
+        params = {"marker": _tile_name(s, a.index), "value": f"{-t.value:+d}" if t else "?"}
+        kind, template = "adjust_tile", "Flip {marker} to {value}"
+    path = [
+        _kind("adjust", "Adjust a die or tile"),
+        _choice("marker", "{marker}", marker=params["marker"]),
+        _choice("value", "turn it to {value}" if a.kind == "die" else "flip it to {value}", value=params["value"]),
+    ]
+    return kind, template, params, path
+
+
+def _done(s: State, a: mv.Done) -> Worded:
+    kind, words = _done_label(s)
+    params: dict[str, object] = {"guild": guild_name(s.activation.guild)} if s.activation is not None else {}
+    return kind, words, params, [_choice(f"kind.{kind}", words, **params)]
+
+
+def _defence(s: State, a: mv.PlaceDefenceCard) -> Worded:
+    card = card_name(a.a, a.b, a.defence_only)
+    ccw, cw = board(s).zone_towers(a.zone) if a.zone in board(s).zone else ("?", "?")
+    toward_cw = a.a + a.b - a.toward_ccw
+    facing = f"{a.toward_ccw} toward {ccw}, {toward_cw} toward {cw}"
+    params: dict[str, object] = {"card": card, "zone": a.zone, "facing": facing}
+    path = [
+        _kind("defence", "Place a defence card"),
+        _choice("card", "Card {card}", card=card),
+        *_pick("zone", list(board(s).zone), a.zone, "{zone}", zone=a.zone),
+        _choice("facing", "{facing}", facing=facing),
+    ]
+    return "defence", "Place card {card} in {zone}: {facing}", params, path
+
+
+def _activate(s: State, a: mv.ActivateGuild) -> Worded:
+    name = guild_name(a.guild)
+    if a.copy:
+        params: dict[str, object] = {"guild": name, "copy": guild_name(a.copy)}
+        kind, template = "activate_copy", "Use the {guild} to copy the {copy}"
+    else:
+        params, template, kind = {"guild": name}, "Use the {guild}", "activate"
+    return kind, template, params, [_kind("activate", "Use your guild"), _choice("guild", template, **params)]
+
+
+def _pick_noble(s: State, a: mv.PickNoble) -> Worded:
+    who = who_name(a.who)
+    params: dict[str, object] = {"who": who, "place": a.place}
+    path = [
+        _kind("pick_noble", "Pick a noble"),
+        _choice("who", "{who}", who=who),
+        *_pick("place", _places(s), a.place, "{place}", place=a.place),
+    ]
+    return "pick_noble", "{who}'s noble on {place}", params, path
+
+
+def _pick_peasant(s: State, a: mv.PickPeasant) -> Worded:
+    who = who_name(a.who)
+    params: dict[str, object] = {"who": who, "area": a.area}
+    path = [
+        _kind("pick_peasant", "Pick a peasant"),
+        _choice("who", "{who}", who=who),
+        *_pick("area", board(s).area_ids, a.area, "{area}", area=a.area),
+    ]
+    return "pick_peasant", "{who}'s peasant on {area}", params, path
+
+
+def _move_noble(s: State, a: mv.MoveNoble) -> Worded:
+    who = who_name(a.who)
+    params: dict[str, object] = {"who": who, "area": a.area, "tower": a.tower}
+    path = [
+        _kind("move_noble", "Move a noble"),
+        _choice("who", "{who}", who=who),
+        *_pick("area", board(s).area_ids, a.area, "from {area}", area=a.area),
+        _choice("tower", "to {tower}", tower=a.tower),
+    ]
+    return "move_noble", "Move {who}'s noble from {area} to {tower}", params, path
+
+
+def _place_citizen(s: State, a: mv.PlaceCitizen) -> Worded:
+    params: dict[str, object] = {"kind": a.kind, "place": a.place}
+    path = [
+        _kind("place_citizen", "Place a citizen"),
+        _choice("citizen", "a {kind}", kind=a.kind),
+        *_pick("place", _places(s), a.place, "on {place}", place=a.place),
+    ]
+    return "place_citizen", "Place a {kind} from your reserve on {place}", params, path
+
+
+def _pick_spot(s: State, a: mv.PickSpot) -> Worded:
+    b = board(s)
+    road = a.spot in b.path
+    piece = "road" if road else "wall"
+    universe = list(b.path) if road else list(b.gap)
+    path = [
+        _kind("pick_spot", "Pick a road or wall"),
+        _choice("piece", "a {piece}", piece=piece),
+        *_pick("spot", universe, a.spot, "{spot}", spot=a.spot),
+    ]
+    return "pick_spot", "The {piece} on {spot}", {"piece": piece, "spot": a.spot}, path
+
+
+def _pick_marker(s: State, a: mv.PickMarker) -> Worded:
+    marker = _marker_name(s, a.kind, a.index)
+    path = [
+        _kind("pick_marker", "Pick a die or tile"),
+        _choice("marker_kind", "a faction die" if a.kind == "die" else "a survey tile"),
+        _choice("marker", "{marker}", marker=marker),
+    ]
+    return "pick_marker", "Pick {marker}", {"marker": marker}, path
+
+
+def _cross(s: State, a: mv.Cross) -> Worded:
+    who = who_name(a.who)
+    params: dict[str, object] = {"who": who, "kind": a.kind, "area": a.area, "path": a.path, "to": a.to}
+    path = [
+        _kind("cross", "Move a citizen across a path"),
+        _choice("who", "{who}", who=who),
+        _choice("citizen", "a {kind}", kind=a.kind),
+        *_pick("area", board(s).area_ids, a.area, "from {area}", area=a.area),
+        _choice("path", "across {path}", path=a.path),
+        _choice("to", "to {to}", to=a.to),
+    ]
+    return "cross", "Move {who}'s {kind} from {area} across {path} to {to}", params, path
+
+
+def _cut_universe(s: State, area: str) -> list[str]:
+    item = board(s).area.get(area)
+    boundary = item.boundary or () if item is not None else ()
+    return [_cut_name(i, inside) for i in boundary for inside in (False, True)]
+
+
+def _build_fence(s: State, a: mv.BuildFence) -> Worded:
+    first, second = _cut_name(a.first, a.first_inside), _cut_name(a.second, a.second_inside)
+    cuts = _cut_universe(s, a.area)
+    params: dict[str, object] = {"area": a.area, "first": first, "second": second}
+    path = [
+        _kind("fence", "Build a fence"),
+        *_pick("area", board(s).area_ids, a.area, "across {area}", area=a.area),
+        *_pick("first", cuts, first, "from {first}", first=first),
+        *_pick("second", cuts, second, "to {second}", second=second),
+    ]
+    return "fence", "Fence {area} from {first} to {second}", params, path
+
+
+def _split(s: State, a: mv.SplitCitizens) -> Worded:
+    area = s.activation.items[1] if s.activation is not None and len(s.activation.items) > 1 else "the new area"
+    who = who_name(a.who)
+    moved = citizens_name(a.peasants, a.nobles)
+    params: dict[str, object] = {"who": who, "citizens": moved, "area": area}
+    path = [
+        _kind("split", "Split the citizens"),
+        _choice("who", "{who}", who=who),
+        _choice("peasants", "{peasants} to {area}", peasants=plural(a.peasants, "peasant"), area=area),
+        _choice("nobles", "{nobles} to {area}", nobles=plural(a.nobles, "noble"), area=area),
+    ]
+    return "split", "Move {who}'s {citizens} to {area}", params, path
+
+
+def _markers_to(s: State, a: mv.MarkersTo) -> Worded:
+    path = [_kind("markers_to", "Where the markers go"), _choice("area", "{area}", area=a.area)]
+    return "markers_to", "The dice and tile go to {area}", {"area": a.area}, path
+
+
+def _card_move(verb: str, kind: str) -> Callable[[State, Any], Worded]:
+    def worded(s: State, a: Any) -> Worded:
+        card = card_name(a.a, a.b)
+        return kind, f"{verb} {{card}}", {"card": card}, [_kind(kind, verb), _choice("card", "{card}", card=card)]
+
+    return worded
+
+
+WORDS: dict[type, Callable[[State, Any], Worded]] = {
+    mv.ChanceSeat: _chance_seat,
+    mv.ChanceDie: _chance_die,
+    mv.ChanceTile: _chance_tile,
+    mv.ChanceGuild: _chance_guild,
+    mv.ChanceCard: _chance_card,
+    mv.ChanceReroll: _chance_reroll,
+    mv.StartingRoad: _starting_road,
+    mv.ChooseGuild: _choose_guild,
+    mv.BuildRoad: _build,
+    mv.BuildWall: _build,
+    mv.Settle: _settle,
+    mv.SettleWall: _settle_wall,
+    mv.Promote: _promote,
+    mv.Adjust: _adjust,
+    mv.Done: _done,
+    mv.PlaceDefenceCard: _defence,
+    mv.ActivateGuild: _activate,
+    mv.PickNoble: _pick_noble,
+    mv.PickPeasant: _pick_peasant,
+    mv.MoveNoble: _move_noble,
+    mv.PlaceCitizen: _place_citizen,
+    mv.PickSpot: _pick_spot,
+    mv.PickMarker: _pick_marker,
+    mv.Cross: _cross,
+    mv.BuildFence: _build_fence,
+    mv.SplitCitizens: _split,
+    mv.MarkersTo: _markers_to,
+    mv.GiveCard: _card_move("Give card", "give_card"),
+    mv.ReturnCard: _card_move("Give back card", "return_card"),
+    mv.TakeCard: _card_move("Take card", "take_card"),
+}
+
+
+def label(state: State, move: mv.Move, several_seats: bool) -> MoveLabel:
+    """The label and path of ``move`` (a legal move of ``state``): the kind of action first, then each choice
+    in the order a player makes it; the seat first when several seats decide at once."""
+    kind, template, params, path = WORDS[type(move.action)](state, move.action)
+    if several_seats:
+        template, params = "{seat}: " + template, {"seat": seat_name(move.seat), **params}
+        path = [_choice("seat", "{seat}", seat=seat_name(move.seat)), *path]
+    return MoveLabel(text(f"{GAME}.move.{kind}", template, **params), tuple(path))
+
+
+# ---- the log -----------------------------------------------------------------------------------------
+
+
+def _line(kind: str, template: str, /, **params: object) -> Text:
+    return text(f"{GAME}.log.{kind}", template, **params)
+
+
+def _chance_line(before: State, a: Any, after: State) -> Text:
+    """A chance event as the table sees it; the defence-only deal is face down (§3.7)."""
+    if isinstance(a, mv.ChanceCard):
+        return _line("deal", "Chance: a defence-only card is dealt face down (§3.7)")
+    if isinstance(a, mv.ChanceDie):
+        new = [d for d in after.dice if d not in before.dice]
+        where = new[0].location if new else "the next spot"
+        die = a_die(a.faction)
+        return _line("die", "Chance: {die} showing {value} on {place}", die=die, value=a.value, place=where)
+    if isinstance(a, mv.ChanceTile):
+        spot = after.tiles[len(before.tiles)].area if len(after.tiles) > len(before.tiles) else "the next spot"
+        return _line("tile", "Chance: the survey tile on {area} shows {side}", area=spot, side=f"{a.value:+d}")
+    kind, template, params, _ = WORDS[type(a)](before, a)
+    return _line(
+        kind, "Chance: " + (template[0].lower() + template[1:] if template[:4] == "The " else template), **params
+    )
+
+
+def _played_line(seat: str, before: State, a: Any) -> tuple[Text, Text | None]:
+    """Public and private lines of the moves a hidden card is part of (§8)."""
+    if isinstance(a, mv.PlaceDefenceCard):
+        public = _line("defence", "{seat} placed a defence card face down in {zone}", seat=seat, zone=a.zone)
+        worded = _defence(before, a)
+        return public, _line("defence.private", "You placed card {card} in {zone}: {facing}", **worded[2])
+    card = card_name(a.a, a.b)
+    guild = guild_name("butchers")
+    if isinstance(a, mv.GiveCard):
+        public = _line("give_card", "{seat} ({guild}) gave a card face down", seat=seat, guild=guild)
+        return public, _line("give_card.private", "You gave card {card}", card=card)
+    if isinstance(a, mv.ReturnCard):
+        public = _line("return_card", "{seat} gave a higher card back to the {guild}", seat=seat, guild=guild)
+        return public, _line("return_card.private", "You gave back card {card}", card=card)
+    public = _line("take_card", "{seat} ({guild}) took a card", seat=seat, guild=guild)
+    return public, _line("take_card.private", "You took card {card}", card=card)
+
+
+HIDDEN = (mv.PlaceDefenceCard, mv.GiveCard, mv.ReturnCard, mv.TakeCard)
+
+PAST: dict[str, str] = {
+    "starting_road": "placed a starting road on {path}",
+    "choose_guild": "took the {guild} (priority {priority})",
+    "build_road": "built a road on {spot} with card {card}",
+    "build_wall": "built a wall on {spot} with card {card}",
+    "settle": "settled {first} on {area1} ({one}) and {second} on {area2} ({two})",
+    "settle_wall": "settled {number} on {area} ({citizens}), keeping {other} to promote",
+    "promote": "promoted {who}'s noble from {area} to {tower}",
+    "adjust_die": "turned {marker} to {value}",
+    "adjust_tile": "flipped {marker} to {value}",
+    "give_up": "gave up the piece (nowhere to build, A-24)",
+    "promote_done": "promoted no more",
+    "pass": "passed (adjusted nothing)",
+    "end_turn": "ended the turn",
+    "stop": "stopped: the {guild} pick no more",
+    "activate": "used the {guild}",
+    "activate_copy": "used the {guild} to copy the {copy}",
+    "pick_noble": "picked {who}'s noble on {place}",
+    "pick_peasant": "picked {who}'s peasant on {area}",
+    "move_noble": "moved {who}'s noble from {area} to {tower}",
+    "place_citizen": "placed a {kind} from the reserve on {place}",
+    "pick_spot": "picked the {piece} on {spot}",
+    "pick_marker": "picked {marker}",
+    "cross": "moved {who}'s {kind} from {area} across {path} to {to}",
+    "fence": "fenced {area} from {first} to {second}",
+    "split": "moved {who}'s {citizens} to {area}",
+    "markers_to": "sent the dice and tile to {area}",
+}
+"""The public line of each kind of move a seat makes in the open, after ``{seat}`` (and its guild)."""
+
+
+def log(before: State, move: mv.Move, after: State) -> LogEntry:
+    """What ``move`` did: the public line names no hidden card (§8); the private line, for the mover, adds
+    the card where one was hidden."""
+    a = move.action
+    if move.seat == CHANCE:
+        return LogEntry(move.seat, _chance_line(before, a, after))
+    seat = seat_name(move.seat)
+    if isinstance(a, HIDDEN):
+        public, private = _played_line(seat, before, a)
+        return LogEntry(move.seat, public, private)
+    kind, _, params, _ = WORDS[type(a)](before, a)
+    if before.activation is not None and kind != "stop":
+        template = "{seat} ({ability}) " + PAST[kind]
+        params = {"seat": seat, "ability": guild_name(before.activation.guild), **params}
+    else:
+        template, params = "{seat} " + PAST[kind], {"seat": seat, **params}
+    return LogEntry(move.seat, _line(kind, template, **params))

@@ -451,10 +451,56 @@ WORDS: dict[type, Callable[[State, Any], Worded]] = {
 }
 
 
+GUILD_WORDS: dict[tuple[str, str], tuple[str, str]] = {
+    ("pick_noble", "mercers"): ("Swap {who}'s noble on {place} for one of yours", "swapped {who}'s noble on {place}"),
+    ("pick_noble", "fishmongers"): (
+        "Swap {who}'s noble on {place} for 4 of their peasants",
+        "swapped {who}'s noble on {place} for 4 of their peasants",
+    ),
+    ("pick_noble", "bakers"): ("Send {who}'s noble on {place} to the box", "sent {who}'s noble on {place} to the box"),
+    ("pick_noble", "barbers"): ("Send {who}'s noble on {place} to the box", "sent {who}'s noble on {place} to the box"),
+    ("pick_peasant", "merchant_taylors"): (
+        "Send {who}'s peasant on {area} home",
+        "sent {who}'s peasant on {area} home",
+    ),
+    ("pick_peasant", "painter_stainers"): (
+        "Swap {who}'s peasant on {area} for one of yours",
+        "swapped {who}'s peasant on {area}",
+    ),
+    ("pick_peasant", "vintners"): (
+        "Turn {who}'s peasant on {area} into a noble",
+        "turned {who}'s peasant on {area} into a noble",
+    ),
+    ("pick_spot", "goldsmiths"): ("Demolish the {piece} on {spot} for good", "demolished the {piece} on {spot}"),
+    ("pick_spot", "skinners"): (
+        "Remove the top piece of the {piece} on {spot}",
+        "removed the top piece of the {piece} on {spot}",
+    ),
+    ("pick_marker", "haberdashers"): ("Re-roll {marker}", "picked {marker} to re-roll"),
+    ("pick_marker", "clothworkers"): ("Set {marker} to its minimum", "set {marker} to its minimum"),
+    ("pick_marker", "tanners"): ("Swap {marker}", "picked {marker} to swap"),
+}
+"""What a guild's pick does (§6.3), worded per guild: its label and the public line after the seat."""
+
+
+def _worded(s: State, a: Any) -> Worded:
+    """A move in words, a guild's pick worded by what the guild does with it."""
+    kind, template, params, path = WORDS[type(a)](s, a)
+    guild = s.activation.guild if s.activation is not None else ""
+    if (kind, guild) in GUILD_WORDS:
+        return f"{kind}.{guild}", GUILD_WORDS[kind, guild][0], params, path
+    return kind, template, params, path
+
+
+def _past(kind: str) -> str:
+    base, _, guild = kind.partition(".")
+    return GUILD_WORDS[base, guild][1] if guild else PAST[kind]
+
+
 def label(state: State, move: mv.Move, several_seats: bool) -> MoveLabel:
     """The label and path of ``move`` (a legal move of ``state``): the kind of action first, then each choice
     in the order a player makes it; the seat first when several seats decide at once."""
-    kind, template, params, path = WORDS[type(move.action)](state, move.action)
+    kind, template, params, path = _worded(state, move.action)
     if several_seats:
         template, params = "{seat}: " + template, {"seat": seat_name(move.seat), **params}
         path = [_choice("seat", "{seat}", seat=seat_name(move.seat)), *path]
@@ -547,10 +593,10 @@ def log(before: State, move: mv.Move, after: State) -> LogEntry:
     if isinstance(a, HIDDEN):
         public, private = _played_line(seat, before, a)
         return LogEntry(move.seat, public, private)
-    kind, _, params, _ = WORDS[type(a)](before, a)
+    kind, _, params, _ = _worded(before, a)
     if before.activation is not None and kind != "stop":
-        template = "{seat} ({ability}) " + PAST[kind]
+        template = "{seat} ({ability}) " + _past(kind)
         params = {"seat": seat, "ability": guild_name(before.activation.guild), **params}
     else:
-        template, params = "{seat} " + PAST[kind], {"seat": seat, **params}
+        template, params = "{seat} " + _past(kind), {"seat": seat, **params}
     return LogEntry(move.seat, _line(kind, template, **params))

@@ -8,6 +8,7 @@ from functools import lru_cache
 from msgspec.structs import replace
 
 from engines.core.errors import Violation
+from engines.core.text import plural
 from engines.walls_of_york import geometry as geo
 from engines.walls_of_york import moves as mv
 from engines.walls_of_york.board import EDGE_INDEX, EDGE_NAMES, wall_mask, wall_names
@@ -29,6 +30,64 @@ def formation_placements(formation: str) -> tuple[tuple[int, int, int, int], ...
         for v, variant in enumerate(formation_variants(formation))
         for dx, dy, mask in geo.placements(variant)
     )
+
+
+ORIENTATIONS: tuple[str, ...] = (
+    "as drawn",
+    "turned once",
+    "turned twice",
+    "turned three times",
+    "mirrored",
+    "turned once, then mirrored",
+    "turned twice, then mirrored",
+    "turned three times, then mirrored",
+)
+"""The names of the 8 symmetries of §5.2 (``g % 4`` clockwise quarter turns, then a mirror if ``g >= 4``)."""
+
+
+@lru_cache(maxsize=16)
+def variant_symmetries(formation: str) -> tuple[int, ...]:
+    """§5.2: for each variant of ``formation`` (in index order), the first symmetry that turns the shape as
+    drawn in the content into it (so a variant is named by how the drawn piece is turned)."""
+    drawn = tuple(tuple(m) for m in CONTENT.formation[formation].midpoints)
+    images = [geo.normalise([geo.transform_point(u, v, g) for u, v in drawn]) for g in geo.SYMMETRIES]
+    return tuple(images.index(variant) for variant in formation_variants(formation))
+
+
+def orientation(formation: str, variant: int) -> str:
+    """How variant ``variant`` of ``formation`` is turned, in words ("turned once, then mirrored")."""
+    return ORIENTATIONS[variant_symmetries(formation)[variant]]
+
+
+def street_at(u: int, v: int) -> str:
+    """§3.3: the name of the street with doubled midpoint ``(u, v)``, also for one outside the board
+    (``"H 9 4"``), so a refusal can name it."""
+    return f"H {(u - 1) // 2} {v // 2}" if u & 1 else f"V {u // 2} {(v - 1) // 2}"
+
+
+def variant_streets(formation: str, variant: int, dx: int = 0, dy: int = 0) -> tuple[str, ...]:
+    """§5.2: the streets of a variant shifted by ``dx``, ``dy`` fields (every street's x and y grow by them),
+    in the variant's order; the first is its anchor. Streets outside the board are named all the same."""
+    return tuple(street_at(u + 2 * dx, v + 2 * dy) for u, v in formation_variants(formation)[variant])
+
+
+def describe_variants() -> dict[str, list[dict[str, object]]]:
+    """§5.2 for clients: per formation, each variant (index order = ``PlaceFormation.variant``) with how the
+    drawn piece is turned and its streets at ``dx = dy = 0``; ``PlaceFormation(variant, dx, dy)`` adds ``dx``
+    to every street's x and ``dy`` to its y. The first street is the anchor the move labels name."""
+    out: dict[str, list[dict[str, object]]] = {}
+    for formation in CONTENT.formation:
+        out[formation] = [
+            {
+                "variant": v,
+                "quarter_turns": g % 4,
+                "mirrored": g >= 4,
+                "orientation": ORIENTATIONS[g],
+                "streets": list(variant_streets(formation, v)),
+            }
+            for v, g in enumerate(variant_symmetries(formation))
+        ]
+    return out
 
 
 def rolled_formation(s: State) -> str:
@@ -58,32 +117,66 @@ def check_placement(s: State, seat: int, a: mv.PlaceFormation | mv.PlaceSingle |
     if isinstance(a, mv.PlaceSingle):
         edge = EDGE_INDEX.get(a.edge)
         if edge is None:
-            return [Violation("WALLS_OF_YORK_NO_SUCH_EDGE", f"{a.edge!r} is not a street of the board.", "action.edge")]
+            return [_no_such_street(a.edge)]
         if walls >> edge & 1:
-            return [Violation("WALLS_OF_YORK_EDGE_OCCUPIED", f"Street {a.edge} already has a wall.", "action.edge")]
+            return [Violation("WALLS_OF_YORK_EDGE_OCCUPIED", f"You already have a wall on {a.edge}.", "action.edge")]
         return []
     if isinstance(a, mv.Pass):
-        if placement_options(s, seat) != [mv.Pass()]:
-            return [Violation("WALLS_OF_YORK_MUST_BUILD", "An open player must build while a piece fits.", "action")]
+        free = geo.EDGES - bin(walls).count("1")
+        if free:
+            room = "1 free street" if free == 1 else f"{free} free streets"
+            message = f"You may pass only when nothing fits (§5.4): a single piece still fits on {room}."
+            return [Violation("WALLS_OF_YORK_MUST_BUILD", message, "action")]
         return []
     formation = rolled_formation(s)
     variants = formation_variants(formation)
     if not 0 <= a.variant < len(variants):
-        return [
-            Violation(
-                "WALLS_OF_YORK_NO_SUCH_VARIANT",
-                f"Formation {formation} has variants 0..{len(variants) - 1}, not {a.variant}.",
-                "action.variant",
-            )
-        ]
-    mask = geo.placement_mask(variants[a.variant], a.dx, a.dy)
-    if mask is None:
-        return [Violation("WALLS_OF_YORK_OFF_BOARD", "The formation would leave the board.", "action")]
-    taken = mask & walls
+        return [_no_such_variant(formation, len(variants), a.variant)]
+    streets = variant_streets(formation, a.variant, a.dx, a.dy)
+    where = f"Formation {formation} {orientation(formation, a.variant)} at {streets[0]}"
+    outside = [name for name in streets if name not in EDGE_INDEX]
+    if outside:
+        return [_off_board(where, outside)]
+    taken = [name for name in streets if walls >> EDGE_INDEX[name] & 1]
     if taken:
-        first = next(i for i in range(geo.EDGES) if taken >> i & 1)
-        return [Violation("WALLS_OF_YORK_EDGE_OCCUPIED", f"Street {EDGE_NAMES[first]} already has a wall.", "action")]
+        return [_occupied(where, taken)]
     return []
+
+
+def _no_such_street(name: str) -> Violation:
+    """§3.3: streets are ``H x y`` (x 0..7, y 0..8) and ``V x y`` (x 0..8, y 0..7)."""
+    try:
+        geo.parse_edge(name)
+        reason = "streets are named like 'H 3 4'"
+    except ValueError as error:
+        reason = str(error)
+    return Violation("WALLS_OF_YORK_NO_SUCH_EDGE", f"{name!r} is not a street of the board: {reason}.", "action.edge")
+
+
+def _streets(names: list[str]) -> str:
+    """``H 1 2``, ``H 1 2 and V 3 4``, ``H 1 2, H 2 2 and V 3 4``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _no_such_variant(formation: str, count: int, variant: int) -> Violation:
+    """§5.2: a formation has as many variants as distinct orientations (indices 0..count-1)."""
+    shown = "orientation" if count == 1 else "orientations"
+    message = f"Formation {formation} has {count} {shown} (variants 0..{count - 1}), not variant {variant}."
+    return Violation("WALLS_OF_YORK_NO_SUCH_VARIANT", message, "action.variant")
+
+
+def _off_board(where: str, outside: list[str]) -> Violation:
+    """§5.2 condition 2: every segment of a formation lies on the board (x, y within 0..8)."""
+    walls = "a wall" if len(outside) == 1 else f"{len(outside)} walls"
+    message = f"{where} would put {walls} on {_streets(outside)}, outside the board."
+    return Violation("WALLS_OF_YORK_OFF_BOARD", message, "action")
+
+
+def _occupied(where: str, taken: list[str]) -> Violation:
+    """§5.2 condition 3: a formation goes only on free streets of the player's own board."""
+    walls, have = ("a wall", "a wall") if len(taken) == 1 else (f"{len(taken)} walls", "walls")
+    message = f"{where} would put {walls} on {_streets(taken)}, where you already have {have}."
+    return Violation("WALLS_OF_YORK_EDGE_OCCUPIED", message, "action")
 
 
 def submission(a: mv.PlaceFormation | mv.PlaceSingle | mv.Pass) -> Submission:
@@ -183,10 +276,13 @@ def check_lift(s: State, seat: int, a: mv.Lift | mv.PlaceSingle) -> list[Violati
     p = s.players[seat]
     if isinstance(a, mv.PlaceSingle):
         if not _choosing_single(p):
-            return [Violation("WALLS_OF_YORK_NO_WALL_THERE", "Lift your own walls now.", "action")]
+            owed = plural(p.lift, "wall")
+            message = f"You still owe {owed} to lift before your placement goes down (§10 A6); lift one of your walls."
+            return [Violation("WALLS_OF_YORK_NO_WALL_THERE", message, "action")]
         return check_placement(s, seat, a)
     if _choosing_single(p):
-        return [Violation("WALLS_OF_YORK_MUST_BUILD", "Choose the street of your single piece first.", "action")]
+        message = "Your formation could not be manned (§10 A6): choose the street of your single piece first."
+        return [Violation("WALLS_OF_YORK_MUST_BUILD", message, "action")]
     if a.edge not in p.walls:
         return [Violation("WALLS_OF_YORK_NO_WALL_THERE", f"You have no wall on {a.edge} to lift.", "action.edge")]
     return []

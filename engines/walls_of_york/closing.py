@@ -6,6 +6,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engines.core.errors import Violation
+from engines.core.text import plural
 from engines.walls_of_york import geometry as geo
 from engines.walls_of_york import moves as mv
 from engines.walls_of_york.board import (
@@ -90,7 +91,9 @@ def check_closing(s: State, seat: int, a: mv.Continue | mv.CloseRoom | mv.Seal) 
     selected = field_mask(p.selection)
     if isinstance(a, mv.Continue):
         if selected:
-            return [Violation("WALLS_OF_YORK_CLOSING_STARTED", "Seal the city you started choosing.", "action")]
+            size = plural(len(p.selection), "field")
+            message = f"You started a city of {size}: add rooms or seal it (§5.5); you cannot continue now."
+            return [Violation("WALLS_OF_YORK_CLOSING_STARTED", message, "action")]
         if p.passed and can_close(s, p):
             return [
                 Violation("WALLS_OF_YORK_MUST_CLOSE", "You passed and can close: you must close (rule F).", "action")
@@ -117,13 +120,18 @@ def check_closing(s: State, seat: int, a: mv.Continue | mv.CloseRoom | mv.Seal) 
         ]
     if _lowest(room) != field:
         f = _lowest(room)
-        return [Violation("WALLS_OF_YORK_NAME_ROOM", f"Name this room by its first field {f % 8},{f // 8}.", "action")]
+        message = (
+            f"The room of field {a.c},{a.r} is named by its first field {f % 8},{f // 8} (lowest row, then column)."
+        )
+        return [Violation("WALLS_OF_YORK_NAME_ROOM", message, "action")]
     if room & selected:
         return [Violation("WALLS_OF_YORK_ROOM_CHOSEN", f"The room of field {a.c},{a.r} is already chosen.", "action")]
     if selected:
         if not _touches(room, selected, walls):
             return [
-                Violation("WALLS_OF_YORK_ROOM_APART", f"The room of {a.c},{a.r} does not touch your city.", "action")
+                Violation(
+                    "WALLS_OF_YORK_ROOM_APART", f"The room of field {a.c},{a.r} does not touch your city.", "action"
+                )
             ]
         return []
     union = next((u for u in component_unions(walls) if u & room), 0)
@@ -135,7 +143,7 @@ def check_closing(s: State, seat: int, a: mv.Continue | mv.CloseRoom | mv.Seal) 
 
 def _decree_violation(decree: tuple[int, ...], found: dict[str, int], subject: str = "The city") -> Violation:
     missing = [
-        f"{need - found[b]} {b.lower()}{'es' if b == 'CHURCH' else 's'}"
+        plural(need - found[b], b.lower(), "churches" if b == "CHURCH" else None)
         for b, need in zip(("CHURCH", "WELL", "MARKET"), decree, strict=True)
         if found[b] < need
     ]

@@ -13,9 +13,9 @@ from msgspec.structs import replace
 
 from engines.core.engine import CHANCE, GameInfo, option_infos
 from engines.core.errors import Violation
-from engines.core.game import Decision, Now, PlainWords, TableEngine
+from engines.core.game import Decision, Now, TableEngine
 from engines.core.rng import Rng
-from engines.walls_of_york import building, closing, decree, integrity, scoring, setup, view
+from engines.walls_of_york import building, closing, decree, integrity, scoring, setup, view, words
 from engines.walls_of_york import moves as mv
 from engines.walls_of_york.content import CONTENT
 from engines.walls_of_york.state import Options, State
@@ -155,7 +155,7 @@ def chance(s: State, now: Now[State], rng: Rng) -> tuple[Any, Rng]:
     return mv.ChanceFace(face + 1), rng
 
 
-class WallsOfYork(PlainWords):
+class WallsOfYork:
     """Walls of York for 2–4 players."""
 
     info = GameInfo(
@@ -179,12 +179,17 @@ class WallsOfYork(PlainWords):
     chance = staticmethod(chance)
     score = staticmethod(scoring.score)
     view = staticmethod(view.view)
+    label = staticmethod(words.label)
+    log = staticmethod(words.log)
 
     def game_over(self, state: State) -> str:
         return state.aborted or "The game is over."
 
     def describe(self) -> dict[str, Any]:
-        return msgspec.to_builtins(CONTENT)  # type: ignore[no-any-return]
+        """The content, and each formation's variants in the order ``PlaceFormation.variant`` counts them."""
+        content: dict[str, Any] = msgspec.to_builtins(CONTENT)
+        content["formation_variants"] = building.describe_variants()
+        return content
 
 
 GAME = WallsOfYork()

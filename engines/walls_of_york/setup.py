@@ -86,18 +86,26 @@ def setup_options(s: State) -> list[mv.SetupTile]:
 
 def check_setup(s: State, a: mv.SetupTile) -> list[Violation]:
     """§5.1 preconditions."""
-    if a.gem not in GEMS or a.gem in {e.gem for e in s.layout}:
-        return [Violation("WALLS_OF_YORK_GEM_UNAVAILABLE", f"The {a.gem} board is not available.", "action.gem")]
+    if a.gem not in GEMS:
+        message = f"There is no terrain board with gem {a.gem!r} (the gems are {', '.join(GEMS)})."
+        return [Violation("WALLS_OF_YORK_GEM_UNAVAILABLE", message, "action.gem")]
+    placed = next((e for e in s.layout if e.gem == a.gem), None)
+    if placed is not None:
+        message = f"The {a.gem} board is already placed in quadrant {placed.quadrant}."
+        return [Violation("WALLS_OF_YORK_GEM_UNAVAILABLE", message, "action.gem")]
     if a.side not in SIDES:
         return [Violation("WALLS_OF_YORK_BAD_SIDE", f"A board side is black or white, not {a.side!r}.", "action.side")]
     if a.quadrant not in QUADRANTS:
         return [
             Violation("WALLS_OF_YORK_QUADRANT_TAKEN", f"{a.quadrant!r} is not a quadrant (TL, TR, BL, BR).", "action")
         ]
-    if a.quadrant in {e.quadrant for e in s.layout}:
-        return [Violation("WALLS_OF_YORK_QUADRANT_TAKEN", f"Quadrant {a.quadrant} is taken.", "action.quadrant")]
+    holder = next((e for e in s.layout if e.quadrant == a.quadrant), None)
+    if holder is not None:
+        message = f"Quadrant {a.quadrant} already holds the {holder.gem} board."
+        return [Violation("WALLS_OF_YORK_QUADRANT_TAKEN", message, "action.quadrant")]
     if not 0 <= a.rotation <= 3:
-        return [Violation("WALLS_OF_YORK_BAD_ROTATION", "Rotation is 0..3 quarter turns.", "action.rotation")]
+        message = f"Rotation is 0..3 quarter turns clockwise, not {a.rotation}."
+        return [Violation("WALLS_OF_YORK_BAD_ROTATION", message, "action.rotation")]
     return []
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import grpc
 import structlog
+from google.protobuf import struct_pb2
 from rulesengine.v1 import common_pb2, service_pb2
 
 from engines.core.errors import IllegalMove, StateInvalid
@@ -300,7 +301,13 @@ class RulesEngineServicer:
         if not request.HasField("viewer"):
             raise errors.request_invalid("viewer", "viewer is required: a seat or a spectator")
         view = self._view(binding, state, request.viewer)
-        return service_pb2.ViewStateResponse(state=self._state_out(binding, view, playable=False))
+        facts = struct_pb2.Struct()
+        facts.update(binding.engine.facts(view))
+        return service_pb2.ViewStateResponse(
+            state=self._state_out(binding, view, playable=False),
+            pending=PENDING.to_proto(binding.engine.pending(view)),
+            facts=facts,
+        )
 
     def ReplayGame(self, request: service_pb2.ReplayGameRequest, context: grpc.ServicerContext) -> Any:
         """Replay a whole record."""

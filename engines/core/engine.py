@@ -145,6 +145,10 @@ class Engine(Protocol, Generic[S, M, OptT]):
         """What ``move`` did: a public line for every seat, a private line for the mover."""
         ...
 
+    def facts(self, view: S) -> dict[str, Any]:
+        """Public facts derived from a view, for clients to draw (districts, leaders, ...)."""
+        ...
+
 
 def option_infos(
     options_type: type[msgspec.Struct],

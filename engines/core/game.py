@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from msgspec.structs import replace
 
@@ -151,6 +151,15 @@ class Game(Protocol[S, OptT]):
         ...
 
 
+@runtime_checkable
+class DerivesFacts(Protocol):
+    """A game that derives public facts from a view for clients to draw (``ViewState``'s ``facts``)."""
+
+    def facts(self, view: Any) -> dict[str, Any]:
+        """Facts computed only from what the view shows (JSON-like values)."""
+        ...
+
+
 class PlainWords:
     """Labels and log lines made from each action's kind and fields (``engines.core.text.generic_label``),
     for a game that has not worded its moves yet. The public line names only the kind of action (which is
@@ -261,6 +270,10 @@ class TableEngine(Generic[S, OptT]):
     def log(self, before: S, move: Any, after: S) -> LogEntry:
         """What ``move`` (applied to ``before``, giving ``after``) did, in words."""
         return self.game.log(before, move, after)
+
+    def facts(self, view: S) -> dict[str, Any]:
+        """Public facts derived from a view (empty for a game that derives none)."""
+        return self.game.facts(view) if isinstance(self.game, DerivesFacts) else {}
 
     # ---- the walk -------------------------------------------------------------------------------
 

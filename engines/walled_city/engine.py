@@ -16,7 +16,7 @@ from engines.core.errors import Violation
 from engines.core.game import Decision, Now, TableEngine
 from engines.core.rng import Rng
 from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
-from engines.walled_city import build, guilds, integrity, phases, setup, view, words
+from engines.walled_city import build, facts, guilds, integrity, phases, setup, view, words
 from engines.walled_city import moves as mv
 from engines.walled_city.board import BOARDS
 from engines.walled_city.common import board, guild_key
@@ -196,6 +196,7 @@ class WalledCity:
     automatic = staticmethod(automatic)
     chance = staticmethod(_chance)
     view = staticmethod(view.view)
+    facts = staticmethod(facts.facts)
     label = staticmethod(words.label)
     log = staticmethod(words.log)
 

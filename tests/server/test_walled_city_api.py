@@ -16,6 +16,7 @@ import pytest
 from google.protobuf import empty_pb2, json_format
 from rulesengine.v1 import common_pb2, service_pb2, service_pb2_grpc
 
+from engines.walled_city.common import board as board_in_play
 from engines.walled_city.engine import ENGINE
 from server.binding import GameBinding
 from tests.server.helpers import details
@@ -225,3 +226,23 @@ def test_views_hide_other_hands_and_face_down_defence_cards(stub: Stub, board: s
     with pytest.raises(grpc.RpcError) as caught:
         stub.LegalMoves(service_pb2.LegalMovesRequest(state=view_state))
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_a_view_gives_the_districts_and_who_leads_them(stub: Stub, board: str) -> None:
+    """A client draws districts and their leaders from the view's facts, with no copy of §5.0.2 or §7.2."""
+    state = _play_until(
+        stub, wc_setup(3, board=board), lambda s: s.walled_city.phase == "build" and len(s.walled_city.paths) > 8
+    )
+    answer = stub.ViewState(
+        service_pb2.ViewStateRequest(state=state, viewer=common_pb2.Viewer(spectator=empty_pb2.Empty()))
+    )
+    facts = json_format.MessageToDict(answer.facts)
+    areas = [a for d in facts["districts"] for a in d["areas"]]
+    in_play = board_in_play(GameBinding(ENGINE).state_from_proto(state)).area_ids
+    assert sorted(areas) == sorted(in_play)  # the districts partition the areas in play
+    for district in facts["districts"]:
+        votes = district["votes_now"]
+        best = max(votes.values(), default=None)
+        assert sorted(district["leaders"]) == sorted(w for w, v in votes.items() if v == best)
+    assert list(answer.pending.seats) == list(stub.LegalMoves(service_pb2.LegalMovesRequest(state=state)).pending.seats)

@@ -186,10 +186,14 @@ class ViewStateRequest(_message.Message):
     def __init__(self, state: _Optional[_Union[GameState, _Mapping]] = ..., viewer: _Optional[_Union[_common_pb2.Viewer, _Mapping]] = ...) -> None: ...
 
 class ViewStateResponse(_message.Message):
-    __slots__ = ("state",)
+    __slots__ = ("state", "pending", "facts")
     STATE_FIELD_NUMBER: _ClassVar[int]
+    PENDING_FIELD_NUMBER: _ClassVar[int]
+    FACTS_FIELD_NUMBER: _ClassVar[int]
     state: GameState
-    def __init__(self, state: _Optional[_Union[GameState, _Mapping]] = ...) -> None: ...
+    pending: _common_pb2.Pending
+    facts: _struct_pb2.Struct
+    def __init__(self, state: _Optional[_Union[GameState, _Mapping]] = ..., pending: _Optional[_Union[_common_pb2.Pending, _Mapping]] = ..., facts: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class ReplayGameRequest(_message.Message):
     __slots__ = ("record",)

@@ -130,18 +130,39 @@ def test_games_lists_games_and_options(cli: Cli) -> None:
     assert "preset (string, default first_game)" in result.out
 
 
-def test_play_all_bots_writes_a_replayable_record(cli: Cli, tmp_path: Path) -> None:
+def _prefix(record: service_pb2.GameRecord, moves: int) -> service_pb2.GameRecord:
+    """The record cut after its first ``moves`` moves."""
+    cut = service_pb2.GameRecord()
+    cut.CopyFrom(record)
+    del cut.moves[moves:]
+    return cut
+
+
+def _labels_at(client: RulesEngineClient, record: service_pb2.GameRecord, index: int) -> list[str]:
+    """The service's labels of the legal moves of the seat to play move ``index`` of ``record``."""
+    state = client.replay_game(_prefix(record, index)).state
+    return [label.label.english for label in client.legal_moves(state, record.moves[index].seat).labels]
+
+
+def test_play_all_bots_shows_each_move_by_its_public_log_line(
+    cli: Cli, client: RulesEngineClient, tmp_path: Path
+) -> None:
     record_path = tmp_path / "game.json"
     result = cli("play", "--players", "3", "--seed", "21", "--bot-seed", "4", "--record", str(record_path))
     assert result.status == 0, result.err
     assert "Game over after" in result.out and "Final score:" in result.out
-    assert "seat 0: " in result.out  # the bots' moves are shown, one line each
     record = load_record(record_path)
     assert record.setup.seed == 21 and list(record.seat_labels) == ["bot", "bot", "bot"]
+    replayed = client.replay_game(record)
+    assert replayed.legal and len(replayed.log) == len(record.moves)
+    # Every move, numbered, by the public line the service wrote for it (ApplyMove = ReplayGame).
+    lines = result.out.splitlines()
+    for index, entry in enumerate(replayed.log):
+        assert f"{index + 1:5d}  {entry.public_line.english}" in lines
     assert cli("replay", str(record_path)).status == 0
 
 
-def test_play_with_a_human_seat(cli: Cli, tmp_path: Path) -> None:
+def test_play_with_a_human_seat(cli: Cli, client: RulesEngineClient, tmp_path: Path) -> None:
     record_path = tmp_path / "partial.json"
     # Take the first offered move twice, show the view and score, mistype, then quit.
     result = cli(
@@ -150,18 +171,30 @@ def test_play_with_a_human_seat(cli: Cli, tmp_path: Path) -> None:
         stdin="1\nv\ns\nwhat\n1\nq\n",
     )  # fmt: skip
     assert result.status == 1
-    assert "Seat 0, your decision:" in result.out
-    assert "    1. pick: character=" in result.out
-    assert "  seat 0 (you)" in result.out and "hand: 4 hidden" in result.out
-    assert "Provisional score:" in result.out
-    assert "Please type a number from 1 to" in result.out
-    assert "seat 1 decided." in result.out
-    assert "CHANCE" not in result.out  # the table's draws stay hidden
-    assert "Game abandoned after" in result.out
+    out = result.out
+    assert "Seat 0, your decision:" in out
+    assert "  seat 0 (you)" in out and "hand: 4 hidden" in out
+    assert "Provisional score:" in out and "Winner" not in out  # no winner before the game is over
+    assert "Please type a number from 1 to" in out
+    assert "decided." not in out
+    assert out.startswith("Notation: ?") and "Keys: " in out  # the legend and the keys come first
+    assert "Game abandoned after" in out
     record = load_record(record_path)
     assert list(record.seat_labels) == ["human", "bot", "bot"]
-    human_moves = [m for m in record.moves if m.seat == 0]
-    assert len(human_moves) == 2
+    human = [i for i, m in enumerate(record.moves) if m.seat == 0]
+    assert len(human) == 2
+    # The moves are offered by the service's labels, and "1" took the first of them.
+    labels = _labels_at(client, record, human[0])
+    assert len(labels) <= 25  # a flat list
+    for number, label in enumerate(labels, 1):
+        assert f"  {number:3d}. {label}\n" in out
+    # The bots' and the table's moves are shown by their public lines, the person's own by its private one.
+    replayed = client.replay_game(record)
+    for index, entry in enumerate(replayed.log):
+        if record.moves[index].seat == 0:
+            assert f"  You: {entry.private_line.english or entry.public_line.english}" in out
+        else:
+            assert f"  {entry.public_line.english}" in out
     replay = cli("replay", str(record_path))
     assert replay.status == 0 and "the game is not over" in replay.out
 

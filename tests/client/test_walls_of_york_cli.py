@@ -136,14 +136,34 @@ def test_replay_and_score_commands(bot_game: BotGame, cli: Cli, names: Names, tm
     assert "*" in text and "---" in text and "|" in text
 
 
-def test_play_with_a_human_seat(cli: Cli, tmp_path: Path) -> None:
+def _menus_to_first_move(paths: list[list[str]]) -> int:
+    """How many menus a person answering ``1`` at each step meets before reaching ``moves[0]``
+    (a step offering one option only is taken without a menu)."""
+    chosen: list[str] = []
+    menus = 0
+    while True:
+        left = [p for p in paths if p[: len(chosen)] == chosen]
+        options = list(dict.fromkeys(p[len(chosen)] for p in left if len(p) > len(chosen)))
+        if len(left) == 1 or not options:
+            return menus
+        menus += len(options) > 1
+        chosen.append(options[0])
+
+
+def test_play_with_a_human_seat(cli: Cli, client: RulesEngineClient, tmp_path: Path) -> None:
     record_path = tmp_path / "partial.json"
-    # Seeded on the TS-1 board: the human places first. Find a move, list them, take the first,
-    # then (closing step) look at the view and the score, mistype, and quit.
+    # Seeded on the TS-1 board: the human places first, among hundreds of moves, so step by step
+    # along the choice paths: take the first option, go back, take the first option at every
+    # step, then look at the view and the score, mistype, and quit.
+    setup = game_setup(GAME, 2, seed=3, overrides={"board": "ts1"})
+    legal = client.legal_moves(client.new_game(setup).state, 0)
+    assert len(legal.moves) > 25
+    menus = _menus_to_first_move([[t.english or "(none)" for t in label.path] for label in legal.labels])
+    assert menus >= 2
     result = cli(
         "play", "--game", GAME, "--players", "2", "--human", "0", "--seed", "3", "--bot-seed", "1",
         "-o", "board=ts1", "--record", str(record_path),
-        stdin="/single, H 3 4\nl\n1\nv\ns\nwhat\nq\n",
+        stdin="1\nl\nb\n" + "1\n" * menus + "v\ns\nwhat\nq\n",
     )  # fmt: skip
     assert result.status == 1, result.err
     out = result.out
@@ -154,16 +174,18 @@ def test_play_with_a_human_seat(cli: Cli, tmp_path: Path) -> None:
     assert "seat 0 (you): 0 walls" in out and "seat 1: 0 walls" in out
     assert "Waiting for: seat 0 (place walls); seat 1 (place walls)" in out
     assert "variant 0" in out  # the rolled formation's variants are drawn
-    assert "Seat 0, your decision:" in out and "legal moves (" in out
-    assert ". place single: H 3 4\n" in out  # found by /single, H 3 4
-    assert "    1. place " in out  # the whole list (l)
-    assert "seat 1 decided." in out
-    assert "closing (simultaneous" in out and "continue building" in out
-    assert "Provisional score:" in out
+    assert "Seat 0, your decision:" in out and f"{len(legal.moves)} legal moves: choose step by step" in out
+    assert "Choose (so far: " in out  # a later step names the choices made so far
+    assert "decided." not in out
+    assert "Provisional score:" in out and "Winner" not in out
     assert "Please type a number from 1 to" in out
-    assert "CHANCE" not in out and "Game abandoned after" in out
+    assert "Game abandoned after" in out
     record = load_record(record_path)
-    assert [m.seat for m in record.moves][:1] == [0] and list(record.seat_labels) == ["human", "bot"]
+    assert list(record.seat_labels) == ["human", "bot"]
+    # Answering 1 at every step (after going back once) reached the first legal move.
+    assert record.moves[0] == legal.moves[0]
+    # `l` listed the moves still possible after the first choice, by their labels.
+    assert f"       - {legal.labels[0].label.english}\n" in out
     replay = cli("replay", str(record_path))
     assert replay.status == 0 and "the game is not over" in replay.out
 

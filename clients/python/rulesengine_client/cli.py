@@ -20,7 +20,7 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,10 +45,13 @@ from rulesengine_client.games import (
     verify_record,
 )
 from rulesengine_client.render import (
+    LEGEND,
     Names,
-    action_kind,
     describe_move,
     describe_pending,
+    log_line,
+    move_label,
+    path_step,
     render_decision_help,
     render_games,
     render_score,
@@ -163,6 +166,11 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("record", type=Path, help="game record JSON file")
     replay.add_argument("--stream", action="store_true", help="stream the moves (long records), with progress")
     replay.add_argument("--state-out", type=Path, metavar="FILE", help="write the final state (JSON) here")
+    replay.add_argument(
+        "--require-complete",
+        action="store_true",
+        help="a record that ends before the game does is an error (exit 1)",
+    )
 
     score = commands.add_parser("score", help="score a game state JSON file")
     score.add_argument("state", type=Path, help="game state JSON file")
@@ -252,16 +260,28 @@ def cmd_games(client: RulesEngineClient, args: argparse.Namespace, con: Console)
 # ---- play ------------------------------------------------------------------------------------
 
 
-#: Longer lists of legal moves are summarised; the player finds moves with ``/TEXT``.
-LIST_AT_MOST = 60
+#: A decision with more legal moves than this is walked step by step along the choice paths.
+FLAT_LIST_AT_MOST = 25
+
+#: The keys understood at every prompt of ``play`` (``h`` or ``?`` shows them).
+PLAY_KEYS = (
+    "Keys: a number = choose that line; b = back one step (in a step-by-step choice); "
+    "l = list the moves still possible; v = view the game again; s = score so far; "
+    "h or ? = this help and the notation; q = quit (the record so far is kept with --record)."
+)
+
+
+class _Back(Exception):
+    """The person asked to go back one step of a choice path."""
 
 
 class TerminalPlayer:
-    """A person choosing from the numbered legal moves, shown their own view of the game.
+    """A person choosing a legal move, shown their own view of the game.
 
-    A long list (a Walls of York placement offers hundreds of moves) is summarised by kind;
-    ``/TEXT`` lists the moves whose description contains TEXT (``/H 3 4, V 3 4``: every
-    comma-separated part), ``l`` lists them all.
+    Moves are shown by the service's labels (``LegalMoves`` labels). Up to
+    :data:`FLAT_LIST_AT_MOST` moves are one numbered list; more (a Walls of York placement
+    offers hundreds) are chosen step by step along their choice paths: a numbered menu per
+    step, ``b`` goes back a step.
     """
 
     label = "human"
@@ -271,23 +291,82 @@ class TerminalPlayer:
         self.con = con
         self.stdin = stdin
 
-    def _list(self, texts: Sequence[str], indices: Sequence[int]) -> None:
-        for index in indices:
-            self.con.print(f"  {index + 1:3d}. {texts[index]}")
+    def _ask(
+        self,
+        prompt: str,
+        count: int,
+        client: RulesEngineClient,
+        state: service_pb2.GameState,
+        view: service_pb2.GameState,
+        seat: int,
+        texts: Sequence[str],
+        back: bool,
+    ) -> int:
+        """Read a number from 1 to ``count`` (returned from 0); the other keys act and ask again."""
+        while True:
+            self.con.out.write(f"seat {seat}> {prompt} 1-{count} (h = help): ")
+            self.con.out.flush()
+            line = self.stdin.readline()
+            if not line:
+                raise QuitGame()
+            answer = line.strip().lower()
+            if answer in ("q", "quit", "exit"):
+                raise QuitGame()
+            if answer in ("h", "?", "help"):
+                self.con.print(PLAY_KEYS)
+                self.con.print(LEGEND)
+                continue
+            if answer in ("v", "view"):
+                self.con.print(render_state(view, self.names, seat))
+                continue
+            if answer in ("s", "score"):
+                self.con.print(render_score(client.score(state, seat)))
+                continue
+            if answer in ("l", "list"):
+                for text in texts:
+                    self.con.print(f"       - {text}")
+                continue
+            if answer in ("b", "back"):
+                if back:
+                    raise _Back()
+                self.con.print("There is no earlier step to go back to.")
+                continue
+            if answer.isdigit() and 1 <= int(answer) <= count:
+                return int(answer) - 1
+            self.con.print(f"Please type a number from 1 to {count}, or h for help.")
 
-    def _summary(self, moves: Sequence[service_pb2.Move]) -> None:
-        kinds = Counter(action_kind(m).replace("_", " ") or "move" for m in moves)
-        counts = ", ".join(f"{n} {kind}" for kind, n in kinds.items())
-        self.con.print(f"  {len(moves)} legal moves ({counts}).")
-        self.con.print("  Type /TEXT to list the moves containing TEXT (e.g. /single, /H 3 4), or l to list all.")
-
-    def _find(self, texts: Sequence[str], query: str) -> None:
-        terms = [part.strip().lower() for part in query.split(",") if part.strip()]
-        found = [i for i, text in enumerate(texts) if all(term in text.lower() for term in terms)]
-        if found:
-            self._list(texts, found)
-        else:
-            self.con.print(f"No legal move contains {query.strip()!r}.")
+    def _walk(self, paths: Sequence[Sequence[str]], texts: Sequence[str], ask: _Asker) -> int:
+        """The index of the move reached by choosing its path one step at a time (a step with
+        one option only is taken without asking; ``b`` goes back to the last real choice)."""
+        chosen: list[str] = []
+        asked: list[bool] = []
+        while True:
+            left = left_at(paths, chosen)
+            step = len(chosen)
+            options = list(dict.fromkeys(paths[i][step] for i in left if len(paths[i]) > step))
+            if len(left) == 1 or not options:
+                return left[0]
+            if len(options) == 1:
+                chosen.append(options[0])
+                asked.append(False)
+                continue
+            so_far = f" (so far: {' > '.join(chosen)})" if chosen else ""
+            self.con.print(f"Choose{so_far}:")
+            for number, option in enumerate(options, 1):
+                count = sum(1 for i in left if len(paths[i]) > step and paths[i][step] == option)
+                more = f"  ({count} moves)" if count > 1 else ""
+                self.con.print(f"  {number:3d}. {option}{more}")
+            try:
+                pick = ask("choose", len(options), [texts[i] for i in left], any(asked))
+            except _Back:
+                while asked and not asked[-1]:
+                    chosen.pop()
+                    asked.pop()
+                chosen.pop()
+                asked.pop()
+                continue
+            chosen.append(options[pick])
+            asked.append(True)
 
     def choose(
         self,
@@ -296,8 +375,9 @@ class TerminalPlayer:
         pending: common_pb2.Pending,
         seat: int,
         moves: Sequence[service_pb2.Move],
+        labels: Sequence[common_pb2.MoveLabel] = (),
     ) -> service_pb2.Move:
-        """Show seat ``seat``'s view and the numbered moves; read a choice."""
+        """Show seat ``seat``'s view and its legal moves by their labels; read a choice."""
         view = client.view_state(state, seat)
         self.con.print()
         self.con.print(render_state(view, self.names, seat))
@@ -305,37 +385,36 @@ class TerminalPlayer:
         if help_text:
             self.con.print(help_text)
         self.con.print(f"Seat {seat}, your decision: {pending.prompt or pending.kind}")
-        texts = [describe_move(move, self.names, with_seat=False, state=view) for move in moves]
-        long = len(moves) > LIST_AT_MOST
-        if long:
-            self._summary(moves)
-        else:
-            self._list(texts, range(len(moves)))
-        extra = ", /TEXT = find, l = list" if long else ""
-        while True:
-            self.con.out.write(f"seat {seat}> choose 1-{len(moves)} (v = view, s = score, q = quit{extra}): ")
-            self.con.out.flush()
-            line = self.stdin.readline()
-            if not line:
-                raise QuitGame()
-            answer = line.strip().lower()
-            if answer in ("q", "quit", "exit"):
-                raise QuitGame()
-            if answer in ("v", "view"):
-                self.con.print(render_state(view, self.names, seat))
-                continue
-            if answer in ("s", "score"):
-                self.con.print(render_score(client.score(state, seat)))
-                continue
-            if answer in ("l", "list"):
-                self._list(texts, range(len(moves)))
-                continue
-            if answer.startswith("/"):
-                self._find(texts, answer[1:])
-                continue
-            if answer.isdigit() and 1 <= int(answer) <= len(moves):
-                return moves[int(answer) - 1]
-            self.con.print(f"Please type a number from 1 to {len(moves)}, or v, s, q, /TEXT or l.")
+        texts = [move_label(labels[i] if labels else None, move, self.names) for i, move in enumerate(moves)]
+
+        def ask(prompt: str, count: int, shown: Sequence[str], back: bool) -> int:
+            return self._ask(prompt, count, client, state, view, seat, shown, back)
+
+        paths = [[path_step(t) for t in label.path] for label in labels]
+        if len(moves) > FLAT_LIST_AT_MOST and paths and all(paths):
+            self.con.print(f"  {len(moves)} legal moves: choose step by step (b = back).")
+            return moves[self._walk(paths, texts, ask)]
+        for number, text in enumerate(texts, 1):
+            self.con.print(f"  {number:3d}. {text}")
+        return moves[ask("choose", len(moves), texts, False)]
+
+
+_Asker = Callable[[str, int, Sequence[str], bool], int]
+
+
+def left_at(paths: Sequence[Sequence[str]], chosen: Sequence[str]) -> list[int]:
+    """The moves whose path starts with ``chosen``."""
+    return [i for i, path in enumerate(paths) if list(path[: len(chosen)]) == list(chosen)]
+
+
+def move_line(index: int, entry: common_pb2.LogEntry, *, human: bool, mine: bool) -> str:
+    """A played move as ``play`` shows it: the service's public log line (numbered when only
+    bots play); a person's own move shows its private line, what only that person saw."""
+    if not human:
+        return f"{index + 1:5d}  {log_line(entry, private=False)}"
+    if mine:
+        return f"  You: {log_line(entry, private=True)}"
+    return f"  {log_line(entry, private=False)}"
 
 
 def cmd_play(client: RulesEngineClient, args: argparse.Namespace, con: Console, stdin: TextIO) -> int:
@@ -357,15 +436,14 @@ def cmd_play(client: RulesEngineClient, args: argparse.Namespace, con: Console, 
     quiet = args.quiet
 
     def on_move(index: int, move: service_pb2.Move, applied: service_pb2.ApplyMoveResponse) -> None:
-        if move.seat in args.human or quiet:
+        mine = move.seat in args.human
+        if quiet and not mine:
             return
-        if args.human:
-            # Bots' choices can be secret (a character pick, a card drawn): say only who acted.
-            if move.seat != CHANCE_SEAT:
-                con.print(f"  {seat_name(move.seat)} decided.")
-        else:
-            con.print(f"{index + 1:5d}  {describe_move(move, names)}")
+        con.print(move_line(index, applied.log, human=bool(args.human), mine=mine))
 
+    if args.human and not quiet:
+        con.print(LEGEND)
+        con.print(PLAY_KEYS)
     try:
         game = play_game(client, _setup(args, seed), agents, on_move=on_move)
     except GameAborted as aborted:
@@ -411,7 +489,16 @@ def cmd_replay(client: RulesEngineClient, args: argparse.Namespace, con: Console
             con.print(f"  {violation.code}: {violation.message}{where}")
         return EXIT_FAILED
     if result.pending.seats:
-        con.print(f"OK: all {result.moves_applied} moves are legal; the game is not over.")
+        owes = ", ".join(seat_name(s) for s in result.pending.seats)
+        ends = (
+            f"the record ends after {result.moves_applied} moves; the game is not over: "
+            f"{owes} {'owes' if len(result.pending.seats) == 1 else 'owe'} {result.pending.kind}"
+        )
+        if args.require_complete:
+            con.print(f"INCOMPLETE: all {result.moves_applied} moves are legal, but {ends}.")
+            con.print(f"Next: {describe_pending(result.pending)}")
+            return EXIT_FAILED
+        con.print(f"OK: all {result.moves_applied} moves are legal; {ends}.")
         con.print(f"Next: {describe_pending(result.pending)}")
     else:
         con.print(f"OK: all {result.moves_applied} moves are legal; the game is over.")

@@ -39,8 +39,10 @@ class Agent(Protocol):
         pending: common_pb2.Pending,
         seat: int,
         moves: Sequence[service_pb2.Move],
+        labels: Sequence[common_pb2.MoveLabel] = (),
     ) -> service_pb2.Move:
-        """One of ``moves`` (the legal moves of ``seat`` in ``state``)."""
+        """One of ``moves`` (the legal moves of ``seat`` in ``state``); ``labels[i]`` (from
+        ``LegalMoves``, may be empty) is how the service words ``moves[i]``."""
         ...
 
 
@@ -59,6 +61,7 @@ class RandomBot:
         pending: common_pb2.Pending,
         seat: int,
         moves: Sequence[service_pb2.Move],
+        labels: Sequence[common_pb2.MoveLabel] = (),
     ) -> service_pb2.Move:
         """A uniformly random legal move."""
         return moves[self.rng.randrange(len(moves))]
@@ -114,10 +117,12 @@ def play_game(
             agent = agents.get(seat)
             if agent is None:
                 raise RuntimeError(f"no agent for {seat} (pending: {pending.kind})")
-            moves = client.legal_moves(state, seat).moves
+            legal = client.legal_moves(state, seat)
+            moves = legal.moves
             if not moves:
                 raise RuntimeError(f"no legal move for seat {seat} while {pending.kind} is pending")
-            move = agent.choose(client, state, pending, seat, moves)
+            words: Sequence[common_pb2.MoveLabel] = legal.labels if len(legal.labels) == len(moves) else ()
+            move = agent.choose(client, state, pending, seat, moves, words)
             applied = client.apply_move(state, move)
             record.moves.append(move)
             if on_move is not None:

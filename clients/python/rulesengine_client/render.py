@@ -242,9 +242,43 @@ def render_score(sheet: common_pb2.ScoreSheet, *, details: bool = True) -> str:
             for entry in seat.entries:
                 detail = f" ({entry.detail})" if entry.detail else ""
                 lines.append(f"       {entry.points:+d} {entry.category}{detail}")
-    winners = ", ".join(f"seat {w}" for w in sheet.winners) or "none"
-    lines.append(f"Winner{'s' if len(sheet.winners) > 1 else ''}: {winners}")
+    if sheet.final:
+        # Only a final sheet has winners; a provisional one only shows who is ahead now.
+        winners = ", ".join(f"seat {w}" for w in sheet.winners) or "none"
+        lines.append(f"Winner{'s' if len(sheet.winners) > 1 else ''}: {winners}")
     return "\n".join(lines)
+
+
+# ---- words from the service ------------------------------------------------------------------
+
+
+def move_label(label: common_pb2.MoveLabel | None, move: service_pb2.Move, names: Names | None = None) -> str:
+    """How the service words a legal move (``LegalMoves`` labels); the client's own field
+    rendering only when the service sent no label."""
+    if label is not None and label.label.english:
+        return label.label.english
+    return describe_move(move, names, with_seat=False)
+
+
+def path_step(text: common_pb2.Text) -> str:
+    """One step of a choice path as shown in a menu (an empty step is a choice of nothing)."""
+    return text.english or "(none)"
+
+
+def log_line(entry: common_pb2.LogEntry, *, private: bool) -> str:
+    """What a move did, as the service words it: the public line; with ``private`` (the mover's
+    own screen) the private line instead when the mover saw more than the table."""
+    if private and entry.HasField("private_line") and entry.private_line.english:
+        return entry.private_line.english
+    return entry.public_line.english or seat_name(entry.seat)
+
+
+#: Every notation the CLI's screens use, explained once (``h`` in ``play`` shows it again).
+LEGEND = (
+    "Notation: ? = a card or value hidden from you; 'N hidden' / 'N cards (hidden)' = cards you may not see; "
+    "(you) = your seat; [crown] = the crowned seat (Citadels); * after a district = beautified (Citadels); "
+    "CHANCE = the table (draws, shuffles, dice); Provisional score = the game is not over, no winner yet."
+)
 
 
 def _wrap(text: str, indent: str) -> list[str]:

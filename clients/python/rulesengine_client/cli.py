@@ -447,6 +447,7 @@ def cmd_play(client: RulesEngineClient, args: argparse.Namespace, con: Console, 
     try:
         game = play_game(client, _setup(args, seed), agents, on_move=on_move)
     except GameAborted as aborted:
+        con.print()
         con.print(f"Game abandoned after {len(aborted.record.moves)} moves.")
         if args.record is not None:
             _write(aborted.record, args.record, "unfinished game record", con)

@@ -49,6 +49,7 @@ from engines.citadels.state import (
 )
 from engines.citadels.turn import completed_blocks, end_turn, is_protected
 from engines.core.errors import Violation
+from engines.core.text import plural
 
 Check = Callable[[State, Any], list[Violation]]
 Apply = Callable[[State, Any], State]
@@ -84,13 +85,55 @@ def nameable(s: State) -> list[str]:
     return [c for c in s.options.cast if c not in s.faceup]
 
 
-def _check_named(s: State, cid: str, field: str, exclude: set[str]) -> list[Violation]:
+#: The abilities that name a character: the acting character, the verb (infinitive, past participle),
+#: and whether rank 1, the killed and the bewitched character are out of its reach (§6 Thief, Blackmailer).
+NAMING: dict[str, tuple[str, str, str, bool]] = {
+    "kill": ("assassin", "kill", "killed", False),
+    "bewitch": ("witch", "bewitch", "bewitched", False),
+    "warrant": ("magistrate", "put a warrant on", "given a warrant", False),
+    "rob": ("thief", "rob", "robbed", True),
+    "threaten": ("blackmailer", "threaten", "threatened", True),
+}
+
+
+def _check_named(s: State, cid: str, field: str, ability: str) -> list[Violation]:
+    """The character an ability names (§6, §11 A5, §11 A6), refused with the precise reason: not in the
+    cast, discarded face up, the acting character itself, rank 1, killed or bewitched this round, held by
+    the acting player."""
+    acting, verb, done, spares_rank1 = NAMING[ability]
     if cid not in nameable(s):
-        return violation("CITADELS_UNKNOWN_CHARACTER", f"{cid!r} cannot be named (not in play).", field)
-    if cid in exclude:
-        return violation("CITADELS_BAD_TARGET", f"{name(cid)} cannot be targeted by this ability.", field)
+        if cid in s.options.cast:
+            return violation(
+                "CITADELS_UNKNOWN_CHARACTER",
+                f"The {name(cid)} was discarded face up this round and cannot be named (§11 A5).",
+                field,
+            )
+        return violation("CITADELS_UNKNOWN_CHARACTER", f"{name(cid)!r} is not in this game's cast.", field)
+    if cid == acting:
+        return violation(
+            "CITADELS_BAD_TARGET", f"The {name(acting)} cannot {verb} the {name(acting)} (its own card).", field
+        )
+    if spares_rank1:
+        if rank(cid) == 1:
+            return violation(
+                "CITADELS_BAD_TARGET",
+                f"The {name(cid)} cannot be {done} (rank 1 is out of the {name(acting)}'s reach).",
+                field,
+            )
+        if cid == s.killed:
+            return violation(
+                "CITADELS_BAD_TARGET",
+                f"The {name(acting)} cannot {verb} the {name(cid)}: the {name(cid)} was killed this round.",
+                field,
+            )
+        if cid == s.bewitched:
+            return violation(
+                "CITADELS_BAD_TARGET",
+                f"The {name(acting)} cannot {verb} the {name(cid)}: the {name(cid)} was bewitched this round.",
+                field,
+            )
     if not s.options.allow_targeting_own_character and cid in s.players[_turn(s).seat].characters:
-        return violation("CITADELS_BAD_TARGET", f"You hold {name(cid)} yourself (§11 A6 option).", field)
+        return violation("CITADELS_BAD_TARGET", f"You hold the {name(cid)} yourself (§11 A6 option).", field)
     return []
 
 
@@ -130,8 +173,8 @@ def check_income(s: State, a: mv.Income) -> list[Violation]:
         assert inc is not None
         return violation(
             "CITADELS_WRONG_INCOME",
-            f"{name(_turn(s).character)} collects {k} from {k} {inc.district_type} district(s) "
-            f"(School of Magic included); declared {a.gold} gold and {a.cards} cards.",
+            f"The {name(_turn(s).character)} collects {k} from {plural(k, inc.district_type + ' district')} "
+            f"(the {name('school_of_magic')} included); declared {a.gold} gold and {plural(a.cards, 'card')}.",
             "action",
         )
     return []
@@ -146,7 +189,7 @@ def apply_income(s: State, a: mv.Income) -> State:
 
 
 def check_kill(s: State, a: mv.Kill) -> list[Violation]:
-    return _once(s, "kill", "The Assassin's kill") or _check_named(s, a.character, "action.character", {"assassin"})
+    return _once(s, "kill", "The Assassin's kill") or _check_named(s, a.character, "action.character", "kill")
 
 
 def apply_kill(s: State, a: mv.Kill) -> State:
@@ -156,7 +199,7 @@ def apply_kill(s: State, a: mv.Kill) -> State:
 def check_bewitch(s: State, a: mv.Bewitch) -> list[Violation]:
     if not _turn(s).gathered:
         return violation("CITADELS_NOT_GATHERED", "The Witch gathers before bewitching.", "action")
-    return _check_named(s, a.character, "action.character", {"witch"})
+    return _check_named(s, a.character, "action.character", "bewitch")
 
 
 def apply_bewitch(s: State, a: mv.Bewitch) -> State:
@@ -181,7 +224,7 @@ def check_warrants(s: State, a: mv.Warrants) -> list[Violation]:
     if len(a.unsigned) != 2 or len(set(names)) != 3:
         return violation("CITADELS_BAD_TARGET", "Warrants go on three different characters.", "action")
     for i, cid in enumerate(names):
-        if v := _check_named(s, cid, f"action.{'signed' if i == 0 else 'unsigned'}", {"magistrate"}):
+        if v := _check_named(s, cid, f"action.{'signed' if i == 0 else 'unsigned'}", "warrant"):
             return v
     if rank(a.unsigned[0]) > rank(a.unsigned[1]):
         return violation("CITADELS_BAD_TARGET", "List the two unsigned warrants in rank order.", "action.unsigned")
@@ -202,9 +245,7 @@ def _unrobbable(s: State) -> set[str]:
 
 
 def check_rob(s: State, a: mv.Rob) -> list[Violation]:
-    return _once(s, "rob", "The Thief's robbery") or _check_named(
-        s, a.character, "action.character", _unrobbable(s) | {"thief"}
-    )
+    return _once(s, "rob", "The Thief's robbery") or _check_named(s, a.character, "action.character", "rob")
 
 
 def apply_rob(s: State, a: mv.Rob) -> State:
@@ -241,9 +282,8 @@ def check_threats(s: State, a: mv.Threats) -> list[Violation]:
         return v
     if a.flowered == a.blank:
         return violation("CITADELS_BAD_TARGET", "The two threats go on different characters.", "action.blank")
-    excluded = _unrobbable(s) | {"blackmailer"}
-    return _check_named(s, a.flowered, "action.flowered", excluded) or _check_named(
-        s, a.blank, "action.blank", excluded
+    return _check_named(s, a.flowered, "action.flowered", "threaten") or _check_named(
+        s, a.blank, "action.blank", "threaten"
     )
 
 
@@ -306,7 +346,7 @@ def check_wizard_take(s: State, step: WizardChoice, a: mv.WizardTake) -> list[Vi
     if not a.build:
         if a.card not in hand:
             return violation(
-                "CITADELS_CARD_NOT_IN_HAND", f"{a.card!r} is not in seat {step.target}'s hand.", "action.card"
+                "CITADELS_CARD_NOT_IN_HAND", f"The {name(a.card)} is not in Seat {step.target}'s hand.", "action.card"
             )
         if a.method != "gold" or a.destroy or a.destroy_copy:
             return violation("CITADELS_BAD_PAYMENT", "Taking a card into your hand has no payment.", "action.method")

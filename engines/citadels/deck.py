@@ -8,7 +8,7 @@ from typing import Literal
 
 from msgspec.structs import replace
 
-from engines.citadels.common import character, distinct, remove_one, set_player, violation
+from engines.citadels.common import character, distinct, name, remove_one, set_player, violation
 from engines.citadels.moves import ChanceCard, ChanceCharacter
 from engines.citadels.state import (
     DiscardCharacter,
@@ -83,13 +83,15 @@ def check_chance(s: State, step: ChanceStep, action: object) -> list[Violation]:
             return violation("COMMON_WRONG_DECISION", "A district card must be named for this chance event.", "action")
         if action.card not in chance_population(s, step):
             where = "the deck" if isinstance(step, DrawCard) else f"seat {step.source}'s hand"
-            return violation("CITADELS_NOT_OFFERED", f"{action.card!r} is not in {where}.", "action.card")
+            return violation("CITADELS_NOT_OFFERED", f"The {name(action.card)} is not in {where}.", "action.card")
         return []
     if not isinstance(action, ChanceCharacter):
         return violation("COMMON_WRONG_DECISION", "A character must be named for this chance event.", "action")
     if action.character not in chance_population(s, step):
         return violation(
-            "CITADELS_NOT_OFFERED", f"{action.character!r} cannot be chosen by this chance event.", "action.character"
+            "CITADELS_NOT_OFFERED",
+            f"The {name(action.character)} cannot be chosen by this chance event.",
+            "action.character",
         )
     return []
 

@@ -14,7 +14,7 @@ import msgspec
 from msgspec.structs import replace
 
 from engines.citadels import moves as mv
-from engines.citadels import scoring, setup, view
+from engines.citadels import scoring, setup, view, words
 from engines.citadels.abilities import (
     ABILITIES,
     apply_wizard_take,
@@ -24,7 +24,7 @@ from engines.citadels.abilities import (
     wizard_take_options,
 )
 from engines.citadels.building import check_build, resolve_confiscation, start_build
-from engines.citadels.common import city_targets, distinct, has, violation
+from engines.citadels.common import city_targets, distinct, has, name, violation
 from engines.citadels.content import CONTENT
 from engines.citadels.deck import (
     CHANCE_STEPS,
@@ -83,7 +83,7 @@ from engines.citadels.turn import (
 )
 from engines.core.engine import CHANCE, GameInfo, OptionInfo, option_infos
 from engines.core.errors import Violation
-from engines.core.game import Decision, Now, PlainWords, TableEngine
+from engines.core.game import Decision, Now, TableEngine
 from engines.core.rng import Rng
 
 RULES_VERSION = "1.0.0"
@@ -312,7 +312,11 @@ def _apply_chance_move(s: State, step: Any, a: Any) -> State:
 def _check_drawn(s: State, step: Any, a: Any) -> list[Violation]:
     """R-5.1: the card kept (or put under the deck) is one of those drawn."""
     if a.card not in keep_options(s):
-        return violation("CITADELS_NOT_OFFERED", f"{a.card!r} is not among the drawn cards.", "action.card")
+        return violation(
+            "CITADELS_NOT_OFFERED",
+            f"The {name(a.card)} is not among the drawn cards ({', '.join(map(name, keep_options(s)))}).",
+            "action.card",
+        )
     return []
 
 
@@ -427,7 +431,7 @@ CONTENT_OPTIONS = (
 )
 
 
-class Citadels(PlainWords):
+class Citadels:
     """Citadels (2016) for 2–8 players."""
 
     info = GameInfo(
@@ -451,6 +455,8 @@ class Citadels(PlainWords):
     chance = staticmethod(chance)
     score = staticmethod(scoring.score)
     view = staticmethod(view.view)
+    label = staticmethod(words.label)
+    log = staticmethod(words.log)
 
     def game_over(self, state: State) -> str:
         return "The game is over."

@@ -11,6 +11,7 @@ from engines.citadels.common import distinct, name, pay_gold, remove_one, set_pl
 from engines.citadels.deck import draw, push
 from engines.citadels.state import GiveCards, State
 from engines.core.errors import Violation
+from engines.core.text import plural
 
 
 def give_options(s: State, step: GiveCards) -> list[mv.Give | mv.Done]:
@@ -46,7 +47,9 @@ def check_give(s: State, step: GiveCards, a: mv.Give | mv.Done) -> list[Violatio
         return []
     if step.reason == "magician":
         return violation("CITADELS_NOT_ENOUGH_CARDS", "Discard at least 1 card to redraw.", "action")
-    return violation("CITADELS_MUST_ACT_FIRST", f"{step.count} more card(s) are owed.", "action")
+    return violation(
+        "CITADELS_MUST_ACT_FIRST", f"Give {plural(step.count, 'more card')} to Seat {step.target} first.", "action"
+    )
 
 
 def check_den_loan(s: State, step: GiveCards, lender: int) -> list[Violation]:

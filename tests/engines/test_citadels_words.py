@@ -1,0 +1,160 @@
+"""Citadels in words: every decision of random games (2–8 players, engine and external chance, every
+preset) has unique labels whose choice paths reach exactly its moves with no menu step over 25 choices;
+log lines hide what the table cannot see; refusals give their precise reason."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Any
+
+import pytest
+from msgspec.structs import replace
+
+from engines.citadels import ENGINE
+from engines.citadels import moves as mv
+from engines.citadels.content import CONTENT
+from engines.citadels.state import State
+from engines.citadels.words import MENU
+from engines.core.engine import CHANCE
+from engines.core.rng import Rng
+from tests.conformance.test_words import walk_problems
+from tests.engines.citadels_helpers import turn
+from tests.engines.test_citadels_properties import options_for
+
+PRESETS = [p.id for p in CONTENT.presets]
+
+
+def menu_sizes(labels: list[Any]) -> dict[tuple[str, ...], int]:
+    """For each menu a player meets walking the paths (keyed by the choices made so far), how many
+    choices it offers."""
+    menus: dict[tuple[str, ...], set[str]] = defaultdict(set)
+    for lab in labels:
+        path = [t.english for t in lab.path]
+        for k in range(len(path)):
+            menus[tuple(path[:k])].add(path[k])
+    return {prefix: len(choices) for prefix, choices in menus.items()}
+
+
+def words_playout(players: int, seed: int, preset: str, external: bool) -> tuple[int, list[str]]:
+    """One random game, every decision's labels and paths checked, every move logged. Returns the
+    largest decision's size and the public log."""
+    options = options_for(players, preset, seed % 2 == 0)
+    state: State = ENGINE.new_game(options, None if external else seed)
+    rng = Rng.seeded(seed ^ 0x0ACE)
+    largest, lines = 0, []
+    while ENGINE.pending(state).seats:
+        legal = ENGINE.legal_moves(state)
+        labels = ENGINE.labels(state, legal)
+        texts = Counter(lab.label.english for lab in labels)
+        assert all(texts) and max(texts.values()) == 1, [t for t, n in texts.items() if n > 1][:3]
+        assert not walk_problems(labels), walk_problems(labels)[:3]
+        sizes = menu_sizes(labels)
+        too_big = {prefix: n for prefix, n in sizes.items() if n > MENU}
+        assert not too_big, (ENGINE.pending(state).kind, too_big)
+        largest = max(largest, len(legal))
+        index, rng = rng.below(len(legal))
+        after = ENGINE.apply(state, legal[index])
+        entry = ENGINE.log(state, legal[index], after)
+        assert entry.public_line.english and entry.seat == legal[index].seat
+        lines.append(entry.public_line.english)
+        state = after
+    return largest, lines
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+@pytest.mark.parametrize("external", [False, True], ids=["seeded", "external"])
+def test_every_menu_offers_at_most_25_choices(players: int, external: bool) -> None:
+    largest = 0
+    for i, preset in enumerate(PRESETS):
+        size, lines = words_playout(players, 1000 * players + i, preset, external)
+        largest = max(largest, size)
+        assert lines
+    assert largest > MENU  # the grouping was needed somewhere: some decision has more moves than a menu
+
+
+def test_robbing_the_killed_king_and_the_assassin_give_different_reasons() -> None:
+    s = _first_game_thief_turn(killed="king")
+    killed = ENGINE.validate(s, mv.Move(turn(s).seat, mv.Rob("king")))
+    rank1 = ENGINE.validate(s, mv.Move(turn(s).seat, mv.Rob("assassin")))
+    himself = ENGINE.validate(s, mv.Move(turn(s).seat, mv.Rob("thief")))
+    assert [v.code for v in killed + rank1 + himself] == ["CITADELS_BAD_TARGET"] * 3
+    assert killed[0].message == "The Thief cannot rob the King: the King was killed this round."
+    assert rank1[0].message == "The Assassin cannot be robbed (rank 1 is out of the Thief's reach)."
+    assert himself[0].message == "The Thief cannot rob the Thief (its own card)."
+
+
+def _first_game_thief_turn(killed: str = "") -> State:
+    """Seat 1 holds the Thief, in its turn, gathered; the Assassin (seat 0) killed ``killed``."""
+    s = ENGINE.new_game(options_for(4, "first_game", False), 7)
+    while ENGINE.pending(s).kind != "turn" or turn(s).character != "thief":
+        legal = ENGINE.legal_moves(s)
+        pick = legal[0]
+        kind = ENGINE.pending(s).kind
+        if kind == "pick_character":
+            order = ("assassin", "thief", "king", "bishop", "merchant", "architect", "warlord", "magician")
+            wanted = [m for c in order for m in legal if m.action.character == c]
+            pick = wanted[0]
+        elif kind == "turn" and turn(s).character == "assassin" and killed:
+            pick = next((m for m in legal if m.action == mv.Kill(killed)), pick)
+        s = ENGINE.apply(s, pick)
+        if ENGINE.pending(s).kind == "game_over":
+            raise AssertionError("no Thief turn")
+    return s
+
+
+def test_the_public_log_hides_the_pick_and_the_card_drawn_by_chance() -> None:
+    options = options_for(4, "first_game", False)
+    s = ENGINE.new_game(options, None)
+    while ENGINE.pending(s).kind != "pick_character":
+        move = ENGINE.legal_moves(s)[0]
+        after = ENGINE.apply(s, move)
+        entry = ENGINE.log(s, move, after)
+        if move.seat == CHANCE and isinstance(move.action, mv.ChanceCard):
+            assert CONTENT.district[move.action.card].name_en not in entry.public_line.english
+            assert entry.public_line.english.endswith("drew a card")
+        s = after
+    move = ENGINE.legal_moves(s)[0]
+    entry = ENGINE.log(s, move, ENGINE.apply(s, move))
+    character = CONTENT.character[move.action.character].name_en
+    assert entry.public_line.english == f"Seat {move.seat} picked a character"
+    assert entry.private_line is not None and entry.private_line.english == f"You picked the {character}"
+
+
+def test_a_build_is_logged_with_its_name_and_cost_and_a_keep_hides_the_card() -> None:
+    s = ENGINE.new_game(options_for(3, "first_game", False), 11)
+    seen_build = seen_keep = False
+    rng = Rng.seeded(3)
+    while ENGINE.pending(s).seats and not (seen_build and seen_keep):
+        legal = ENGINE.legal_moves(s)
+        builds = [m for m in legal if isinstance(m.action, mv.Build)]
+        index, rng = rng.below(len(legal))
+        move = builds[0] if builds else legal[index]
+        after = ENGINE.apply(s, move)
+        entry = ENGINE.log(s, move, after)
+        if isinstance(move.action, mv.Build):
+            district = CONTENT.district[move.action.card]
+            assert f"built the {district.name_en} for {district.cost} gold" in entry.public_line.english
+            seen_build = True
+        if isinstance(move.action, mv.Keep):
+            character = CONTENT.character[turn(s).character].name_en
+            drawn = len(turn(s).drawn)
+            assert entry.public_line.english == f"Seat {move.seat} ({character}) drew {drawn} cards and kept 1"
+            kept = CONTENT.district[move.action.card].name_en
+            assert entry.private_line is not None and entry.private_line.english == f"You kept the {kept}"
+            seen_keep = True
+        s = after
+    assert seen_build and seen_keep
+
+
+def test_gold_refusals_name_the_cost_and_the_gold_held() -> None:
+    s = ENGINE.new_game(options_for(4, "first_game", False), 5)
+    while not (ENGINE.pending(s).kind == "turn" and turn(s).gathered):
+        s = ENGINE.apply(s, ENGINE.legal_moves(s)[0])
+    seat = turn(s).seat
+    players = list(s.players)
+    players[seat] = replace(players[seat], gold=3, hand=("cathedral", *players[seat].hand))
+    s = replace(s, players=tuple(players))
+    refusals = ENGINE.validate(s, mv.Move(seat, mv.Build("cathedral")))
+    assert [(v.code, v.message) for v in refusals] == [
+        ("CITADELS_NOT_ENOUGH_GOLD", "Cathedral costs 5 gold; you have 3.")
+    ]

@@ -84,7 +84,7 @@ def test_robbing_the_killed_king_and_the_assassin_give_different_reasons() -> No
 
 
 def _first_game_thief_turn(killed: str = "") -> State:
-    """Seat 1 holds the Thief, in its turn, gathered; the Assassin (seat 0) killed ``killed``."""
+    """The Thief's turn of a 4-player first game; the Assassin killed ``killed`` (else the King)."""
     s = ENGINE.new_game(options_for(4, "first_game", False), 7)
     while ENGINE.pending(s).kind != "turn" or turn(s).character != "thief":
         legal = ENGINE.legal_moves(s)
@@ -94,8 +94,8 @@ def _first_game_thief_turn(killed: str = "") -> State:
             order = ("assassin", "thief", "king", "bishop", "merchant", "architect", "warlord", "magician")
             wanted = [m for c in order for m in legal if m.action.character == c]
             pick = wanted[0]
-        elif kind == "turn" and turn(s).character == "assassin" and killed:
-            pick = next((m for m in legal if m.action == mv.Kill(killed)), pick)
+        elif kind == "turn" and turn(s).character == "assassin":
+            pick = next((m for m in legal if m.action == mv.Kill(killed or "king")), pick)
         s = ENGINE.apply(s, pick)
         if ENGINE.pending(s).kind == "game_over":
             raise AssertionError("no Thief turn")
@@ -158,3 +158,40 @@ def test_gold_refusals_name_the_cost_and_the_gold_held() -> None:
     assert [(v.code, v.message) for v in refusals] == [
         ("CITADELS_NOT_ENOUGH_GOLD", "Cathedral costs 5 gold; you have 3.")
     ]
+
+
+def test_naming_a_face_up_discard_gives_its_reason() -> None:
+    s = _first_game_thief_turn()
+    seat = turn(s).seat
+    faceup = ENGINE.validate(s, mv.Move(seat, mv.Rob(s.faceup[0])))
+    character = CONTENT.character[s.faceup[0]].name_en
+    assert [(v.code, v.message) for v in faceup] == [
+        (
+            "CITADELS_UNKNOWN_CHARACTER",
+            f"The {character} was discarded face up this round and cannot be named (§11 A5).",
+        )
+    ]
+
+
+def test_warrants_are_logged_in_rank_order_and_only_the_mover_learns_the_signed_one() -> None:
+    s = ENGINE.new_game(options_for(4, "ambitious_aristocrats", False), 3)
+    rng = Rng.seeded(4)
+    while ENGINE.pending(s).seats:
+        legal = ENGINE.legal_moves(s)
+        warrants = [m for m in legal if isinstance(m.action, mv.Warrants)]
+        if warrants:
+            move = warrants[-1]
+            entry = ENGINE.log(s, move, ENGINE.apply(s, move))
+            marked = sorted((move.action.signed, *move.action.unsigned), key=lambda c: CONTENT.character[c].rank)
+            shown = [CONTENT.character[c].name_en for c in marked]
+            expected = (
+                f"Seat {move.seat} (Magistrate) put warrants on the {shown[0]}, the {shown[1]} and the {shown[2]}"
+            )
+            assert entry.public_line.english == expected
+            signed = CONTENT.character[move.action.signed].name_en
+            assert entry.private_line is not None
+            assert entry.private_line.english == f"You signed the warrant for the {signed}"
+            return
+        index, rng = rng.below(len(legal))
+        s = ENGINE.apply(s, legal[index])
+    raise AssertionError("no Magistrate turn in the game")

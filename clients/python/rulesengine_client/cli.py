@@ -135,6 +135,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rules-engine-client",
         description="Client for the rules-engine gRPC service.",
+        epilog=(
+            "`rules-engine-client COMMAND --help` shows a command's options. Inside `play`, h or ? shows "
+            "the keys and the notation on screen."
+        ),
     )
     parser.add_argument(
         "--target",

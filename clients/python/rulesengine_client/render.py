@@ -105,13 +105,26 @@ def _field_text(value: Any, names: Names) -> str:
     return str(value)
 
 
+def _shown_fields(body: Message) -> list[Any]:
+    """Every field of an action that says something: a zero (seat 0 as a target) counts; an
+    unset optional or message field and an empty list do not."""
+    shown = []
+    for field in body.DESCRIPTOR.fields:
+        if field.is_repeated:
+            if len(getattr(body, field.name)):
+                shown.append(field)
+        elif not field.has_presence or body.HasField(field.name):
+            shown.append(field)
+    return shown
+
+
 def describe_action(action: Message, names: Names | None = None) -> str:
     """``build: card=Manor, method=gold`` for a game's typed action message."""
     names = names or Names()
     kind, body = _oneof_value(action)
     if body is None:
         return kind or "(no action)"
-    fields = [f"{field.name}={_field_text(value, names)}" for field, value in body.ListFields()]
+    fields = [f"{field.name}={_field_text(getattr(body, field.name), names)}" for field in _shown_fields(body)]
     label = kind.replace("_", " ")
     return f"{label}: {', '.join(fields)}" if fields else label
 
@@ -277,7 +290,8 @@ def log_line(entry: common_pb2.LogEntry, *, private: bool) -> str:
 LEGEND = (
     "Notation: ? = a card or value hidden from you; 'N hidden' / 'N cards (hidden)' = cards you may not see; "
     "(you) = your seat; [crown] = the crowned seat (Citadels); * after a district = beautified (Citadels); "
-    "CHANCE = the table (draws, shuffles, dice); Provisional score = the game is not over, no winner yet."
+    "CHANCE = the table (draws, shuffles, dice); Provisional score = the game is not over, no winner yet. "
+    "The Walled City: a/b = a building card; die#N, tile#N = a die or a tile by its number."
 )
 
 

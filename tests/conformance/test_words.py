@@ -15,17 +15,29 @@ from tests.conformance.support import Setup, setup_sample
 
 SETUPS_PER_GAME = 4
 MAX_MOVES = 5_000
+#: The most options a chat menu may show (a Discord select menu holds 25).
+MENU_LIMIT = 25
 
 
 def walk_problems(labels: list[Any]) -> list[str]:
-    """What keeps the paths from leading to exactly these moves: a move without a path, two moves with one
-    path, or a path that ends where another goes on (the menu could not tell them apart)."""
+    """What keeps the paths from leading to exactly these moves in menus a chat client can show: a move
+    without a path, two moves with one path, a path that ends where another goes on (the menu could not
+    tell them apart), or a menu step with more than ``MENU_LIMIT`` choices."""
     paths = [tuple((t.id, tuple((p.name, p.value) for p in t.params), t.english) for t in lab.path) for lab in labels]
     problems = [f"move {i} has no path" for i, p in enumerate(paths) if not p]
     problems += [f"{count} moves share the path {path}" for path, count in Counter(paths).items() if count > 1]
     whole = set(paths)
     for path in whole:
         problems += [f"the path {path[:k]} ends a move and goes on" for k in range(1, len(path)) if path[:k] in whole]
+    menus: dict[tuple[Any, ...], set[Any]] = {}
+    for path in whole:
+        for k in range(len(path)):
+            menus.setdefault(path[:k], set()).add(path[k])
+    problems += [
+        f"a menu after {prefix} offers {len(options)} choices (at most {MENU_LIMIT})"
+        for prefix, options in menus.items()
+        if len(options) > MENU_LIMIT
+    ]
     return problems
 
 
@@ -65,3 +77,5 @@ def test_the_walk_check_sees_a_path_that_goes_on() -> None:
     short = MoveLabel(Text("a", (), "A"), (Text("kind", (), "build"),))
     longer = MoveLabel(Text("b", (), "B"), (Text("kind", (), "build"), Text("card", (), "Manor")))
     assert walk_problems([short, longer]) and not walk_problems([longer])
+    wide = [MoveLabel(Text(str(i), (), str(i)), (Text("card", (), f"card {i}"),)) for i in range(MENU_LIMIT + 1)]
+    assert walk_problems(wide) and not walk_problems(wide[:MENU_LIMIT])

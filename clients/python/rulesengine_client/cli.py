@@ -2,7 +2,7 @@
 
     rules-engine-client games
     rules-engine-client play --game citadels --players 4 --human 0 --seed 7 --record game.json
-    rules-engine-client replay game.json
+    rules-engine-client replay game.json [--require-complete]
     rules-engine-client score state.json
     rules-engine-client bots --game citadels --players 5 --games 20 --external-chance
     rules-engine-client health

@@ -1,6 +1,6 @@
 """Walls of York board geometry: fields, edges, formations, symmetries and wall enclosure.
 
-Implements ``shared/rules/walls-of-york.md`` §3.3 (coordinates), §5.2–§5.4 (formations, transforms,
+Implements the rules' §3.3 (coordinates), §5.2–§5.4 (formations, transforms,
 normalisation, placements), §6 (wall enclosure, valid city, candidate enumeration) and §7.5.2
 (longest wall). Everything is a pure function over plain ``int`` bitmasks; the lookup tables
 below are immutable tuples built once at import.

@@ -131,26 +131,29 @@ def _chance_action(step: Any, outcome: str) -> Any:
 
 #: One-line prompts for queued decisions, formatted with the step's fields.
 PROMPTS: dict[type, str] = {
-    DrawCard: "Chance: the district card seat {seat} draws",
+    DrawCard: "Chance: the district card Seat {seat} draws",
     DiscardCharacter: "Chance: the character discarded face {face}",
-    TakeRandomCard: "Chance: the card taken at random from seat {source}'s hand",
-    TakeRandomCharacter: "Chance: the character taken at random from seat {source}",
-    PickCharacter: "Seat {seat}: keep a character (with 2 players, also discard one)",
+    TakeRandomCard: "Chance: the card taken at random from Seat {source}'s hand",
+    TakeRandomCharacter: "Chance: the character taken at random from Seat {source}",
+    PickCharacter: "Seat {seat}: keep a character",
     TheaterChoice: "Seat {seat}: swap characters with the Theater, or pass",
     KeepDrawn: "Seat {seat}: keep one of the drawn cards",
     OrderBottom: "Seat {seat}: choose the next card to put under the deck",
     GiveCards: "Seat {seat}: choose a card to hand over ({reason})",
-    WizardChoice: "Seat {seat}: take or build a card from seat {target}'s hand",
-    Confiscate: "Seat {seat} (Magistrate): confiscate seat {victim}'s new district?",
+    WizardChoice: "Seat {seat}: take or build a card from Seat {target}'s hand",
+    Confiscate: "Seat {seat} (Magistrate): confiscate Seat {victim}'s new district?",
     Bribe: "Seat {seat}: pay the Blackmailer half your gold?",
-    RevealThreat: "Seat {seat} (Blackmailer): reveal the threat on seat {victim}?",
+    RevealThreat: "Seat {seat} (Blackmailer): reveal the threat on Seat {victim}?",
     EmperorRecipientResource: "Seat {seat}: hand the Emperor 1 gold or 1 random card",
     AdvisorCrown: "Seat {seat} (killed Emperor's advisor): give the crown away",
 }
 
 
 def _prompt(step: Any) -> str:
-    return PROMPTS[type(step)].format(**msgspec.structs.asdict(step))
+    text = PROMPTS[type(step)].format(**msgspec.structs.asdict(step))
+    if isinstance(step, PickCharacter) and step.discard:
+        text += " and discard another face down (R-4.2, 2 players)"
+    return text
 
 
 def turn_candidates(s: State) -> list[Any]:

@@ -12,6 +12,7 @@ from engines.citadels.content import CONTENT
 from engines.citadels.deck import draw
 from engines.citadels.selection import start_selection
 from engines.citadels.state import Options, Player, State
+from engines.core.engine import option_value_problem
 from engines.core.errors import StateInvalid
 from engines.core.rng import Rng
 
@@ -68,6 +69,9 @@ def make_options(players: int, overrides: dict[str, Any]) -> Options:
     for key, raw in overrides.items():
         if key in SPECIAL or key == "players":
             continue
+        problem = option_value_problem(Options, key, raw)
+        if problem:
+            raise StateInvalid(problem, f"options.{key}")
         fields[key] = raw
     try:
         options = msgspec.convert(fields, Options, strict=False)

@@ -42,3 +42,12 @@ def test_good_values_given_as_text_are_converted() -> None:
         range(2, 5),
     )
     assert options.strict_supply is True and options.max_turns_per_age == 12 and options.king_dice == "standard_d6"
+
+
+def test_citadels_option_errors_are_in_a_players_words_too() -> None:
+    from engines.citadels import ENGINE
+
+    with pytest.raises(StateInvalid) as raised:
+        ENGINE.make_options(4, {"build_requires_gather": "perhaps"})
+    assert str(raised.value) == "Option build_requires_gather takes true or false, not 'perhaps'."
+    assert raised.value.field == "options.build_requires_gather"

@@ -195,3 +195,20 @@ def test_warrants_are_logged_in_rank_order_and_only_the_mover_learns_the_signed_
         index, rng = rng.below(len(legal))
         s = ENGINE.apply(s, legal[index])
     raise AssertionError("no Magistrate turn in the game")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_pick_prompt_mentions_the_discard_only_when_there_is_one(players: int) -> None:
+    """With 2 players most picks also discard a character face down (R-4.2); the prompt says so exactly
+    then, and never in a larger game."""
+    from engines.citadels import ENGINE
+
+    state = ENGINE.new_game(ENGINE.make_options(players, {}), 3)
+    discards = []
+    while state.phase == "selection" and state.queue:
+        pending = ENGINE.pending(state)
+        assert pending.prompt.startswith(f"Seat {pending.seats[0]}: keep a character")
+        discards.append("discard" in pending.prompt)
+        assert discards[-1] == state.queue[0].discard, pending.prompt
+        state = ENGINE.apply(state, ENGINE.legal_moves(state)[0])
+    assert any(discards) == (players == 2)

@@ -136,17 +136,11 @@ def describe_move(
     with_seat: bool = True,
     state: service_pb2.GameState | None = None,
 ) -> str:
-    """A move as one line: ``seat 2: build: card=Manor``. ``state`` (the state the move is
-    made in) lets a game say more, e.g. which streets a Walls of York formation covers."""
-    game, action = _oneof_value(move)
-    text: str | None = None
-    if action is None:
-        text = "(empty move)"
-    elif game == "walls_of_york":
-        game_state = state.walls_of_york if state is not None and state.HasField("walls_of_york") else None
-        text = walls_of_york.describe_action(action, (names or Names()).walls_of_york, game_state)
-    if text is None and action is not None:
-        text = describe_action(action, names)
+    """A move as one line from its fields: ``seat 2: build: card=Manor`` (the service's words for a
+    move are its ``LegalMoves`` label and ``ApplyMove`` log line; this is for a move it has not worded,
+    e.g. an illegal move in a replay). ``state`` is accepted for callers that pass it and not used."""
+    _, action = _oneof_value(move)
+    text = "(empty move)" if action is None else describe_action(action, names)
     return f"{seat_name(move.seat)}: {text}" if with_seat else f"{text}"
 
 
@@ -197,7 +191,8 @@ def render_citadels(state: Any, names: Names, seat: int | None) -> str:
         marker = " (you)" if index == seat else ""
         crown = " [crown]" if index == state.crown else ""
         city = ", ".join(names.short(b.card) + ("*" if b.beautified else "") for b in player.city) or "-"
-        lines.append(f"  seat {index}{marker}{crown}: {player.gold} gold, {len(player.city)} districts: {city}")
+        built = f"{len(player.city)} district" + ("" if len(player.city) == 1 else "s")
+        lines.append(f"  seat {index}{marker}{crown}: {player.gold} gold, {built}: {city}")
         lines.append(f"      hand: {_cards(player.hand, names)}; characters: {_cards(player.characters, names)}")
     public = []
     if state.faceup:
@@ -221,25 +216,44 @@ def action_kind(move: service_pb2.Move) -> str:
     return _oneof_value(action)[0] if action is not None else ""
 
 
-def render_decision_help(state: service_pb2.GameState, names: Names) -> str:
-    """What a seat about to decide also needs to see (the rolled formation's variants); may be empty."""
+def view_facts(view: service_pb2.ViewStateResponse) -> dict[str, Any]:
+    """``ViewState``'s ``facts`` as a dict (numbers are floats: a Struct has only doubles)."""
+    return json_format.MessageToDict(view.facts) if view.HasField("facts") else {}
+
+
+def render_decision_help(state: service_pb2.GameState, names: Names, facts: Mapping[str, Any] | None = None) -> str:
+    """What a seat about to decide also needs to see (the rolled formation's variants, from the
+    service's ``facts`` and ``formation_variants``); may be empty."""
     if state.WhichOneof("state") == "walls_of_york" and names.walls_of_york is not None:
         game = state.walls_of_york
         if game.HasField("step") and game.step == "place":
-            return walls_of_york.render_formation(game, names.walls_of_york)
+            return walls_of_york.render_formation(names.walls_of_york, facts or {})
     return ""
 
 
-def render_state(state: service_pb2.GameState, names: Names, seat: int | None) -> str:
-    """A game state (or view) for a terminal."""
+def render_state(
+    state: service_pb2.GameState,
+    names: Names,
+    seat: int | None,
+    *,
+    pending: common_pb2.Pending | None = None,
+    facts: Mapping[str, Any] | None = None,
+) -> str:
+    """A game state (or view) for a terminal; ``pending`` and ``facts`` are ``ViewState``'s (see
+    :func:`render_view`), without them a game draws only what the state itself lists."""
     which = state.WhichOneof("state")
     if which == "citadels":
         return render_citadels(state.citadels, names, seat)
     if which == "walls_of_york":
-        return walls_of_york.render(state.walls_of_york, names.walls_of_york, seat)
+        return walls_of_york.render(state.walls_of_york, names.walls_of_york, seat, pending=pending, facts=facts)
     if which == "walled_city":
-        return walled_city.render(state.walled_city, names.walled_city, seat)
+        return walled_city.render(state.walled_city, names.walled_city, seat, pending=pending, facts=facts)
     return text_format.MessageToString(state)
+
+
+def render_view(view: service_pb2.ViewStateResponse, names: Names, seat: int | None) -> str:
+    """A ``ViewState`` answer for a terminal: the view with the decision pending and the facts."""
+    return render_state(view.state, names, seat, pending=view.pending, facts=view_facts(view))
 
 
 # ---- scores and games ------------------------------------------------------------------------

@@ -43,6 +43,9 @@ class Character(msgspec.Struct, frozen=True):
     ability: str | None
     provenance: Provenance
     source: str
+    #: What the character does, in one plain English line (shown when a player picks it); a
+    #: content pack's file may leave it out.
+    text_en: str = ""
 
 
 class District(msgspec.Struct, frozen=True):
@@ -58,6 +61,9 @@ class District(msgspec.Struct, frozen=True):
     buildable: bool
     provenance: Provenance
     source: str
+    #: What a unique district does, in one plain English line (shown when a player builds it);
+    #: empty for basic districts, and a content pack's file may leave it out.
+    text_en: str = ""
 
 
 class Preset(msgspec.Struct, frozen=True):
@@ -141,6 +147,8 @@ class Content(msgspec.Struct, frozen=True, dict=True):
 MIN_BANK_GOLD = 16
 #: … and at most this much, so that stashes and scores stay far inside a 32-bit integer.
 MAX_COUNT = 100_000_000
+#: A character's or district's ``text_en`` fits on one line of a menu.
+MAX_TEXT = 90
 
 
 def _check(condition: bool, message: str) -> None:
@@ -175,6 +183,11 @@ def validate_content(content: Content) -> Content:
             _check(d.cost is not None and 1 <= d.cost <= 6, f"V2: {d.id} cost must be 1..6")
         else:
             _check(d.cost is None, f"V2: unbuildable {d.id} has no cost")
+    for d in basic:
+        _check(not d.text_en, f"V2: basic district {d.id} has no effect to describe in text_en")
+    texts = [(c.id, c.text_en) for c in chars] + [(d.id, d.text_en) for d in uniques]
+    long_texts = [item for item, words in texts if len(words) > MAX_TEXT]
+    _check(not long_texts, f"text_en: at most {MAX_TEXT} characters: {long_texts}")
     ids = [d.id for d in content.districts]
     _check(len(set(ids)) == len(ids), "V3: district ids are not unique")
     names = [d.name_en for d in content.districts]

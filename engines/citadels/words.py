@@ -1,7 +1,8 @@
 """Citadels in words: the label and choice path of every legal move, and the log line of every move.
 
 Labels name characters and districts by their English names from the content, seats as ``Seat N``,
-and the gold a player chooses to pay. A choice path starts with the kind of action, then each choice
+and the gold a player chooses to pay; a pick says what the character does and a build what a unique
+district does (their ``text_en``). A choice path starts with the kind of action, then each choice
 in the order a player makes it (destroy → whose city → which district); a set of cards larger than a
 menu holds (``MENU``) is first split by district type. A district of which a city holds several copies
 is named with its place among them (``second Temple``).
@@ -18,7 +19,7 @@ from typing import Any
 
 from engines.citadels import moves as mv
 from engines.citadels.building import price
-from engines.citadels.common import district, has, name, rank
+from engines.citadels.common import character, district, has, name, rank
 from engines.citadels.content import CONTENT
 from engines.citadels.state import (
     AdvisorCrown,
@@ -58,6 +59,13 @@ def names(cards: Sequence[str]) -> str:
     """``the Thief``, ``the Thief and the King``, ``the Thief, the King and the Bishop``."""
     shown = [the(c) for c in cards]
     return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def does(card: str) -> str:
+    """What a character or a unique district does (``text_en`` from the content): `` — swap your hand
+    ...`` to follow its name in a label, or nothing when the content has no text for it."""
+    words = character(card).text_en if card in CONTENT.character else district(card).text_en
+    return f" — {words}" if words else ""
 
 
 def in_city(s: State, seat: int, card: str, copy: int) -> str:
@@ -157,18 +165,23 @@ def label_chance(s: State, a: Any) -> Label:
 
 
 def label_pick(s: State, a: mv.Pick) -> Label:
-    """M-PICK (R-4.2.4); with 2 players M-PICK-AND-DISCARD (R-4.2.5) also discards one face down."""
+    """M-PICK (R-4.2.4); with 2 players M-PICK-AND-DISCARD (R-4.2.5) also discards one face down. The
+    label says what the kept character does."""
     steps = [_choice("character", "{character}", character=name(a.character))]
+    ability = does(a.character)
     if not a.discard:
-        return _lab("pick", "Pick a character", "Pick {character}", steps, character=the(a.character))
+        return _lab(
+            "pick", "Pick a character", "Pick {character}{ability}", steps, character=the(a.character), ability=ability
+        )
     steps.append(_choice("discard", "Discard {character}", character=name(a.discard)))
     return _lab(
         "pick_and_discard",
         "Pick a character",
-        "Pick {character}, discard {discard} face down",
+        "Pick {character}{ability}; discard {discard} face down",
         steps,
         character=the(a.character),
         discard=the(a.discard),
+        ability=ability,
     )
 
 
@@ -295,12 +308,13 @@ def payment_words(s: State, seat: int, card: str, method: str, destroy: str, des
 
 
 def label_build(s: State, a: mv.Build) -> Label:
-    """M-BUILD with its payment form."""
+    """M-BUILD with its payment form, then what a unique district does."""
     assert s.turn is not None
     seat = s.turn.seat
     pay = payment_words(s, seat, a.card, a.method, a.destroy, a.destroy_copy, a.lender)
     steps = [*card_steps(s.players[seat].hand, a.card), _choice("payment", "{payment}", payment=upper_first(pay))]
-    return _lab("build", "Build", "Build {card} ({payment})", steps, card=the(a.card), payment=pay)
+    words = "Build {card} ({payment}){effect}"
+    return _lab("build", "Build", words, steps, card=the(a.card), payment=pay, effect=does(a.card))
 
 
 def label_wizard_take(s: State, a: mv.WizardTake) -> Label:
@@ -313,7 +327,8 @@ def label_wizard_take(s: State, a: mv.WizardTake) -> Label:
         return _lab("wizard_take", "Take a card", "Take {card} into your hand", steps, card=the(a.card))
     pay = payment_words(s, step.seat, a.card, a.method, a.destroy, a.destroy_copy, -1)
     steps.append(_choice("payment", "Build it: {payment}", payment=pay))
-    return _lab("wizard_take", "Take a card", "Build {card} at once ({payment})", steps, card=the(a.card), payment=pay)
+    words = "Build {card} at once ({payment}){effect}"
+    return _lab("wizard_take", "Take a card", words, steps, card=the(a.card), payment=pay, effect=does(a.card))
 
 
 def label_district_effect(s: State, a: mv.Smithy | mv.Laboratory | mv.Museum | mv.Armory) -> Label:

@@ -212,3 +212,96 @@ def test_the_pick_prompt_mentions_the_discard_only_when_there_is_one(players: in
         assert discards[-1] == state.queue[0].discard, pending.prompt
         state = ENGINE.apply(state, ENGINE.legal_moves(state)[0])
     assert any(discards) == (players == 2)
+
+
+def test_every_character_and_unique_district_says_what_it_does() -> None:
+    """Issue 9: a plain line for each of the 27 characters and the 30 unique districts, none for a basic
+    district, each short enough for one line of a menu (``MAX_TEXT``)."""
+    from engines.citadels.content import MAX_TEXT
+
+    uniques = [d for d in CONTENT.districts if d.type == "unique"]
+    basics = [d for d in CONTENT.districts if d.type != "unique"]
+    assert len(CONTENT.characters) == 27 and len(uniques) == 30
+    missing = [i.id for i in (*CONTENT.characters, *uniques) if not i.text_en.strip()]
+    assert missing == []
+    assert [d.id for d in basics if d.text_en] == []
+    assert max(len(i.text_en) for i in (*CONTENT.characters, *uniques)) <= MAX_TEXT
+    assert len({c.text_en for c in CONTENT.characters}) == 27
+    assert all("text_en" in i.source for i in (*CONTENT.characters, *uniques))
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_pick_labels_say_what_the_character_does(players: int) -> None:
+    """Every pick of the selection shows the kept character's ability after its name; the path is
+    unchanged (kind of action, character, and with 2 players the discard)."""
+    state = ENGINE.new_game(options_for(players, "first_game", False), 7)
+    seen = set()
+    while state.phase == "selection" and state.queue:
+        legal = ENGINE.legal_moves(state)
+        for move, lab in zip(legal, ENGINE.labels(state, legal), strict=True):
+            kept = CONTENT.character[move.action.character]
+            assert lab.label.english.startswith(f"Pick the {kept.name_en} — {kept.text_en}")
+            assert dict((p.name, p.value) for p in lab.label.params)["ability"] == f" — {kept.text_en}"
+            assert [t.english for t in lab.path[:2]] == ["Pick a character", kept.name_en]
+            seen.add(kept.id)
+        state = ENGINE.apply(state, legal[0])
+    assert len(seen) >= 6
+
+
+def test_build_labels_say_what_a_unique_district_does_and_a_basic_one_only_its_cost() -> None:
+    s = ENGINE.new_game(options_for(4, "first_game", False), 5)
+    while not (ENGINE.pending(s).kind == "turn" and turn(s).gathered):
+        s = ENGINE.apply(s, ENGINE.legal_moves(s)[0])
+    seat = turn(s).seat
+    players = list(s.players)
+    players[seat] = replace(players[seat], gold=6, hand=("library", "manor"), city=())
+    s = replace(s, players=tuple(players))
+    legal = ENGINE.legal_moves(s)
+    builds = {
+        m.action.card: lab
+        for m, lab in zip(legal, ENGINE.labels(s, legal), strict=True)
+        if isinstance(m.action, mv.Build)
+    }
+    library = CONTENT.district["library"].text_en
+    assert builds["library"].label.english == f"Build the Library (pay 6 gold) — {library}"
+    assert builds["manor"].label.english == "Build the Manor (pay 3 gold)"
+    assert [t.english for t in builds["library"].path] == ["Build", "Library", "Pay 6 gold"]
+
+
+def test_describe_game_lists_the_texts() -> None:
+    from engines.citadels.engine import GAME
+
+    content = GAME.describe()
+    magician = next(c for c in content["characters"] if c["id"] == "magician")
+    assert magician["text_en"] == CONTENT.character["magician"].text_en != ""
+    museum = next(d for d in content["districts"] if d["id"] == "museum")
+    assert museum["text_en"].startswith("once a turn")
+
+
+def test_a_content_pack_without_texts_still_loads(tmp_path: Any) -> None:
+    """A pack written before the texts existed leaves ``text_en`` out: it loads, with empty texts."""
+    import json
+
+    from engines.citadels.content import DATA_DIR, load_content
+
+    for name in ("characters.json", "districts.json"):
+        data = json.loads((DATA_DIR / name).read_text(encoding="utf-8"))
+        for item in next(iter(data.values())):
+            item.pop("text_en", None)
+        (tmp_path / name).write_text(json.dumps(data), encoding="utf-8")
+    content = load_content(tmp_path)
+    assert {c.text_en for c in content.characters} == {""}
+    assert {d.text_en for d in content.districts} == {""}
+
+
+def test_content_refuses_a_text_too_long_for_a_menu_or_on_a_basic_district() -> None:
+    from engines.citadels.content import MAX_TEXT, validate_content
+    from engines.core.content import ContentError
+
+    chars = list(CONTENT.characters)
+    chars[0] = replace(chars[0], text_en="x" * (MAX_TEXT + 1))
+    with pytest.raises(ContentError, match=f"at most {MAX_TEXT} characters: \\['{chars[0].id}'\\]"):
+        validate_content(replace(CONTENT, characters=tuple(chars)))
+    districts = [replace(d, text_en="does something") if d.id == "manor" else d for d in CONTENT.districts]
+    with pytest.raises(ContentError, match="basic district manor"):
+        validate_content(replace(CONTENT, districts=tuple(districts)))

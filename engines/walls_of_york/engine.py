@@ -15,7 +15,7 @@ from engines.core.engine import CHANCE, GameInfo, option_infos
 from engines.core.errors import Violation
 from engines.core.game import Decision, Now, TableEngine
 from engines.core.rng import Rng
-from engines.walls_of_york import building, closing, decree, integrity, scoring, setup, view, words
+from engines.walls_of_york import building, closing, decree, facts, integrity, scoring, setup, view, words
 from engines.walls_of_york import moves as mv
 from engines.walls_of_york.content import CONTENT
 from engines.walls_of_york.state import Options, State
@@ -181,6 +181,7 @@ class WallsOfYork:
     view = staticmethod(view.view)
     label = staticmethod(words.label)
     log = staticmethod(words.log)
+    facts = staticmethod(facts.facts)
 
     def game_over(self, state: State) -> str:
         return state.aborted or "The game is over."

@@ -72,8 +72,8 @@ def test_a_move_is_shown_by_its_label_even_when_a_field_is_zero() -> None:
 class _FakeClient:
     """Only what ``TerminalPlayer.choose`` asks of a client."""
 
-    def view_state(self, state: service_pb2.GameState, seat: int | None) -> service_pb2.GameState:
-        return state
+    def view(self, state: service_pb2.GameState, seat: int | None) -> service_pb2.ViewStateResponse:
+        return service_pb2.ViewStateResponse(state=state)
 
     def score(self, state: service_pb2.GameState, seat: int | None = None) -> common_pb2.ScoreSheet:
         return common_pb2.ScoreSheet(final=False, seats=[common_pb2.SeatScore(seat=0, total=3, place=1)])

@@ -17,7 +17,7 @@ from google.protobuf import json_format
 from rulesengine.v1 import common_pb2
 from rulesengine_client import RulesEngineClient
 from rulesengine_client.games import load_record, load_state
-from rulesengine_client.render import Names, render_state, totals
+from rulesengine_client.render import Names, render_state, render_view, totals, view_facts
 from rulesengine_client.walled_city import Content
 
 from tests.client.conftest import Cli, Server
@@ -97,7 +97,9 @@ def test_bot_game_record_replays_to_the_same_score(
         assert (game.options.board or "londonderry") == board
 
 
-def test_replay_score_and_render_the_final_state(bot_game: BotGame, cli: Cli, names: Names, tmp_path: Path) -> None:
+def test_replay_score_and_render_the_final_state(
+    bot_game: BotGame, cli: Cli, client: RulesEngineClient, names: Names, tmp_path: Path
+) -> None:
     record_path, score_path = bot_game(3, "borderlands", "seeded")
     final = tmp_path / "final.json"
     replayed = cli("replay", str(record_path), "--state-out", str(final))
@@ -115,14 +117,19 @@ def test_replay_score_and_render_the_final_state(bot_game: BotGame, cli: Cli, na
     content = names.walled_city
     assert isinstance(content, Content) and set(content.boards) == set(BOARDS)
     board = content.boards["borderlands"]
-    text = render_state(state, names, None)
+    view = client.view(state, None)
+    text = render_view(view, names, None)
     assert text.startswith("The Walled City (borderlands), round 2: game over")
     assert "To decide: nobody" in text
-    for area in board.areas:
-        assert f"    {area}: " in text  # every area, listed under its district
+    districts = view_facts(view)["districts"]
+    for district in districts:
+        for area in district["areas"]:
+            assert f"    {area}: " in text  # every area the service lists, under its district
+    assert {a.split(".")[0] for d in districts for a in d["areas"]} == set(board.areas)
+    assert render_state(state, names, None).count("district ") == 0  # no facts: no districts of its own
     for tower in board.towers:
         assert f"  {tower}: " in text
-    assert "district 1:" in text and "Roads (" in text and "Walls (" in text and "Defence zones" in text
+    assert "district 1 (" in text and "Roads (" in text and "Walls (" in text and "Defence zones" in text
     for index in range(3):
         assert f"  seat {index}: " in text
 

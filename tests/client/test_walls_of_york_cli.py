@@ -17,7 +17,7 @@ from google.protobuf import json_format
 from rulesengine.v1 import common_pb2, service_pb2
 from rulesengine_client import RulesEngineClient, game_setup
 from rulesengine_client.games import load_record, load_state
-from rulesengine_client.render import Names, describe_move, render_state, totals
+from rulesengine_client.render import Names, render_view, totals, view_facts
 from rulesengine_client.walls_of_york import Content
 
 from tests.client.conftest import Cli, Server
@@ -112,7 +112,9 @@ def test_bot_game_record_replays_to_the_same_score(
         assert sum(p.shield for p in game.players) == 1
 
 
-def test_replay_and_score_commands(bot_game: BotGame, cli: Cli, names: Names, tmp_path: Path) -> None:
+def test_replay_and_score_commands(
+    bot_game: BotGame, cli: Cli, client: RulesEngineClient, names: Names, tmp_path: Path
+) -> None:
     record_path, score_path = bot_game(3, "seeded")
     final = tmp_path / "final.json"
     replayed = cli("replay", str(record_path), "--state-out", str(final))
@@ -130,7 +132,7 @@ def test_replay_and_score_commands(bot_game: BotGame, cli: Cli, names: Names, tm
     assert cli("score", str(final), "--seat", "1").status == 0
 
     # The final state drawn: every seat's city marked on its board.
-    text = render_state(state, names, None)
+    text = render_view(client.view(state, None), names, None)
     assert "Walls of York: Age 2" in text and "game over" in text
     assert text.count("seat 0: ") == 2 and "closed, city of" in text
     assert "*" in text and "---" in text and "|" in text
@@ -172,7 +174,7 @@ def test_play_with_a_human_seat(cli: Cli, client: RulesEngineClient, tmp_path: P
     for row in TS1_ROWS:
         assert row.replace(" ", "  ") in out  # each field drawn as " XX" between streets
     assert "seat 0 (you): 0 walls" in out and "seat 1: 0 walls" in out
-    assert "Waiting for: seat 0 (place walls); seat 1 (place walls)" in out
+    assert "Waiting for: seat 0, seat 1 (" in out  # the pending decision, as ViewState words it
     assert "variant 0" in out  # the rolled formation's variants are drawn
     assert "Seat 0, your decision:" in out and f"{len(legal.moves)} legal moves: choose step by step" in out
     assert "Choose (so far: " in out  # a later step names the choices made so far
@@ -205,31 +207,40 @@ def _placing(client: RulesEngineClient, face: int) -> service_pb2.GameState:
     return state
 
 
+def _shifted(streets: tuple[str, ...], dx: int, dy: int) -> list[str]:
+    """``PlaceFormation(variant, dx, dy)`` as the service documents it: dx, dy added to each street's x, y."""
+    return [f"{k} {int(x) + dx} {int(y) + dy}" for k, x, y in (s.split() for s in streets)]
+
+
 def test_the_client_draws_placements_where_the_engine_puts_them(client: RulesEngineClient, names: Names) -> None:
     content = names.walls_of_york
     assert isinstance(content, Content)
     rng = random.Random(8)
     for face in range(1, 7):
         state = _placing(client, face)
+        facts = view_facts(client.view(state, 0))
+        formation = facts["rolled"]["formation"]
+        shapes = content.formation_variants[formation]
         legal = client.legal_moves(state, 0).moves
         formations = [m for m in legal if m.walls_of_york.HasField("place_formation")]
-        # Every offered placement is on the board and covers a different set of streets (I-14).
+        # Every offered placement covers a different set of streets (I-14), by the service's variants.
         covered = {
-            frozenset(content.placement(face, f.variant, f.dx, f.dy) or ())
+            frozenset(_shifted(shapes[f.variant], f.dx, f.dy))
             for f in (m.walls_of_york.place_formation for m in formations)
         }
-        assert len(covered) == len(formations) and frozenset() not in covered
+        assert len(covered) == len(formations)
         move = rng.choice(formations)
         f = move.walls_of_york.place_formation
-        expected = content.placement(face, f.variant, f.dx, f.dy)
-        assert expected is not None
-        text = describe_move(move, names, state=state)
-        assert text.startswith("seat 0: place ") and all(edge in text for edge in expected)
+        expected = _shifted(shapes[f.variant], f.dx, f.dy)
 
-        # Committed but not revealed: drawn as pending on the seat's own board only.
+        # Committed but not revealed: the service names the streets to the seat itself only, and the
+        # client draws them as pending on that seat's board only.
         committed = client.apply_move(state, move).state
-        own = _board_lines(render_state(client.view_state(committed, 0), names, 0))
-        other = _board_lines(render_state(client.view_state(committed, 1), names, 1))
+        own_view, other_view = client.view(committed, 0), client.view(committed, 1)
+        assert sorted(view_facts(own_view)["seats"][0]["committed"]) == sorted(expected)
+        assert view_facts(other_view)["seats"][0]["committed"] == []
+        own = _board_lines(render_view(own_view, names, 0))
+        other = _board_lines(render_view(other_view, names, 1))
         for edge in expected:
             kind, _, y = edge.split()
             if kind == "H":

@@ -55,8 +55,9 @@ from rulesengine_client.render import (
     render_decision_help,
     render_games,
     render_score,
-    render_state,
+    render_view,
     seat_name,
+    view_facts,
 )
 
 EXIT_OK = 0
@@ -321,7 +322,7 @@ class TerminalPlayer:
                 self.con.print(LEGEND)
                 continue
             if answer in ("v", "view"):
-                self.con.print(render_state(view, self.names, seat))
+                self.con.print(render_view(client.view(state, seat), self.names, seat))
                 continue
             if answer in ("s", "score"):
                 self.con.print(render_score(client.score(state, seat)))
@@ -382,10 +383,11 @@ class TerminalPlayer:
         labels: Sequence[common_pb2.MoveLabel] = (),
     ) -> service_pb2.Move:
         """Show seat ``seat``'s view and its legal moves by their labels; read a choice."""
-        view = client.view_state(state, seat)
+        answer = client.view(state, seat)
+        view = answer.state
         self.con.print()
-        self.con.print(render_state(view, self.names, seat))
-        help_text = render_decision_help(view, self.names)
+        self.con.print(render_view(answer, self.names, seat))
+        help_text = render_decision_help(view, self.names, view_facts(answer))
         if help_text:
             self.con.print(help_text)
         self.con.print(f"Seat {seat}, your decision: {pending.prompt or pending.kind}")

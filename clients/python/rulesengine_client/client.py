@@ -172,8 +172,13 @@ class RulesEngineClient:
 
     def view_state(self, state: service_pb2.GameState, seat: int | None) -> service_pb2.GameState:
         """What ``seat`` (``None``: a spectator) may see of ``state``."""
+        return self.view(state, seat).state
+
+    def view(self, state: service_pb2.GameState, seat: int | None) -> service_pb2.ViewStateResponse:
+        """The whole ``ViewState`` answer for ``seat`` (``None``: a spectator): the view, the decision
+        pending as the viewer sees it, and the public facts to draw it with."""
         request = service_pb2.ViewStateRequest(state=state, viewer=viewer(seat))
-        return self._call(self._stub.ViewState, request).state
+        return self._call(self._stub.ViewState, request)
 
     def replay_game(self, record: service_pb2.GameRecord) -> service_pb2.ReplayResult:
         """Replay a whole record in one message; the result names the first illegal move."""
@@ -277,8 +282,13 @@ class AsyncRulesEngineClient:
 
     async def view_state(self, state: service_pb2.GameState, seat: int | None) -> service_pb2.GameState:
         """What ``seat`` (``None``: a spectator) may see of ``state``."""
+        return (await self.view(state, seat)).state
+
+    async def view(self, state: service_pb2.GameState, seat: int | None) -> service_pb2.ViewStateResponse:
+        """The whole ``ViewState`` answer for ``seat`` (``None``: a spectator): the view, the decision
+        pending as the viewer sees it, and the public facts to draw it with."""
         request = service_pb2.ViewStateRequest(state=state, viewer=viewer(seat))
-        return (await self._call(self._stub.ViewState, request)).state
+        return await self._call(self._stub.ViewState, request)
 
     async def replay_game(self, record: service_pb2.GameRecord) -> service_pb2.ReplayResult:
         """Replay a whole record in one message; the result names the first illegal move."""

@@ -1,14 +1,12 @@
 """The Walled City in the terminal: areas and their districts, roads, walls, towers, zones, seats.
 
-Everything here is computed from the game's ``DescribeGame`` content (the two boards under
-``boards``, factions and guilds under ``game``) and the state message; the client never
-imports the engines. The names are the contract's (``walled_city.proto``): areas, paths, gaps,
-towers and zones are board ids; a competitor is ``"0"``..``"3"`` (a seat) or ``"neutral"``.
-
-A district is a group of areas joined by unbuilt paths (§5.0.2): every area of one side of an
-empty or demolished path is joined with every area of its other side. A Carpenters fence splits an
-area ``X`` into ``X.1`` and ``X.2`` (the state's ``fences``); the client draws the printed board,
-so both halves are listed under ``X``'s district and the fences are listed by name.
+The client keeps no rule: it lays out what the service says. ``DescribeGame`` content gives the two
+boards under ``boards`` (areas, paths, gaps, towers, zones, in board order) and factions and guilds
+under ``game``; ``ViewState`` gives the decision pending and ``facts``: ``districts``, every district
+of the board in play (fences applied) with its ``areas``, ``citizens`` per competitor,
+``place_values``, ``votes_now``, ``leaders`` and ``explanation``. The names are the contract's
+(``walled_city.proto``): areas, paths, gaps, towers and zones are board ids; a competitor is
+``"0"``..``"3"`` (a seat) or ``"neutral"``.
 """
 
 from __future__ import annotations
@@ -17,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rulesengine.v1 import common_pb2
 from rulesengine.v1.walled_city_pb2 import WalledCityPlaced, WalledCitySeat, WalledCitySpot, WalledCityState
 
 CHANCE_SEAT = -1
@@ -44,16 +43,14 @@ STEPS: dict[str, str] = {
 
 @dataclass(frozen=True)
 class BoardContent:
-    """One board side: its areas (in board order), paths with their sides, gaps, towers, zones, ring."""
+    """One board side as printed: its areas, paths, gaps, towers and zones (in board order)."""
 
     side: str
     areas: tuple[str, ...]
-    paths: dict[str, tuple[tuple[str, ...], ...]]
-    lengths: dict[str, str]
-    gaps: dict[str, str]
+    paths: tuple[str, ...]
+    gaps: tuple[str, ...]
     towers: tuple[str, ...]
     zones: tuple[str, ...]
-    ring: tuple[str, ...]
 
     @classmethod
     def from_data(cls, side: str, data: Mapping[str, Any]) -> BoardContent:
@@ -61,48 +58,11 @@ class BoardContent:
         return cls(
             side=side,
             areas=tuple(str(a["id"]) for a in data["areas"]),
-            paths={str(p["id"]): tuple(tuple(str(a) for a in s) for s in p["sides"]) for p in data["paths"]},
-            lengths={str(p["id"]): str(p.get("length") or "fence") for p in data["paths"]},
-            gaps={str(g["id"]): str(g["area"]) for g in data["gaps"]},
+            paths=tuple(str(p["id"]) for p in data["paths"]),
+            gaps=tuple(str(g["id"]) for g in data["gaps"]),
             towers=tuple(str(t["id"]) for t in data["towers"]),
             zones=tuple(str(z["id"]) for z in data["zones"]),
-            ring=tuple(str(r) for r in data["ring"]),
         )
-
-    def zone_towers(self, zone: str) -> tuple[str, str]:
-        """The towers on either side of ``zone`` along the clockwise ring: (counter-clockwise, clockwise)."""
-        if zone not in self.ring:
-            return "?", "?"
-        i = self.ring.index(zone)
-        n = len(self.ring)
-        towers = set(self.towers)
-        ccw = next((self.ring[(i - k) % n] for k in range(1, n) if self.ring[(i - k) % n] in towers), "?")
-        cw = next((self.ring[(i + k) % n] for k in range(1, n) if self.ring[(i + k) % n] in towers), "?")
-        return ccw, cw
-
-    def districts(self, built_paths: Iterable[str]) -> list[tuple[str, ...]]:
-        """The districts (§5.0.2) given the ids of the paths holding a road, in board order."""
-        blocked = set(built_paths)
-        parent = {a: a for a in self.areas}
-
-        def root(a: str) -> str:
-            while parent[a] != a:
-                parent[a] = parent[parent[a]]
-                a = parent[a]
-            return a
-
-        for path, sides in self.paths.items():
-            if path in blocked or self.lengths.get(path) == "fence":
-                continue
-            members = [a for side in sides for a in side if a in parent]
-            for other in members[1:]:
-                r, first = root(other), root(members[0])
-                if r != first:
-                    parent[r] = first
-        groups: dict[str, list[str]] = {}
-        for a in self.areas:
-            groups.setdefault(root(a), []).append(a)
-        return [tuple(g) for g in groups.values()]
 
 
 @dataclass(frozen=True)
@@ -187,27 +147,40 @@ def _hand(seat: WalledCitySeat, visible: bool) -> str:
     return " ".join(_card(c.a, c.b, c.defence_only) for c in seat.hand)
 
 
-def pending_text(state: WalledCityState) -> str:
-    """Whose decision is pending and what it is, read from the state."""
-    phase = _phase(state)
-    if phase == "over":
+def pending_text(pending: common_pb2.Pending | None) -> str:
+    """Whose decision is pending and what it is, as the service says (``ViewState``'s ``pending``)."""
+    if pending is None:
+        return "(not asked)"
+    if not pending.seats:
         return "nobody (the game is over)"
-    if phase == "setup":
-        return "CHANCE (setup)"
-    if phase == "starting_roads":
-        return f"the next seat to place a starting road ({state.starting_roads_left} left)"
-    if phase == "build" and state.HasField("activation"):
-        return f"seat {state.activation.seat}'s {state.activation.guild} ability (or chance, or a Butchers exchange)"
-    if phase == "build" and state.HasField("turn"):
-        step = _str(state.turn, "step", "place")
-        return f"seat {state.turn.seat} ({STEPS.get(step, step)})"
-    if 0 <= state.index < len(state.order):
-        return f"seat {state.order[state.index]} ({phase})"
-    return phase
+    seats = ", ".join(_seat(s) for s in pending.seats)
+    return f"{seats} ({pending.prompt or pending.kind})"
 
 
-def render(state: WalledCityState, content: Content | None, seat: int | None) -> str:
-    """A Walled City state (usually a view) for a terminal, from ``seat``'s side."""
+def district_lines(facts: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    """Each district the service lists (``facts.districts``): its heading and its areas, in its order."""
+    out = []
+    for number, d in enumerate(facts.get("districts") or [], 1):
+        areas = [str(a) for a in d.get("areas") or []]
+        votes = ", ".join(f"{who_name(str(w))} {int(v)}" for w, v in (d.get("votes_now") or {}).items())
+        leaders = ", ".join(who_name(str(w)) for w in d.get("leaders") or []) or "nobody"
+        values = "/".join(str(int(v)) for v in d.get("place_values") or [])
+        head = f"district {number} (place values {values}; votes now: {votes or 'none'}; leads: {leaders})"
+        out.append((head, areas))
+    return out
+
+
+def render(
+    state: WalledCityState,
+    content: Content | None,
+    seat: int | None,
+    *,
+    pending: common_pb2.Pending | None = None,
+    facts: Mapping[str, Any] | None = None,
+) -> str:
+    """A Walled City state (usually a view) for a terminal, from ``seat``'s side, with the decision
+    ``pending`` and the ``facts`` of ``ViewState`` (without them, the areas are listed without districts)."""
+    facts = facts or {}
     phase = _phase(state)
     side = _str(state.options, "board", "londonderry")
     rnd = _int(state, "round", 1)
@@ -215,7 +188,7 @@ def render(state: WalledCityState, content: Content | None, seat: int | None) ->
     head = f"The Walled City ({side}), round {rnd}: {PHASES.get(phase, phase)}"
     if start != CHANCE_SEAT:
         head += f"; start player: seat {start}"
-    lines = [head, f"To decide: {pending_text(state)}"]
+    lines = [head, f"To decide: {pending_text(pending)}"]
     board = content.boards.get(side) if content is not None else None
 
     def guild(ident: str) -> str:
@@ -223,7 +196,8 @@ def render(state: WalledCityState, content: Content | None, seat: int | None) ->
 
     if state.HasField("turn") and phase == "build":
         turn = state.turn
-        bits = [f"seat {turn.seat}"]
+        step = _str(turn, "step", "place")
+        bits = [f"seat {turn.seat}", STEPS.get(step, step)]
         if turn.spot:
             bits.append(f"built {turn.spot} with card {_card(turn.a, turn.b)}")
         if turn.promote_left:
@@ -275,15 +249,14 @@ def render(state: WalledCityState, content: Content | None, seat: int | None) ->
     for i, t in enumerate(state.tiles):
         tiles.setdefault(t.area, []).append(f"tile#{i} {t.value:+d}")
     roads = [s for s in state.paths]
-    if board is not None:
-        built = [s.id for s in roads if _str(s, "kind", "built") == "built"]
+    districts = district_lines(facts)
+    if districts:
         lines.append("Areas by district (citizens: p peasants, n nobles; s0..s3 seats, N neutral):")
-        for number, district in enumerate(board.districts(built), 1):
-            lines.append(f"  district {number}:")
-            for printed in district:
-                for area in _halves(printed, {f.area for f in state.fences}):
-                    extra = [_citizens(by_place.get(area, [])), *dice.get(area, []), *tiles.get(area, [])]
-                    lines.append(f"    {area}: " + ("; ".join(e for e in extra if e) or "-"))
+        for heading, areas in districts:
+            lines.append(f"  {heading}:")
+            for area in areas:
+                extra = [_citizens(by_place.get(area, [])), *dice.get(area, []), *tiles.get(area, [])]
+                lines.append(f"    {area}: " + ("; ".join(e for e in extra if e) or "-"))
     else:
         for place, entries in sorted(by_place.items()):
             lines.append(f"  {place}: {_citizens(entries)}")
@@ -310,8 +283,7 @@ def render(state: WalledCityState, content: Content | None, seat: int | None) ->
         zones = board.zones if board is not None else tuple(sorted(cards))
         for zone in zones:
             if zone in cards:
-                ccw, cw = board.zone_towers(zone) if board is not None else ("?", "?")
-                lines.append(f"  {zone} ({ccw}|{cw}): " + ", ".join(cards[zone]))
+                lines.append(f"  {zone}: " + ", ".join(cards[zone]))
     for number, f in enumerate(state.fences, 1):
         cuts = [
             f"{'inside' if inside else 'after'} {item}"
@@ -328,10 +300,3 @@ def render(state: WalledCityState, content: Content | None, seat: int | None) ->
         for v in recent:
             lines.append(f"  {who_name(v.who)} {v.points:+d} {v.category}" + (f" ({v.detail})" if v.detail else ""))
     return "\n".join(lines)
-
-
-def _halves(area: str, fenced: set[str]) -> list[str]:
-    """``area`` itself, or the areas fences made of it (``A.1``, ``A.2``, ``A.1.2``...)."""
-    if area not in fenced:
-        return [area]
-    return _halves(f"{area}.1", fenced) + _halves(f"{area}.2", fenced)

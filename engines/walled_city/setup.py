@@ -7,9 +7,10 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from engines.core.engine import convert_options
+from engines.core.engine import CHANCE, convert_options
 from engines.core.errors import StateInvalid, Violation
 from engines.core.rng import Rng
+from engines.core.text import generic_label
 from engines.walled_city import moves as mv
 from engines.walled_city.board import BOARDS
 from engines.walled_city.common import add_citizens, board, is_empty, printed, set_seat, take_from_reserve
@@ -133,8 +134,12 @@ def chance_options(s: State) -> list[Any]:
 
 
 def check_chance(s: State, a: Any) -> list[Violation]:
+    """§3: a setup chance event has one of the outcomes the components still allow."""
     if a not in chance_options(s):
-        return [Violation("WALLED_CITY_IMPOSSIBLE_CHANCE", f"{a!r} cannot happen now.", "action")]
+        what = generic_label(CHANCE, a, several_seats=False).label.english
+        owed = chance_kind(s).replace("_", " ")
+        message = f"The setup's {owed} event cannot come out as {what} (§3: only what is left can be drawn)."
+        return [Violation("WALLED_CITY_IMPOSSIBLE_CHANCE", message, "action")]
     return []
 
 

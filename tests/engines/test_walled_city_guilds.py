@@ -758,8 +758,8 @@ def test_g11_vintners_three_peasants_of_one_player_become_nobles() -> None:
     assert set(legal(s)) == {mv.PickPeasant("1", "A12"), mv.PickPeasant("1", "A13")}
     assert codes(s, mv.Done()) == ["WALLED_CITY_BAD_GUILD_CHOICE"]  # all 3, from the same player
     assert message(s, mv.PickPeasant("0", "A21")) == (
-        "Vintners: pick 1's peasant to turn into a noble (2 to go): pick_peasant(who='0', area='A21') is not"
-        " possible now."
+        "Vintners: pick 1's peasant to turn into a noble (2 to go): pick peasant (who 0, area A21) is not one of"
+        " the choices the ability allows now (§6.3)."
     )
     s = do(s, mv.PickPeasant("1", "A13"))
     assert legal(s) == [mv.PickPeasant("1", "A12")]

@@ -16,6 +16,7 @@ from msgspec.structs import replace
 
 from engines.core.errors import NotImplementedRule, Violation
 from engines.core.rng import Rng
+from engines.core.text import generic_label
 from engines.walled_city import moves as mv
 from engines.walled_city.common import credit, set_seat
 from engines.walled_city.content import CONTENT
@@ -156,7 +157,8 @@ def prompt(s: State) -> str:
 def check(s: State, a: Any) -> list[Violation]:
     if a in options(s):
         return []
-    return _v("WALLED_CITY_BAD_GUILD_CHOICE", f"{prompt(s)}: {_describe(a)} is not possible now.")
+    message = f"{prompt(s)}: {_describe(a)} is not one of the choices the ability allows now (§6.3)."
+    return _v("WALLED_CITY_BAD_GUILD_CHOICE", message)
 
 
 def apply(s: State, a: Any) -> State:
@@ -179,5 +181,5 @@ def apply_chance(s: State, a: Any) -> State:
 
 
 def _describe(a: Any) -> str:
-    fields = ", ".join(f"{k}={getattr(a, k)!r}" for k in a.__struct_fields__)
-    return f"{a.__struct_config__.tag}({fields})"
+    """The choice in words made from its fields ("pick noble (area O6, who 2)")."""
+    return generic_label(0, a, several_seats=False).label.english

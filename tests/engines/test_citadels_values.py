@@ -1,0 +1,448 @@
+"""Value tests: each rule's outcome in numbers (points, gold, cards, who gets what), so that a
+broken rule fails an assertion rather than a crash (issue 10, the Citadels gaps).
+
+Scoring (§8.1, §8.2, §7 unique districts as engines/citadels/scoring.py defines them), the
+Magician's redraw (§6 Magician, §11 B3), the non-default §11 A5, B10 and B11 option branches, and
+the character abilities that had no value test yet (Architect, Abbot, Magician's swap, Warlord's
+price)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from engines.citadels import moves as mv
+from engines.citadels.content import CONTENT
+from engines.citadels.state import Built, Options, State
+from tests.engines.citadels_helpers import (
+    FIRST_GAME_CAST,
+    Round,
+    Seat,
+    chance_cards,
+    city,
+    codes,
+    gold,
+    hand,
+    kind,
+    make_state,
+    options,
+    play,
+    play_all,
+    score_of,
+    turn,
+)
+
+
+def cast_with(**by_rank: str) -> tuple[str, ...]:
+    """The first-game cast with some ranks replaced (``r9`` adds a rank-9 character)."""
+    cast = list(FIRST_GAME_CAST)
+    extra: list[str] = []
+    for key, cid in by_rank.items():
+        r = int(key[1:])
+        if r == 9:
+            extra.append(cid)
+        else:
+            cast[r - 1] = cid
+    return (*cast, *extra)
+
+
+def final(
+    city_: Sequence[str | Built],
+    *,
+    uniques: Sequence[str] = (),
+    gold_: int = 0,
+    hand_: Sequence[str] = (),
+    crown: int = 0,
+) -> State:
+    """A finished 4-player game where seat 0 holds ``city_``, ``gold_`` and ``hand_``."""
+    wanted = [*uniques, *(b if isinstance(b, str) else b.card for b in city_), *hand_]
+    opts = options(4, uniques=[u for u in dict.fromkeys(wanted) if u in CONTENT.unique_ids])
+    return make_state(
+        opts,
+        [Seat(gold=gold_, hand=tuple(hand_), city=tuple(city_)), Seat(), Seat(), Seat()],
+        crown=crown,
+        phase="over",
+    )
+
+
+# =============================================================================================
+# §7 unique districts that score (scoring.unique_bonuses, best_entries)
+# =============================================================================================
+
+
+def test_basilica_one_point_per_odd_cost_district() -> None:
+    """Basilica (4): manor 3 and temple 1 are odd, church 2 and the Basilica itself are even."""
+    s = final(("basilica", "manor", "temple", "church"))
+    assert score_of(s, 0) == {"districts": 10, "basilica": 2, "total": 12}
+
+
+def test_basilica_counts_no_even_cost_district() -> None:
+    """Boundary: only even costs → 0 points; a beautified church (2 + 1 = 3) becomes odd."""
+    s = final(("basilica", "church", "castle", "market"))
+    assert score_of(s, 0) == {"districts": 12, "basilica": 0, "total": 12}
+    s = final(("basilica", Built("church", beautified=True), "castle", "market"))
+    assert score_of(s, 0) == {"districts": 13, "basilica": 1, "total": 14}
+
+
+def test_capitol_three_points_with_three_of_one_type() -> None:
+    s = final(("capitol", "manor", "castle", "palace"))
+    assert score_of(s, 0) == {"districts": 17, "capitol": 3, "total": 20}
+
+
+def test_capitol_nothing_with_only_two_of_a_type() -> None:
+    s = final(("capitol", "manor", "castle", "temple"))
+    assert score_of(s, 0) == {"districts": 13, "total": 13}
+
+
+def test_capitol_counts_unique_districts_as_a_type() -> None:
+    """The unique type counts too (the code's TYPES include ``unique``): Capitol + 2 uniques."""
+    s = final(("capitol", "statue", "keep", "manor"), crown=1)
+    assert score_of(s, 0) == {"districts": 14, "capitol": 3, "total": 17}
+
+
+def test_capitol_with_haunted_quarter_as_the_third_of_a_type() -> None:
+    """§8.2: the Haunted Quarter (2) counted as noble makes three nobles for the Capitol."""
+    s = final(("capitol", "manor", "castle", "haunted_quarter"))
+    assert score_of(s, 0) == {"districts": 14, "capitol": 3, "haunted_quarter": 0, "total": 17}
+
+
+def test_dragon_gate_two_extra_points() -> None:
+    s = final(("dragon_gate", "manor"))
+    assert score_of(s, 0) == {"districts": 9, "dragon_gate": 2, "total": 11}
+    s = final(("manor", "palace"), uniques=("dragon_gate",))
+    assert score_of(s, 0) == {"districts": 8, "total": 8}
+
+
+def test_imperial_treasury_one_point_per_gold() -> None:
+    s = final(("imperial_treasury", "manor"), gold_=7)
+    assert score_of(s, 0) == {"districts": 8, "imperial_treasury": 7, "total": 15}
+    s = final(("imperial_treasury", "manor"), gold_=0)
+    assert score_of(s, 0) == {"districts": 8, "imperial_treasury": 0, "total": 8}
+
+
+def test_gold_scores_nothing_without_imperial_treasury() -> None:
+    s = final(("manor",), gold_=7, uniques=("imperial_treasury",))
+    assert score_of(s, 0) == {"districts": 3, "total": 3}
+
+
+def test_ivory_tower_five_points_when_the_only_unique() -> None:
+    s = final(("ivory_tower", "manor", "temple"))
+    assert score_of(s, 0) == {"districts": 9, "ivory_tower": 5, "total": 14}
+
+
+def test_ivory_tower_nothing_with_another_unique() -> None:
+    s = final(("ivory_tower", "keep", "manor"))
+    assert score_of(s, 0) == {"districts": 11, "total": 11}
+
+
+def test_ivory_tower_haunted_quarter_counted_as_another_type() -> None:
+    """§8.2: counting the Haunted Quarter as noble keeps the Ivory Tower the only unique."""
+    s = final(("ivory_tower", "haunted_quarter", "manor"))
+    assert score_of(s, 0) == {"districts": 10, "ivory_tower": 5, "haunted_quarter": 0, "total": 15}
+
+
+def test_map_room_one_point_per_card_in_hand() -> None:
+    s = final(("map_room",), hand_=("manor", "temple", "tavern"))
+    assert score_of(s, 0) == {"districts": 5, "map_room": 3, "total": 8}
+    s = final(("map_room",))
+    assert score_of(s, 0) == {"districts": 5, "map_room": 0, "total": 5}
+
+
+def test_hand_scores_nothing_without_map_room() -> None:
+    s = final(("manor",), hand_=("temple", "tavern"), uniques=("map_room",))
+    assert score_of(s, 0) == {"districts": 3, "total": 3}
+
+
+def test_museum_one_point_per_card_under_it() -> None:
+    s = final((Built("museum", museum=("manor", "temple")), "castle"))
+    assert score_of(s, 0) == {"districts": 8, "museum": 2, "total": 10}
+    s = final(("museum", "castle"))
+    assert score_of(s, 0) == {"districts": 8, "total": 8}
+
+
+def test_secret_vault_three_points_in_hand_only() -> None:
+    s = final(("manor",), hand_=("secret_vault",))
+    assert score_of(s, 0) == {"districts": 3, "secret_vault": 3, "total": 6}
+    other = make_state(
+        options(4, uniques=("secret_vault",)),
+        [Seat(city=("manor",)), Seat(hand=("secret_vault",)), Seat(), Seat()],
+        phase="over",
+    )
+    assert score_of(other, 0) == {"districts": 3, "total": 3}
+    assert score_of(other, 1) == {"districts": 0, "secret_vault": 3, "total": 3}
+
+
+def test_statue_five_points_with_the_crown() -> None:
+    s = final(("statue", "manor"), crown=0)
+    assert score_of(s, 0) == {"districts": 6, "statue": 5, "total": 11}
+    s = final(("statue", "manor"), crown=2)
+    assert score_of(s, 0) == {"districts": 6, "total": 6}
+
+
+def test_wishing_well_one_point_per_unique_itself_included() -> None:
+    s = final(("wishing_well", "keep", "statue", "manor"), crown=1)
+    assert score_of(s, 0) == {"districts": 14, "wishing_well": 3, "total": 17}
+    s = final(("wishing_well", "manor", "temple"))
+    assert score_of(s, 0) == {"districts": 9, "wishing_well": 1, "total": 10}
+
+
+def test_haunted_quarter_completes_the_five_types() -> None:
+    """§8.2: noble, religious, trade and unique present; the Haunted Quarter counts as military."""
+    s = final(("haunted_quarter", "keep", "manor", "temple", "tavern"))
+    assert score_of(s, 0) == {"districts": 10, "all_types": 3, "haunted_quarter": 0, "total": 13}
+
+
+def test_haunted_quarter_fills_only_one_missing_type() -> None:
+    """Boundary: military and trade both missing; one Haunted Quarter cannot cover two types."""
+    s = final(("haunted_quarter", "keep", "manor", "temple"))
+    assert score_of(s, 0) == {"districts": 9, "haunted_quarter": 0, "total": 9}
+
+
+def test_haunted_quarter_prefers_all_types_over_wishing_well() -> None:
+    """§8.2: as military it gives +3 (all types) and costs the Wishing Well 1 point: net +2."""
+    s = final(("haunted_quarter", "wishing_well", "manor", "temple", "tavern"))
+    assert score_of(s, 0) == {
+        "districts": 12,
+        "all_types": 3,
+        "wishing_well": 1,
+        "haunted_quarter": 0,
+        "total": 16,
+    }
+
+
+def test_all_types_needs_all_five() -> None:
+    s = final(("keep", "manor", "temple", "tavern", "watchtower"))
+    assert score_of(s, 0) == {"districts": 9, "all_types": 3, "total": 12}
+    s = final(("manor", "temple", "tavern", "watchtower"), uniques=("keep",))
+    assert score_of(s, 0) == {"districts": 6, "total": 6}
+
+
+# =============================================================================================
+# Magician (§6 Magician, §11 B3)
+# =============================================================================================
+
+
+def _magician(hand_: tuple[str, ...], cast: tuple[str, ...] = FIRST_GAME_CAST) -> State:
+    s = make_state(
+        options(4, cast),
+        [Seat(gold=0, hand=hand_, characters=("magician",)), Seat(hand=("palace",)), Seat(), Seat()],
+        start_rank=3,
+    )
+    return play(s, mv.GatherGold())
+
+
+def test_magician_redraw_discards_k_and_draws_k() -> None:
+    s = _magician(("manor", "temple", "tavern"))
+    deck_before = len(s.deck) + len(s.deck_bottom)
+    s = play(s, mv.MagicRedraw())
+    assert kind(s) == "give_cards"
+    s = play_all(s, mv.Give("manor"), mv.Give("temple"))
+    assert hand(s, 0) == ("tavern",)
+    assert s.deck_bottom == ("manor", "temple")
+    s = play(s, mv.Done())
+    s = chance_cards(s, "castle", "church")
+    assert sorted(hand(s, 0)) == ["castle", "church", "tavern"]
+    assert len(hand(s, 0)) == 3
+    assert len(s.deck) + len(s.deck_bottom) == deck_before
+    assert s.deck_bottom == ("manor", "temple")
+    assert gold(s, 0) == 2
+    assert hand(s, 1) == ("palace",)
+    assert codes(s, mv.MagicRedraw()) == ["CITADELS_ABILITY_USED"]
+    assert codes(s, mv.MagicSwap(1)) == ["CITADELS_ABILITY_USED"]
+
+
+def test_magician_redraw_one_card() -> None:
+    s = _magician(("manor", "temple"))
+    s = play_all(s, mv.MagicRedraw(), mv.Give("temple"), mv.Done())
+    s = chance_cards(s, "watchtower")
+    assert sorted(hand(s, 0)) == ["manor", "watchtower"]
+    assert s.deck_bottom == ("temple",)
+    assert kind(s) != "give_cards"
+
+
+def test_magician_redraw_whole_hand_draws_at_once() -> None:
+    """Discarding the last card ends the discards: as many cards are drawn at once."""
+    s = _magician(("manor", "temple"))
+    s = play_all(s, mv.MagicRedraw(), mv.Give("manor"), mv.Give("temple"))
+    assert hand(s, 0) == ()
+    s = chance_cards(s, "castle", "church")
+    assert sorted(hand(s, 0)) == ["castle", "church"]
+    assert s.deck_bottom == ("manor", "temple")
+    assert kind(s) != "give_cards"
+
+
+def test_magician_redraw_needs_a_card() -> None:
+    s = _magician(())
+    assert codes(s, mv.MagicRedraw()) == ["CITADELS_NOT_ENOUGH_CARDS"]
+
+
+def test_magician_swap_exchanges_whole_hands() -> None:
+    s = _magician(("manor", "temple", "tavern"))
+    s = play(s, mv.MagicSwap(1))
+    assert hand(s, 0) == ("palace",)
+    assert sorted(hand(s, 1)) == ["manor", "tavern", "temple"]
+    assert codes(s, mv.MagicRedraw()) == ["CITADELS_ABILITY_USED"]
+
+
+# =============================================================================================
+# §11 A5: naming face-up discarded characters
+# =============================================================================================
+
+
+@pytest.mark.parametrize("allowed", [False, True])
+def test_naming_faceup_discards(allowed: bool) -> None:
+    opts = options(4, allow_naming_faceup_discards=allowed)
+    s = make_state(
+        opts,
+        [Seat(characters=("assassin",)), Seat(characters=("king",)), Seat(), Seat()],
+        rnd=Round(faceup=("bishop", "merchant")),
+        start_rank=1,
+    )
+    if allowed:
+        s = play(s, mv.Kill("bishop"))
+        assert s.killed == "bishop"
+    else:
+        assert codes(s, mv.Kill("bishop")) == ["CITADELS_UNKNOWN_CHARACTER"]
+        s = play(s, mv.Kill("warlord"))
+        assert s.killed == "warlord"
+
+
+# =============================================================================================
+# §11 B10 and B11: the Great Wall's surcharge
+# =============================================================================================
+
+
+def _warlord(opts: Options, own_city: tuple[str, ...], other_city: tuple[str, ...], gold_: int = 9) -> State:
+    return make_state(
+        opts,
+        [Seat(gold=gold_, city=own_city, characters=("warlord",)), Seat(gold=0, city=other_city), Seat(), Seat()],
+        start_rank=8,
+    )
+
+
+def test_warlord_destroy_price_is_cost_minus_one() -> None:
+    s = _warlord(options(4), (), ("castle", "temple"))
+    assert codes(_warlord(options(4), (), ("castle",), gold_=2), mv.Destroy(1, "castle")) == [
+        "CITADELS_NOT_ENOUGH_GOLD"
+    ]
+    out = play(s, mv.Destroy(1, "castle"))
+    assert gold(out, 0) == 9 - 3
+    assert gold(out, 1) == 0
+    assert city(out, 1) == ["temple"]
+    assert out.deck_bottom[-1] == "castle"
+    out = play(s, mv.Destroy(1, "temple"))
+    assert gold(out, 0) == 9
+    assert city(out, 1) == ["castle"]
+
+
+@pytest.mark.parametrize(("in_own_city", "price"), [(True, 3), (False, 2)])
+def test_great_wall_surcharge_in_own_city(in_own_city: bool, price: int) -> None:
+    """§11 B10: Manor (3) in the Warlord's own city with his Great Wall: 2, + 1 if the option holds."""
+    opts = options(4, uniques=("great_wall",), great_wall_in_own_city=in_own_city)
+    s = play(_warlord(opts, ("great_wall", "manor"), ("temple",)), mv.Destroy(0, "manor"))
+    assert gold(s, 0) == 9 - price
+    assert city(s, 0) == ["great_wall"]
+
+
+@pytest.mark.parametrize(("to", "owner_gets"), [("bank", 0), ("owner", 1)])
+def test_great_wall_surcharge_recipient(to: str, owner_gets: int) -> None:
+    """§11 B11: destroying a Manor (3) behind a Great Wall costs 2 + 1; the +1 goes to ``to``."""
+    opts = options(4, uniques=("great_wall",), great_wall_surcharge_to=to)
+    s = play(_warlord(opts, (), ("great_wall", "manor")), mv.Destroy(1, "manor"))
+    assert gold(s, 0) == 9 - 3
+    assert gold(s, 1) == owner_gets
+    assert city(s, 1) == ["great_wall"]
+
+
+# =============================================================================================
+# Character abilities without a value test elsewhere
+# =============================================================================================
+
+
+def test_architect_draws_exactly_two_more() -> None:
+    s = make_state(
+        options(4),
+        [Seat(gold=0, hand=("manor",), characters=("architect",)), Seat(), Seat(), Seat()],
+        start_rank=7,
+    )
+    s = play_all(s, mv.GatherGold(), mv.ArchitectDraw())
+    s = chance_cards(s, "temple", "tavern")
+    assert sorted(hand(s, 0)) == ["manor", "tavern", "temple"]
+    assert gold(s, 0) == 2
+    assert codes(s, mv.ArchitectDraw()) == ["CITADELS_ABILITY_USED"]
+
+
+def test_abbot_charity_one_gold_from_the_richest() -> None:
+    cast = cast_with(r5="abbot")
+    s = make_state(
+        options(4, cast),
+        [Seat(gold=1, characters=("abbot",)), Seat(gold=5), Seat(gold=3), Seat(gold=5)],
+        start_rank=5,
+    )
+    assert codes(s, mv.AbbotCharity(2)) == ["CITADELS_NOT_RICHEST"]
+    s = play(s, mv.AbbotCharity(3))
+    assert [gold(s, i) for i in range(4)] == [2, 5, 3, 4]
+    assert codes(s, mv.AbbotCharity(1)) == ["CITADELS_ABILITY_USED"]
+    assert turn(s).seat == 0
+
+
+#: Income characters (§6, M-INCOME): rank, the district type counted, and the resource taken.
+INCOME = {
+    "king": (4, "manor", "castle", "gold"),
+    "emperor": (4, "manor", "castle", "gold"),
+    "patrician": (4, "manor", "castle", "cards"),
+    "bishop": (5, "temple", "church", "gold"),
+    "cardinal": (5, "temple", "church", "cards"),
+    "merchant": (6, "tavern", "market", "gold"),
+    "trader": (6, "tavern", "market", "gold"),
+    "warlord": (8, "watchtower", "prison", "gold"),
+    "diplomat": (8, "watchtower", "prison", "gold"),
+    "marshal": (8, "watchtower", "prison", "gold"),
+}
+
+
+def _income_state(cid: str, with_school: bool) -> State:
+    r, a, b, _ = INCOME[cid]
+    extra = ("school_of_magic",) if with_school else ()
+    return make_state(
+        options(4, cast_with(**{f"r{r}": cid}), uniques=("school_of_magic",)),
+        [Seat(gold=0, city=(a, b, "fortress" if r != 8 else "palace", *extra), characters=(cid,)), *[Seat()] * 3],
+        start_rank=r,
+    )
+
+
+@pytest.mark.parametrize("with_school", [False, True])
+@pytest.mark.parametrize("cid", sorted(INCOME))
+def test_income_one_per_district_of_the_type(cid: str, with_school: bool) -> None:
+    """Two districts of the character's type (+ the School of Magic) and one of another type."""
+    k = 3 if with_school else 2
+    s = _income_state(cid, with_school)
+    if INCOME[cid][3] == "gold":
+        assert codes(s, mv.Income(gold=k + 1)) == ["CITADELS_WRONG_INCOME"]
+        assert codes(s, mv.Income(gold=k - 1)) == ["CITADELS_WRONG_INCOME"]
+        s = play(s, mv.Income(gold=k))
+        assert gold(s, 0) == k
+    else:
+        assert codes(s, mv.Income(cards=k + 1)) == ["CITADELS_WRONG_INCOME"]
+        s = play(s, mv.Income(cards=k))
+        s = chance_cards(s, *("tavern", "market", "docks")[:k])
+        assert len(hand(s, 0)) == k
+        assert gold(s, 0) == 0
+    assert codes(s, mv.Income(gold=k)) == ["CITADELS_ABILITY_USED"]
+
+
+def test_abbot_income_split_between_gold_and_cards() -> None:
+    s = make_state(
+        options(4, cast_with(r5="abbot")),
+        [Seat(gold=0, city=("temple", "church", "monastery"), characters=("abbot",)), *[Seat()] * 3],
+        start_rank=5,
+    )
+    out = play(s, mv.Income(gold=1, cards=2))
+    out = chance_cards(out, "manor", "castle")
+    assert gold(out, 0) == 1
+    assert sorted(hand(out, 0)) == ["castle", "manor"]
+    assert codes(s, mv.Income(gold=2, cards=2)) == ["CITADELS_WRONG_INCOME"]
+    out = play(s, mv.Income(gold=3))
+    assert gold(out, 0) == 3
+    assert hand(out, 0) == ()

@@ -1,0 +1,103 @@
+"""The mutation command's core (bench/mutate.py) on a tiny module and test made here, never on the engines:
+a planted comparison flip is killed, an equivalent mutant survives, a module that no longer imports is a
+crash (not a catch), and the original files are never written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bench.mutate import (
+    Mutant,
+    apply_mutant,
+    generate_mutants,
+    make_copy,
+    run_mutant,
+    sample_mutants,
+    score,
+    table,
+)
+
+MODULE = "tinyrules/calc.py"
+SOURCE = '''"""A docstring that is never mutated: 1 < 2."""
+
+
+def is_adult(age: int) -> bool:
+    """Adult from 18 (rule T1)."""
+    return age >= 18
+
+
+def padded(n: int) -> int:
+    """Adds nothing (rule T2)."""
+    return n + 0
+
+
+def message(n: int) -> str:
+    raise ValueError(f"bad {n + 1}")
+'''
+TEST = """from tinyrules.calc import is_adult, padded
+
+
+def test_adult_from_18() -> None:
+    assert is_adult(18)
+    assert not is_adult(17)
+
+
+def test_padded() -> None:
+    assert padded(5) == 5
+"""
+
+
+def _repo(tmp_path: Path) -> tuple[Path, list[str]]:
+    repo = tmp_path / "repo"
+    (repo / "tinyrules").mkdir(parents=True)
+    (repo / "tests").mkdir()
+    (repo / "tinyrules" / "__init__.py").write_text("")
+    (repo / MODULE).write_text(SOURCE)
+    (repo / "tests" / "test_calc.py").write_text(TEST)
+    return repo, ["tinyrules/__init__.py", MODULE, "tests/test_calc.py"]
+
+
+def _one(mutants: list[Mutant], operator: str, line: int) -> Mutant:
+    found = [m for m in mutants if m.operator == operator and m.line == line]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_mutants_skip_docstrings_and_raise_messages() -> None:
+    mutants = generate_mutants(SOURCE, MODULE)
+    assert {m.line for m in mutants} <= {6, 11, 15}
+    assert [m.operator for m in mutants if m.line == 15] == ["delete"]
+    flip = _one(mutants, "compare", 6)
+    assert flip.original_line.strip() == "return age >= 18"
+    assert flip.mutated_line.strip() == "return (age > 18)"
+    assert "return (n - 0)" in apply_mutant(SOURCE, _one(mutants, "arith", 11))
+    assert sample_mutants(mutants, 3, seed=7) == sample_mutants(mutants, 3, seed=7)
+    assert len(sample_mutants(mutants, 3, seed=7)) == 3
+
+
+def test_a_planted_flip_is_killed_and_an_equivalent_mutant_survives(tmp_path: Path) -> None:
+    repo, files = _repo(tmp_path)
+    copy = make_copy(repo, files, tmp_path / "copy")
+    mutants = generate_mutants(SOURCE, MODULE)
+    tests = ["tests/test_calc.py"]
+
+    killed = run_mutant(copy, _one(mutants, "compare", 6), SOURCE, tests, None, 60)
+    survived = run_mutant(copy, _one(mutants, "arith", 11), SOURCE, tests, None, 60)
+    broken = Mutant(MODULE, 6, 4, 6, 20, "planted", "return (", "", "")
+    crashed = run_mutant(copy, broken, SOURCE, tests, None, 60)
+
+    assert (killed.outcome, survived.outcome, crashed.outcome) == ("killed", "survived", "crash")
+    assert "test_adult_from_18" in killed.detail
+    assert (repo / MODULE).read_text() == SOURCE
+    assert (copy / MODULE).read_text() == SOURCE
+    rows = table([killed, survived, crashed])
+    assert rows[-1] == {
+        "module": "total",
+        "mutants": 3,
+        "killed": 1,
+        "crash": 1,
+        "timeout": 0,
+        "survived": 1,
+        "score": 0.5,
+    }
+    assert score(killed=0, timeouts=0, total=2, crashes=2) is None

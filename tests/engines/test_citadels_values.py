@@ -446,3 +446,31 @@ def test_abbot_income_split_between_gold_and_cards() -> None:
     out = play(s, mv.Income(gold=3))
     assert gold(out, 0) == 3
     assert hand(out, 0) == ()
+
+
+# ---- the score sheet's flags and tie-break (found by bench.mutate on scoring.py) ------------------------
+
+
+def test_the_sheet_is_provisional_until_the_game_is_over_and_names_each_seats_highest_reveal() -> None:
+    """§8.5: the tie-break is the highest rank a seat revealed in the last round; with 2 players a seat
+    reveals two characters, and the sheet names the higher one whichever was revealed first."""
+    from engines.citadels import ENGINE
+    from engines.citadels.common import rank
+    from engines.citadels.scoring import tiebreak
+    from engines.core.playout import random_playout
+    from engines.core.rng import Rng
+
+    start = ENGINE.new_game(ENGINE.make_options(2, {}), 11)
+    assert ENGINE.score(start).final is False
+    final, _ = random_playout(ENGINE, start, Rng.seeded(11))
+    assert ENGINE.score(final).final is True
+    checked = 0
+    for seat in range(2):
+        known = [r.character for r in final.revealed if r.seat == seat and r.character in CONTENT.character]
+        if len(known) < 2:
+            continue
+        best = max(known, key=rank)
+        value, why = tiebreak(final, seat)
+        assert value == rank(best) and CONTENT.character[best].name_en in why, (known, why)
+        checked += 1
+    assert checked >= 1

@@ -101,3 +101,10 @@ def test_a_planted_flip_is_killed_and_an_equivalent_mutant_survives(tmp_path: Pa
         "score": 0.5,
     }
     assert score(killed=0, timeouts=0, total=2, crashes=2) is None
+
+
+def test_attribute_docstrings_are_not_mutated() -> None:
+    """A string after an assignment documents it; deleting it changes nothing (an equivalent mutant)."""
+    source = 'LIMIT = 3\n"""The most."""\n\n\ndef cap(n):\n    return min(n, LIMIT)\n'
+    lines = {m.line for m in generate_mutants(source, MODULE)}
+    assert 2 not in lines and 1 in lines

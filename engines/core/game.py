@@ -30,7 +30,7 @@ from engines.core.engine import CHANCE, GameInfo, Pending, common_violations
 from engines.core.errors import IllegalMove, StateInvalid, Violation
 from engines.core.rng import Rng
 from engines.core.scoring import ScoreSheet
-from engines.core.text import LogEntry, MoveLabel, generic_label, seat_name, text
+from engines.core.text import LogEntry, MoveLabel
 
 #: The most automatic steps and engine-answered chance decisions one ``apply`` may take. The longest
 #: real sequence (a seeded game's whole setup, every deal and shuffle) is a few hundred; reaching the
@@ -158,22 +158,6 @@ class DerivesFacts(Protocol):
     def facts(self, view: Any) -> dict[str, Any]:
         """Facts computed only from what the view shows (JSON-like values)."""
         ...
-
-
-class PlainWords:
-    """Labels and log lines made from each action's kind and fields (``engines.core.text.generic_label``),
-    for a game that has not worded its moves yet. The public line names only the kind of action (which is
-    public in every game); the private line gives the whole move."""
-
-    def label(self, state: Any, move: Any, several_seats: bool) -> MoveLabel:
-        return generic_label(move.seat, move.action, several_seats)
-
-    def log(self, before: Any, move: Any, after: Any) -> LogEntry:
-        tag = str(move.action.__struct_config__.tag)
-        who = seat_name(move.seat)
-        public = text(f"log.{tag}", "{seat}: {action}", seat=who, action=tag.replace("_", " "))
-        private = generic_label(move.seat, move.action, False).label
-        return LogEntry(move.seat, public, private)
 
 
 def uniform_chance(state: S, now: Now[S], rng: Rng) -> tuple[Any, Rng]:

@@ -274,3 +274,16 @@ def score_of(s: State, seat: int) -> dict[str, int]:
         out[e.category] = out.get(e.category, 0) + e.points
     out["total"] = st.total
     return out
+
+
+def cast_with(**by_rank: str) -> tuple[str, ...]:
+    """The first-game cast with some ranks replaced (``r9`` adds a rank-9 character)."""
+    cast = list(FIRST_GAME_CAST)
+    extra: list[str] = []
+    for key, cid in by_rank.items():
+        r = int(key[1:])
+        if r == 9:
+            extra.append(cid)
+        else:
+            cast[r - 1] = cid
+    return (*cast, *extra)

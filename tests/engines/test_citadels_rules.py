@@ -18,6 +18,7 @@ from tests.engines.citadels_helpers import (
     Round,
     Seat,
     acting,
+    cast_with,
     chance_cards,
     city,
     codes,
@@ -34,19 +35,6 @@ from tests.engines.citadels_helpers import (
     score_of,
     turn,
 )
-
-
-def cast_with(**by_rank: str) -> tuple[str, ...]:
-    """The first-game cast with some ranks replaced (``r9`` adds a rank-9 character)."""
-    cast = list(FIRST_GAME_CAST)
-    extra: list[str] = []
-    for key, cid in by_rank.items():
-        r = int(key[1:])
-        if r == 9:
-            extra.append(cid)
-        else:
-            cast[r - 1] = cid
-    return (*cast, *extra)
 
 
 def incomes(s: State) -> list[mv.Income]:

@@ -246,8 +246,15 @@ def generate_mutants(source: str, module: str) -> list[Mutant]:
 
 
 def sample_mutants(mutants: Sequence[Mutant], size: int | None, seed: int) -> list[Mutant]:
-    """A seeded sample, in module and source order (the same seed gives the same sample)."""
-    chosen = list(mutants) if size is None or size >= len(mutants) else random.Random(seed).sample(list(mutants), size)
+    """A seeded sample of ``size`` mutants per module, in module and source order.
+
+    Each module is sampled on its own (the same seed, module and source give the same sample whatever
+    else is mutated), so a score per module rests on the same number of mutants.
+    """
+    chosen: list[Mutant] = []
+    for module in sorted({m.module for m in mutants}):
+        own = [m for m in mutants if m.module == module]
+        chosen += own if size is None or size >= len(own) else random.Random(f"{seed}:{module}").sample(own, size)
     return sorted(chosen, key=lambda m: (m.module, m.line, m.col, m.operator, m.replacement))
 
 
@@ -431,20 +438,43 @@ def _fingerprint(repo: Path, modules: Sequence[str]) -> tuple[str, dict[str, str
     return status, {m: hashlib.sha256((repo / m).read_bytes()).hexdigest() for m in modules}
 
 
+SLOW_TESTS = ("integrity", "properties", "robustness", "words")
+"""Test files whose properties play many random games: run after the example and value tests, so that
+with ``-x`` most mutants are killed in seconds by the test that names the rule."""
+
+
 def default_tests(repo: Path, game: str) -> list[str]:
-    files = sorted(str(p.relative_to(repo)) for p in (repo / "tests" / "engines").glob(f"test_{game}_*.py"))
+    """The game's engine tests, the named-rule files first, then the property files, then conformance."""
+    files = sorted(
+        (str(p.relative_to(repo)) for p in (repo / "tests" / "engines").glob(f"test_{game}_*.py")),
+        key=lambda f: (Path(f).stem.rsplit("_", 1)[-1] in SLOW_TESTS, f),
+    )
     return [*files, "tests/conformance"]
 
 
+NOT_RULES = frozenset({"__init__", "codes", "content", "facts", "integrity", "moves", "state", "view", "words"})
+"""Modules of a game that hold no rule: types, the content loader, the state check and the words.
+
+The check (``integrity``) and the words have their own property and conformance tests; what is
+mutated is what decides a game: setup, phases, abilities, building, scoring, geometry, guilds.
+"""
+
+
 def default_modules(repo: Path, game: str) -> list[str]:
-    return sorted(str(p.relative_to(repo)) for p in (repo / "engines" / game).glob("*.py") if p.name != "__init__.py")
+    """The game's rule modules: every ``engines/<game>/**/*.py`` but the top-level ``NOT_RULES``."""
+    root = repo / "engines" / game
+    return sorted(
+        str(p.relative_to(repo))
+        for p in root.rglob("*.py")
+        if not (p.parent == root and p.stem in NOT_RULES) and "data" not in p.relative_to(root).parts
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench.mutate", description=__doc__.split("\n\n")[1])
     parser.add_argument("--game", required=True)
-    parser.add_argument("--module", action="append", help="a rule module (repeatable); default: engines/<game>/*.py")
-    parser.add_argument("--sample", type=int, default=40, help="mutants to run (0: all)")
+    parser.add_argument("--module", action="append", help="a module (repeatable); default: the rule modules")
+    parser.add_argument("--sample", type=int, default=40, help="mutants to run per module (0: all)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget-seconds", type=float, default=1800.0, help="no new mutant starts after this")
     parser.add_argument("--tests", action="append", help="test paths (repeatable); default: the game's tests")

@@ -9,6 +9,8 @@ from pathlib import Path
 from bench.mutate import (
     Mutant,
     apply_mutant,
+    default_modules,
+    default_tests,
     generate_mutants,
     make_copy,
     run_mutant,
@@ -108,3 +110,24 @@ def test_attribute_docstrings_are_not_mutated() -> None:
     source = 'LIMIT = 3\n"""The most."""\n\n\ndef cap(n):\n    return min(n, LIMIT)\n'
     lines = {m.line for m in generate_mutants(source, MODULE)}
     assert 2 not in lines and 1 in lines
+
+
+def test_the_sample_is_per_module_and_stable_whatever_else_is_mutated() -> None:
+    one = generate_mutants(SOURCE, MODULE)
+    other = generate_mutants(SOURCE, "pkg/other.py")
+    alone = sample_mutants(one, 2, seed=3)
+    together = sample_mutants([*one, *other], 2, seed=3)
+    assert [m for m in together if m.module == MODULE] == alone
+    assert sum(m.module == "pkg/other.py" for m in together) == 2
+
+
+def test_the_default_modules_are_the_rule_modules() -> None:
+    root = Path(__file__).resolve().parent.parent
+    modules = default_modules(root, "walled_city")
+    assert "engines/walled_city/scoring.py" in modules
+    assert "engines/walled_city/guilds/citizens.py" in modules
+    assert not {f"engines/walled_city/{name}.py" for name in ("words", "view", "integrity", "state")} & set(modules)
+    tests = default_tests(root, "citadels")
+    rules, properties = "tests/engines/test_citadels_rules.py", "tests/engines/test_citadels_properties.py"
+    assert tests.index(rules) < tests.index(properties)
+    assert tests[-1] == "tests/conformance"

@@ -438,7 +438,7 @@ def _fingerprint(repo: Path, modules: Sequence[str]) -> tuple[str, dict[str, str
     return status, {m: hashlib.sha256((repo / m).read_bytes()).hexdigest() for m in modules}
 
 
-SLOW_TESTS = ("integrity", "properties", "robustness", "words")
+SLOW_TESTS = ("integrity", "properties", "robustness")
 """Test files whose properties play many random games: run after the example and value tests, so that
 with ``-x`` most mutants are killed in seconds by the test that names the rule."""
 
@@ -446,14 +446,16 @@ with ``-x`` most mutants are killed in seconds by the test that names the rule."
 def default_tests(repo: Path, game: str) -> list[str]:
     """The game's engine tests, the named-rule files first, then the property files.
 
-    The conformance suite is left out: it checks the protocol every game shares (views, words, the
-    server), a minute per mutant that kills no rule mutant the game's own tests miss. Add it with
-    ``--tests tests/conformance`` when mutating a module it exercises.
+    Left out: the words tests (``test_<game>_words.py``: labels and log lines, not rules) and the
+    conformance suite (the protocol every game shares). Each adds a quarter to half a minute to every
+    surviving mutant, and a rule should be named by a test of the rules. Name them with ``--tests`` when
+    mutating a module they exercise.
     """
     files = sorted(
         (str(p.relative_to(repo)) for p in (repo / "tests" / "engines").glob(f"test_{game}_*.py")),
         key=lambda f: (Path(f).stem.rsplit("_", 1)[-1] in SLOW_TESTS, f),
     )
+    files = [f for f in files if not f.endswith("_words.py")]
     return files
 
 
@@ -485,7 +487,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tests", action="append", help="test paths (repeatable); default: the game's tests")
     parser.add_argument("--keyword", help="pytest -k (default: none)")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--timeout", type=float, help="per mutant; default: 3 × the clean run + 10 s")
+    parser.add_argument("--timeout", type=float, help="per mutant; default: 2 × the clean run + 10 s")
     parser.add_argument("--json", type=Path, help="write the results here")
     args = parser.parse_args(argv)
 
@@ -512,7 +514,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         clean = time.monotonic() - start
         if outcome != "survived":
             raise SystemExit(f"the tests do not pass on the unmutated copy ({outcome}): {detail}")
-        timeout = args.timeout or 3 * clean + 10
+        timeout = args.timeout or 2 * clean + 10
         print(f"clean run: {clean:.1f} s; per-mutant timeout {timeout:.0f} s", flush=True)
 
         def progress(r: Result) -> None:

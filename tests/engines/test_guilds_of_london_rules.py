@@ -1,0 +1,631 @@
+"""Guilds of London rules, one named test per worked example (EX-1..EX-14) and derived case of §7.8
+(T-PLANT-1..5, T-RES-1..7, T-END-1/2, T-WIN-1, T-MASTER-1), plus the rulings that are options (§10).
+
+Every test builds a small mid-game state (``guilds_of_london_helpers.game``) and asserts numbers: who wins,
+who gets which VP, token, card or figure, and where every figure goes. The content is the synthetic set
+(see the helpers' docstring for its formulas).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from msgspec.structs import replace
+
+from engines.guilds_of_london import effects, growth, scoring, setup, turn
+from engines.guilds_of_london import moves as mv
+from engines.guilds_of_london.content import DrawLm
+from engines.guilds_of_london.engine import ENGINE
+from engines.guilds_of_london.order import gain, starting_stamps, turn_order
+from engines.guilds_of_london.plantation import start_plantation
+from engines.guilds_of_london.state import (
+    GUILDHALL,
+    NO_SEAT,
+    DrawCard,
+    DrawTile,
+    EffectRef,
+    Run,
+    State,
+)
+from tests.engines.guilds_of_london_helpers import (
+    Spot,
+    act,
+    chance,
+    codes,
+    draw_cards,
+    game,
+    kind,
+    legal,
+    settled,
+    tile,
+    vp,
+)
+
+GREEN, BLUE, YELLOW = 0, 1, 2
+A, B, C = 0, 1, 2
+
+#: §3.3: the 3–4-player starting cells other than the Guildhall and St Lawrence Jewry, in placing order.
+DRAWN = [(1, 0), (0, 0), (0, 1), (0, 2), (0, 3), (2, 0), (2, 1), (2, 2), (2, 3)]
+#: §4.7.3: the expansions of the 4-player city after rounds 3 and 6.
+FOUR_A = [(-1, 1), (-1, 2), (-1, 3), (0, 4), (1, 4), (2, 4)]
+FOUR_B = [(1, 5), (2, 5), (3, 4), (3, 3), (3, 2), (3, 1)]
+FOUR_C = [(4, 1), (3, 0), (2, -1), (1, -1), (0, -1), (-1, 0)]
+
+
+def guilds(first: int, count: int) -> list[str]:
+    return [f"G{i:02d}" for i in range(first, first + count)]
+
+
+# ---- §7.7 worked examples -------------------------------------------------------------------------------
+
+
+def test_ex1_dyers_without_negotiation() -> None:
+    """EX-1: green 2, blue 1, nobody swaps: green wins, blue second takes the token, 1 green master."""
+    s = settled(game(3, [Spot("G04", 1, 0, {GREEN: 2, BLUE: 1})], stage="scan"))
+    assert kind(s) == "chance.draw_card"  # G04's first place: draw 1 (after the bonus)
+    assert vp(s) == [3, 0, 0]
+    s = settled(draw_cards(s))
+    dyers = tile(s, "G04")
+    assert (dyers.face_up, dyers.master, dyers.liverymen, dyers.token) == (False, GREEN, (0, 0, 0), "")
+    assert vp(s) == [3, 2, 0]
+    assert s.players[BLUE].tokens == ("T_VP2",)
+    assert s.players[GREEN].hand == ("CROSS_DRAW",)
+    assert s.guildhall == (5, 5, 4)
+    assert s.players[GREEN].ledger[-1].category == "resolution bonus"
+    assert s.players[BLUE].ledger[-1].detail == "T_VP2"
+
+
+def test_ex2_blue_negotiates_to_a_tie() -> None:
+    """EX-2: blue (first) swaps a green liveryman; 1–1 with no adjacent master: not resolved, figures stay."""
+    s = game(3, [Spot("G04", 1, 0, {GREEN: 2, BLUE: 1})], stage="scan", neutral={BLUE: 1}, stamps={0: 1, 1: 3, 2: 2})
+    s = settled(s)
+    assert ENGINE.pending(s).seats == (BLUE,) and kind(s) == "negotiate"
+    s = settled(act(s, mv.Swap(GREEN)))
+    dyers = tile(s, "G04")
+    assert (dyers.face_up, dyers.liverymen, dyers.token, dyers.neutral) == (True, (1, 1, 0), "T_VP2", 0)
+    assert s.guildhall == (5, 4, 4)
+    assert s.players[BLUE].neutral == 0 and s.neutral_pool == 6
+    assert vp(s) == [0, 0, 0]
+
+
+def test_ex3_green_answers_and_wins_without_second() -> None:
+    """EX-3: green swaps the blue liveryman back: green wins 1–0; nobody is second, the token leaves."""
+    stamps = {0: 1, 1: 3, 2: 2}
+    s = game(3, [Spot("G04", 1, 0, {GREEN: 2, BLUE: 1})], stage="scan", neutral={BLUE: 1, GREEN: 1}, stamps=stamps)
+    s = act(settled(s), mv.Swap(GREEN))
+    s = settled(s)
+    assert ENGINE.pending(s).seats == (GREEN,)
+    s = settled(draw_cards(settled(act(s, mv.Swap(BLUE)))))
+    assert tile(s, "G04").master == GREEN
+    assert vp(s) == [3, 0, 0]
+    assert s.tokens_removed == ("T_VP2",) and s.players[BLUE].tokens == ()
+    assert s.neutral_pool == 6 and s.guildhall == (5, 5, 4)
+
+
+def test_ex4_lightermen_adjacent_master_breaks_the_tie() -> None:
+    """EX-4: 1–1–1, yellow has a master next door: yellow wins 2–1–1; the others tie for second: nothing."""
+    spots = [Spot("G10", 1, 0, {GREEN: 1, BLUE: 1, YELLOW: 1}), Spot("G16", 0, 0, master=YELLOW)]
+    s = settled(draw_cards(settled(game(3, spots, stage="scan"))))
+    assert tile(s, "G10").master == YELLOW
+    assert vp(s) == [0, 0, 3]
+    assert s.tokens_removed == ("T_VP2",)
+    assert [p.tokens for p in s.players] == [(), (), ()]
+
+
+@pytest.mark.parametrize(
+    ("cells", "pairs"),
+    [
+        ([(2, 0), (2, 1), (3, 0), (3, 1)], 4),  # EX-5: a 2×2 square
+        ([(2, 0), (2, 1), (2, 2)], 2),  # a line of 3
+        ([(2, 0), (2, 1), (3, 1)], 2),  # an L of 3
+        ([(2, 0), (2, 1), (2, 2), (3, 0), (3, 1), (3, 2)], 7),  # a 2×3 block
+        ([(0, 0), (2, 2)], 0),  # isolated masters
+    ],
+)
+def test_ex5_adjacent_masters_score_a_point_a_pair(cells: list[tuple[int, int]], pairs: int) -> None:
+    """EX-5, §7.5 step 3: 1 VP per pair of orthogonally adjacent tiles carrying the player's masters."""
+    spots = [Spot(g, r, c, master=A) for g, (r, c) in zip(guilds(1, len(cells)), cells, strict=True)]
+    extra = [Spot("G20", 1, 0)]  # keeps (0,0) joined to the Guildhall
+    s = scoring.final_scoring(game(3, spots + extra, stage="harvest"))
+    lines = [line for line in s.players[A].ledger if line.category == scoring.ADJACENT]
+    assert len(lines) == pairs and sum(line.points for line in lines) == pairs
+    assert s.players[A].vp == pairs and s.stage == "over"
+
+
+def test_ex6_ability_cost_needs_other_cards() -> None:
+    """EX-6: "discard 2" with one other card is illegal (hire and move still are); with two it is paid."""
+    spots = [Spot("G04", 1, 0)]
+    s = game(3, spots, hands={A: ["CROWN_VP", "SCYTHE_HIRE"]}, turn=A)
+    assert codes(s, mv.PlayAbility("CROWN_VP")) == ["GUILDS_OF_LONDON_CANNOT_PAY"]
+    assert codes(s, mv.PlayHire("CROWN_VP")) == []
+    assert codes(s, mv.PlayMove("CROWN_VP", GUILDHALL, "G04")) == []
+    s = game(3, spots, hands={A: ["CROWN_VP", "SCYTHE_HIRE", "CROSS_DRAW"]}, turn=A)
+    s = act(s, mv.PlayAbility("CROWN_VP"))
+    assert kind(s) == "pay_discard"
+    s = act(act(s, mv.PayCard("SCYTHE_HIRE")), mv.PayCard("CROSS_DRAW"))
+    assert kind(s) == "turn" and vp(s) == [2, 0, 0]
+    assert s.discard == ("CROSS_DRAW", "SCYTHE_HIRE") and s.in_play == ("CROWN_VP",)
+    assert s.players[A].hand == ()
+
+
+@pytest.mark.parametrize(
+    ("plays", "last", "drawn"),
+    [((), False, 4), (("SCYTHE_HIRE",), False, 2), (("SCYTHE_HIRE",), True, 0), ((), True, 0)],
+)
+def test_ex7_end_of_turn_draw(plays: tuple[str, ...], last: bool, drawn: int) -> None:
+    """EX-7: no card played: 4; some played: 2; the last round: none (A-33)."""
+    s = game(3, [Spot("G04", 1, 0)], hands={A: ["SCYTHE_HIRE"]}, turn=A, round=15 if last else 1)
+    for card in plays:
+        s = act(s, mv.PlayHire(card))
+    s = act(s, mv.EndTurn())
+    assert [(q.seat, q.count) for q in s.queue if isinstance(q, DrawCard)] == ([(A, drawn)] if drawn else [])
+    s = draw_cards(s)
+    assert len(s.players[A].hand) == drawn + 1 - len(plays)
+    assert s.discard == tuple(sorted(plays))
+
+
+def test_ex7_draw_modifier_adds_to_the_draw() -> None:
+    """R-TURN-6 step 3: a paid draw change (+1) makes the draw 3 after playing cards."""
+    s = game(3, [Spot("G04", 1, 0)], hands={A: ["CROSS_DRAW"]}, turn=A)
+    s = act(s, mv.PlayAbility("CROSS_DRAW"))
+    assert s.turn is not None and s.turn.draw_modifier == 1
+    s = act(s, mv.EndTurn())
+    assert [(q.seat, q.count) for q in s.queue if isinstance(q, DrawCard)] == [(A, 3)]
+
+
+def test_ex8_draw_two_keep_one() -> None:
+    """EX-8: draw 2 keep 1: the Lord Mayor deck is 1 smaller, the other card under it."""
+    s = game(3, [Spot("G04", 1, 0)], lord_mayor={A: ["LM01"]}, turn=A)
+    before = len(s.lm_deck) + len(s.lm_bottom)
+    s = effects.apply_effect(s, Run(A, EffectRef("card", "CROWN_VP", "ability")), 0, DrawLm(draw=2, keep=1))
+    s = chance(settled(s), mv.ChanceLordMayor("LM05"))
+    s = chance(s, mv.ChanceLordMayor("LM09"))
+    assert kind(s) == "choose_lord_mayor"
+    s = settled(act(s, mv.KeepLordMayor("LM09")))
+    assert s.players[A].lm_cards == ("LM01", "LM09")
+    assert s.lm_bottom == ("LM05",)
+    assert len(s.lm_deck) + len(s.lm_bottom) == before - 1
+
+
+def test_ex8_draw_three_keep_one_orders_the_rest() -> None:
+    """EX-8 (draw 3 keep 1, Ulster's left): the two others go under in the chosen order."""
+    s = _plantation({A: 1}, side="ULSTER")
+    for card in ("LM02", "LM03", "LM04"):
+        s = chance(s, mv.ChanceLordMayor(card))
+    s = act(s, mv.KeepLordMayor("LM03"))
+    assert sorted(a.card for a in legal(s)) == ["LM02", "LM04"]
+    s = act(s, mv.PutUnder("LM04"))
+    assert s.lm_bottom == ("LM04", "LM02")
+    assert s.players[A].lm_cards == ("LM03",) and vp(s) == [6, 0, 0]
+    assert len(s.lm_deck) == 21 - 3
+
+
+def test_ex9_turn_order_picture() -> None:
+    """EX-9: blue 9; green reached 6 first, then yellow: blue, yellow, green."""
+    s = game(3, [Spot("G04", 1, 0)])
+    s = starting_stamps(s, (GREEN, BLUE, YELLOW))
+    s = gain(s, GREEN, 6, "fixture", "x")
+    s = gain(s, YELLOW, 6, "fixture", "y")
+    s = gain(s, BLUE, 9, "fixture", "z")
+    assert turn_order(s) == (BLUE, YELLOW, GREEN)
+    s = gain(s, GREEN, 3, "fixture", "x")
+    assert turn_order(s) == (GREEN, BLUE, YELLOW)  # green lands on top of blue at 9
+
+
+def test_a02_starting_order_is_the_stack_at_zero() -> None:
+    """R-SETUP-6, A-02: everybody at 0 VP; the first player is on top."""
+    s = starting_stamps(game(4, [Spot("G04", 1, 0)]), (2, 0, 3, 1))
+    assert turn_order(s) == (2, 0, 3, 1)
+    assert turn_order(gain(s, 1, 0, "fixture", "nothing")) == (2, 0, 3, 1)  # no VP: the marker stays
+
+
+@pytest.mark.parametrize(("players", "pool"), [(2, 4), (3, 6), (4, 8)])
+def test_ex10_neutral_pool(players: int, pool: int) -> None:
+    """EX-10: 2 neutral pawns per player on the board, none held."""
+    s = ENGINE.new_game(ENGINE.make_options(players, {}), 1)
+    assert s.neutral_pool == pool
+    assert all(p.neutral == 0 for p in s.players)
+
+
+def _starting_city(players: int) -> list[Spot]:
+    return [Spot("S_ST_LAWRENCE", 1, 3)] + [Spot(g, r, c) for g, (r, c) in zip(guilds(13, 9), DRAWN, strict=True)]
+
+
+@pytest.mark.parametrize(
+    ("players", "cells"),
+    [
+        (3, [(-1, 1), (-1, 2), (-1, 3), (0, 4), (1, 4)]),
+        (4, [(-1, 1), (-1, 2), (-1, 3), (0, 4), (1, 4), (2, 4)]),
+    ],
+)
+def test_ex11_expansion_after_round_three(players: int, cells: list[tuple[int, int]]) -> None:
+    """EX-11: the Growth phase after round 3 draws a tile for each cell clockwise from north of the compass
+    rose; (-1,4) stays empty; each gets a token; then the beadle goes to the lowest number."""
+    s = settled(game(players, _starting_city(players), stage="harvest", round=3, beadle="G14"))
+    assert [(q.row, q.col) for q in s.queue if isinstance(q, DrawTile)] == cells
+    for name in guilds(1, len(cells)):
+        s = chance(s, mv.ChanceTile(name))
+    for _ in cells:
+        s = chance(s, mv.ChanceToken("T_DRAW1"))
+    s = settled(s)
+    added = {(t.row, t.col): t.tile for t in s.city if (t.row, t.col) in cells}
+    assert added == dict(zip(cells, guilds(1, len(cells)), strict=True))
+    assert (-1, 4) not in {(t.row, t.col) for t in s.city}
+    assert all(tile(s, g).token == "T_DRAW1" for g in added.values())
+    assert s.beadle == "G01" and s.round == 4 and kind(s) == "turn"
+
+
+def test_ex12_hand_limit_after_the_draw() -> None:
+    """EX-12: 5 cards, no card played, draw 4: 9, discard 2 down to 7."""
+    hand = ["SCYTHE_HIRE"] * 5
+    s = draw_cards(act(game(3, [Spot("G04", 1, 0)], hands={A: hand}, turn=A), mv.EndTurn()))
+    assert kind(s) == "discard_to_limit" and len(s.players[A].hand) == 9
+    s = act(act(s, mv.Discard("SCYTHE_HIRE")), mv.Discard("CROSS_DRAW"))
+    assert len(s.players[A].hand) == 7 and kind(s) == "turn" and s.turn is not None and s.turn.seat != A
+
+
+def test_ex12_university_master_keeps_eight() -> None:
+    """EX-12: the master of University of London discards 1 of 9 (limit 8)."""
+    hand = ["SCYTHE_HIRE"] * 5
+    spots = [Spot("G04", 1, 0), Spot("S_UNIVERSITY", 1, 3, master=A)]
+    s = draw_cards(act(game(3, spots, hands={A: hand}, turn=A), mv.EndTurn()))
+    assert turn.hand_limit(s, A) == 8
+    s = act(s, mv.Discard("SCYTHE_HIRE"))
+    assert len(s.players[A].hand) == 8 and kind(s) == "turn"
+
+
+def test_ex12_rewards_may_exceed_the_limit_until_the_own_turn() -> None:
+    """EX-12: cards won at resolution are kept beyond 7; no discard until the end of the player's turn."""
+    spots = [Spot("G04", 1, 0, {A: 3}), Spot("G20", 0, 0)]
+    s = game(3, spots, hands={A: ["SCYTHE_HIRE"] * 9}, stage="scan")
+    s = settled(draw_cards(settled(s)))
+    assert len(s.players[A].hand) == 10 and kind(s) == "turn"
+
+
+def test_ex13_move_needs_the_card_symbol_and_a_face_up_tile() -> None:
+    """EX-13: a Scythe card moves onto a face-up tile showing a Scythe, not onto one without, nor face down."""
+    spots = [
+        Spot("G03", 1, 0),  # Scythe
+        Spot("G02", 0, 0),  # Cross
+        Spot("G08", 2, 1, master=B),  # Scythe, face down
+        Spot("S_ST_LAWRENCE", 1, 3),  # Anchor, Cross, Scythe, Crown
+    ]
+    s = game(3, spots, hands={A: ["SCYTHE_HIRE"]}, turn=A)
+    assert codes(s, mv.PlayMove("SCYTHE_HIRE", GUILDHALL, "G03")) == []
+    assert codes(s, mv.PlayMove("SCYTHE_HIRE", GUILDHALL, "S_ST_LAWRENCE")) == []
+    assert codes(s, mv.PlayMove("SCYTHE_HIRE", GUILDHALL, "G02")) == ["GUILDS_OF_LONDON_SYMBOL_MISMATCH"]
+    assert codes(s, mv.PlayMove("SCYTHE_HIRE", GUILDHALL, "G08")) == ["GUILDS_OF_LONDON_BAD_DESTINATION"]
+    s = act(s, mv.PlayMove("SCYTHE_HIRE", GUILDHALL, "G03"))
+    assert tile(s, "G03").liverymen == (1, 0, 0) and s.guildhall[A] == 3
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_ex14_setup_counts(players: int) -> None:
+    """EX-14: 4 liverymen on the Guildhall and 12 in the supply each, 6 cards, 1 Lord Mayor card each; the
+    Lord Mayor deck holds 21 − N, the action deck 105 − 6N."""
+    s = ENGINE.new_game(ENGINE.make_options(players, {}), 7)
+    assert kind(s) == "keep_lord_mayor" and ENGINE.pending(s).seats == tuple(range(players))
+    for seat in range(players):
+        s = act(s, setup.keep_options(s, seat)[0], seat)
+    assert kind(s) == "turn"
+    assert s.guildhall == (4,) * players and s.supply == (12,) * players
+    assert [len(p.hand) for p in s.players] == [6] * players
+    assert [len(p.lm_cards) for p in s.players] == [1] * players
+    assert len(s.lm_deck) == 21 - players and len(s.deck) == 105 - 6 * players
+    tiles = 24 if players == 2 else 10
+    assert len(s.city) == tiles and all(t.token for t in s.city)
+    assert len(s.token_bag) == 30 - tiles
+
+
+# ---- §7.8 derived cases: the plantation -------------------------------------------------------------------------
+
+
+def _plantation(counts: dict[int, int], side: str = "VIRGINIA", **facts: Any) -> State:
+    """The plantation's resolution in a Growth round (R-PLANT-1..4), settled."""
+    s = game(3, [Spot("G04", 1, 0)], plantation=counts, side=side, round=3, stage="turns", **facts)
+    return settled(start_plantation(s))
+
+
+def test_t_plant_1_left_and_right() -> None:
+    """T-PLANT-1: 3, 2, 1: A left (5 VP, returns 2), B right (2 VP, returns 1), C nothing."""
+    s = _plantation({A: 3, B: 2, C: 1})
+    assert vp(s) == [5, 2, 0]
+    assert s.plantation == (1, 1, 1) and s.supply == (11, 11, 11)
+
+
+def test_t_plant_2_tie_for_first_gives_each_the_right() -> None:
+    """T-PLANT-2: 2, 2, 1: A and B the right reward each; nobody the left; C nothing."""
+    s = _plantation({A: 2, B: 2, C: 1})
+    assert vp(s) == [2, 2, 0]
+    assert s.plantation == (1, 1, 1)
+
+
+def test_t_plant_3_tie_for_second_gets_nothing() -> None:
+    """T-PLANT-3: 3, 1, 1: A left; B and C tie for second: nothing."""
+    s = _plantation({A: 3, B: 1, C: 1})
+    assert vp(s) == [5, 0, 0]
+    assert s.plantation == (1, 1, 1)
+
+
+def test_t_plant_4_alone_takes_only_the_left() -> None:
+    """T-PLANT-4: only A is there: the left reward only."""
+    s = _plantation({A: 4})
+    assert vp(s) == [5, 0, 0]
+    assert s.plantation == (2, 0, 0)
+
+
+def test_t_plant_5_returns_what_is_there() -> None:
+    """T-PLANT-5: the reward says return 2, the recipient has 1 there: returns 1."""
+    s = _plantation({A: 1})
+    assert s.plantation == (0, 0, 0) and s.supply[A] == 12 and vp(s) == [5, 0, 0]
+
+
+def test_plantation_negotiation_swaps_to_the_guildhall() -> None:
+    """R-PLANT-1: a swapped liveryman goes to the Guildhall; the pawns leave before the vote."""
+    s = _plantation({A: 2, B: 1}, neutral={B: 1})
+    assert ENGINE.pending(s).seats == (B,)
+    s = settled(act(s, mv.Swap(A)))
+    assert vp(s) == [2, 2, 0]  # 1–1: both take the right reward
+    assert s.guildhall[A] == 5 and s.neutral_pool == 6 and s.plantation_neutral == 0
+
+
+# ---- §7.8 derived cases: tile resolution -------------------------------------------------------------------------
+
+
+def test_t_res_1_beadle_counts_for_the_trigger() -> None:
+    """T-RES-1: majority 3, the beadle and 2 of A: resolved; A wins, nobody second."""
+    s = settled(draw_cards(settled(game(3, [Spot("G04", 1, 0, {A: 2})], stage="scan", beadle="G04"))))
+    assert tile(s, "G04").master == A and vp(s) == [3, 0, 0]
+    assert s.beadle == ""  # no face-up guild tile left for it (A-07)
+
+
+def test_t_res_2_without_the_beadle_no_trigger() -> None:
+    """T-RES-2: majority 3, 2 liverymen, no beadle: not resolved."""
+    s = settled(game(3, [Spot("G04", 1, 0, {A: 2})], stage="scan"))
+    assert tile(s, "G04").face_up and tile(s, "G04").liverymen == (2, 0, 0) and kind(s) == "turn"
+
+
+def test_t_res_2_beadle_arriving_before_the_scan_triggers() -> None:
+    """T-RES-2 variant, T-RES-7: an earlier tile's resolution sends the beadle to a later tile, which now
+    reaches its majority and is resolved in the same scan."""
+    spots = [Spot("G01", 0, 0, {A: 2}), Spot("G04", 1, 0, {B: 2})]
+    s = settled(game(3, spots, stage="scan", beadle="G01"))
+    assert kind(s) == "move_step"  # G01's first place: move 1 (A stops)
+    s = settled(act(s, mv.Stop()))
+    assert tile(s, "G01").master == A
+    s = settled(draw_cards(s))
+    assert tile(s, "G04").master == B
+    assert vp(s) == [3, 3, 0]
+
+
+def test_t_res_3_tie_broken_second_on_raw_counts() -> None:
+    """T-RES-3: 2, 2, 1; A has an adjacent master: A wins; B is second (raw 2 > 1) and takes the token."""
+    spots = [Spot("G02", 2, 1, {A: 2, B: 2, C: 1}), Spot("G16", 2, 0, master=A)]
+    s = settled(draw_cards(settled(game(3, spots, stage="scan"))))
+    assert tile(s, "G02").master == A
+    assert vp(s) == [4, 2, 0] and s.players[B].tokens == ("T_VP2",)
+    assert s.guildhall == (5, 6, 5)
+
+
+def test_t_res_4_persisting_tie_keeps_everything() -> None:
+    """T-RES-4: 2, 2 and one adjacent master each: not resolved; every figure and the token stay."""
+    spots = [Spot("G04", 2, 1, {A: 2, B: 2}), Spot("G16", 2, 0, master=A), Spot("G22", 3, 1, master=B)]
+    s = settled(game(3, spots, stage="scan"))
+    assert tile(s, "G04").face_up and tile(s, "G04").liverymen == (2, 2, 0) and tile(s, "G04").token == "T_VP2"
+    assert vp(s) == [0, 0, 0]
+
+
+def test_a34_any_adjacent_master_counts_once() -> None:
+    """A-34 ``any``: two adjacent masters count as one, so 2 masters against 1 is still a tie."""
+    spots = [
+        Spot("G04", 2, 1, {A: 2, B: 2}),
+        Spot("G16", 2, 0, master=A),
+        Spot("G10", 2, 2, master=A),
+        Spot("G22", 3, 1, master=B),
+    ]
+    per_master = settled(draw_cards(settled(game(3, spots, stage="scan"))))
+    assert tile(per_master, "G04").master == A
+    flat = settled(game(3, spots, stage="scan", options={"tiebreak_adjacent_masters": "any"}))
+    assert tile(flat, "G04").face_up
+
+
+def test_t_res_5_swapping_the_only_liveryman() -> None:
+    """T-RES-5: A's single liveryman and the beadle (majority 2); B swaps it: nobody left, not resolved;
+    the beadle stays, A's liveryman is on the Guildhall."""
+    s = game(3, [Spot("G03", 1, 0, {A: 1})], stage="scan", beadle="G03", neutral={B: 1}, stamps={0: 1, 1: 3, 2: 2})
+    s = settled(act(settled(s), mv.Swap(A)))
+    assert tile(s, "G03").face_up and tile(s, "G03").liverymen == (0, 0, 0)
+    assert s.beadle == "G03" and s.guildhall[A] == 5 and s.neutral_pool == 6
+
+
+def test_t_res_6_moving_the_only_liveryman_away_leaves_no_master() -> None:
+    """T-RES-6: the winner's first-place move takes their only liveryman off: the tile has no master."""
+    spots = [Spot("G03", 1, 0, {A: 1}), Spot("G05", 0, 0)]
+    s = settled(game(3, spots, stage="scan", beadle="G03"))
+    assert mv.MoveFigure("G03", "G05") in legal(s) and mv.MoveFigure(GUILDHALL, "G03") not in legal(s)
+    s = settled(act(s, mv.MoveFigure("G03", "G05")))
+    resolved = tile(s, "G03")
+    assert (resolved.face_up, resolved.master) == (False, NO_SEAT)
+    assert tile(s, "G05").liverymen == (1, 0, 0) and s.beadle == "G05" and vp(s) == [2, 0, 0]
+
+
+def test_t_res_7_beadle_sent_back_waits_for_next_round() -> None:
+    """T-RES-7: the beadle lands on a tile the scan has passed: nothing happens there this round."""
+    spots = [Spot("G02", 0, 0, {B: 3}), Spot("G13", 1, 0, {A: 2})]
+    s = settled(act(settled(game(3, spots, stage="scan", beadle="G13")), mv.Stop()))
+    assert tile(s, "G13").master == A and s.beadle == "G02"
+    assert tile(s, "G02").face_up and tile(s, "G02").liverymen == (0, 3, 0) and kind(s) == "turn"
+
+
+def test_a08_own_colour_swap_option() -> None:
+    """A-08: with ``negotiation_own_colour`` off a player cannot swap their own liveryman."""
+    s = game(3, [Spot("G04", 1, 0, {A: 2, B: 1})], stage="scan", neutral={A: 1})
+    s = settled(s)
+    assert mv.Swap(A) in legal(s)
+    off = settled(
+        game(
+            3,
+            [Spot("G04", 1, 0, {A: 2, B: 1})],
+            stage="scan",
+            neutral={A: 1},
+            options={"negotiation_own_colour": False},
+        )
+    )
+    assert mv.Swap(A) not in legal(off)
+    assert codes(off, mv.Swap(A)) == ["GUILDS_OF_LONDON_NOTHING_TO_SWAP"]
+
+
+def test_a09_removed_neutrals_leave_the_game() -> None:
+    """A-09 ``removed``: the pawns used in a negotiation do not return to the pool."""
+    spots = [Spot("G04", 1, 0, {A: 2, B: 1})]
+    s = settled(game(3, spots, stage="scan", neutral={B: 1}, options={"neutral_return": "removed"}))
+    s = settled(draw_cards(settled(act(s, mv.Swap(A)))))
+    assert s.neutral_removed == 1 and s.neutral_pool == 5
+
+
+# ---- §7.8 derived cases: game end, winners, masters ----------------------------------------------------------
+
+
+def _two_player_city(up: Spot) -> list[Spot]:
+    """A 5×5 2-player city, everything resolved and uncontrolled but ``up``."""
+    cells = [(r, c) for r in range(5) for c in range(5) if (r, c) != (2, 2) and (r, c) != (up.row, up.col)]
+    names = ["S_ST_LAWRENCE", "S_COMPANY_HALL", "S_LORD_MAYORS_PARADE", "S_UNIVERSITY"]
+    names += [g for g in guilds(1, 21) if g != up.tile][: len(cells) - len(names)]
+    return [up, *(Spot(n, r, c, face_up=False) for n, (r, c) in zip(names, cells, strict=True))]
+
+
+def test_t_end_1_two_players_end_when_every_tile_is_resolved() -> None:
+    """T-END-1: the last face-up tile is resolved at the end of round 10: one more plantation, final
+    scoring, game over (rounds 11–16 not played)."""
+    s = game(2, _two_player_city(Spot("G03", 0, 0, {A: 2})), stage="scan", round=10, plantation={B: 1})
+    s = settled(s)
+    assert s.stage == "over" and s.round == 10 and ENGINE.pending(s).seats == ()
+    assert vp(s) == [2, 5] and ENGINE.score(s).winners == (B,) and ENGINE.score(s).final
+
+
+def test_t_end_2_four_players_jump_to_the_next_growth() -> None:
+    """T-END-2: at the end of round 7 the last face-up tile is resolved: the marker goes to 9, the Growth
+    phase adds 6 tiles and moves the beadle, and round 10 follows."""
+    cells = [(1, 3), *DRAWN, *FOUR_A, *FOUR_B]
+    names = ["S_ST_LAWRENCE", *guilds(4, len(cells) - 1)]
+    spots = [Spot(n, r, c, face_up=False) for n, (r, c) in zip(names, cells, strict=True) if n != "G04"]
+    spots.append(Spot("G03", 1, 0, {A: 2}))
+    s = settled(game(4, spots, stage="scan", round=7))
+    assert s.round == 9 and kind(s) == "chance.draw_tile"
+    assert [(q.row, q.col) for q in s.queue if isinstance(q, DrawTile)] == FOUR_C
+    for name in ("G30", "G31", "G32", "G33", "G34", "G01"):
+        s = chance(s, mv.ChanceTile(name))
+    for _ in FOUR_C:
+        s = chance(s, mv.ChanceToken("T_VP2"))
+    s = settled(s)
+    assert s.round == 10 and s.beadle == "G01" and kind(s) == "turn"
+
+
+def test_t_win_1_lord_mayor_cards_break_a_tie() -> None:
+    """T-WIN-1: 50 each; 2 Lord Mayor cards beat 1; with equal counts both win."""
+    s = game(
+        3,
+        [Spot("G04", 1, 0)],
+        vp={A: 50, B: 50, C: 10},
+        stamps={0: 3, 1: 2, 2: 1},
+        lord_mayor={A: ["LM01", "LM02"], B: ["LM03"], C: ["LM04"]},
+        stage="over",
+    )
+    sheet = ENGINE.score(s)
+    assert sheet.winners == (A,) and sheet.final
+    assert [seat.place for seat in sheet.seats] == [1, 2, 3]
+    s = game(
+        3,
+        [Spot("G04", 1, 0)],
+        vp={A: 50, B: 50, C: 10},
+        stamps={0: 3, 1: 2, 2: 1},
+        lord_mayor={A: ["LM01"], B: ["LM03"], C: ["LM04"]},
+        stage="over",
+    )
+    assert ENGINE.score(s).winners == (A, B)
+
+
+def test_t_master_1_a_master_moved_away_controls_nothing() -> None:
+    """T-MASTER-1: moving a master off its face-down tile leaves it uncontrolled: no tie-break, no adjacency,
+    no Lord Mayor count, no University hand limit."""
+    spots = [Spot("S_UNIVERSITY", 1, 3, master=A), Spot("G04", 0, 3, master=A), Spot("G03", 1, 0)]
+    s = game(3, spots, hands={A: ["SCYTHE_HIRE"]}, lord_mayor={A: ["LM04"]}, turn=A)
+    assert turn.hand_limit(s, A) == 8 and len(scoring.adjacent_master_pairs(s, A)) == 1
+    s = act(s, mv.PlayMove("SCYTHE_HIRE", "S_UNIVERSITY", "G03"))
+    assert tile(s, "S_UNIVERSITY").master == NO_SEAT and not tile(s, "S_UNIVERSITY").face_up
+    assert turn.hand_limit(s, A) == 7 and scoring.adjacent_master_pairs(s, A) == []
+    assert scoring.lord_mayor_points(s, A, "LM04") == 2  # G04 (Crown) still controlled
+    again = turn.check_move(s, A, mv.PlayMove("SCYTHE_HIRE", "G03", "S_UNIVERSITY"))
+    assert [v.code for v in again] == ["GUILDS_OF_LONDON_NOT_IN_HAND"]
+    s = replace(s, players=(replace(s.players[A], hand=("SCYTHE_HIRE",)), *s.players[1:]))
+    again = turn.check_move(s, A, mv.PlayMove("SCYTHE_HIRE", "G03", "S_UNIVERSITY"))
+    assert [v.code for v in again] == ["GUILDS_OF_LONDON_BAD_DESTINATION"]  # nothing returns to it (A-12)
+
+
+# ---- Lord Mayor scoring and the setup options ----------------------------------------------------------------
+
+
+def test_lord_mayor_cards_score_controlled_guilds() -> None:
+    """§7.5 step 2: LM01 (2 per controlled Anchor guild) and LM16 (3 per guild numbered 1–2)."""
+    spots = [Spot("G01", 1, 0, master=A), Spot("G06", 0, 0, master=A), Spot("G02", 2, 1, master=A)]
+    s = scoring.final_scoring(game(3, spots, lord_mayor={A: ["LM01", "LM16"]}, stage="harvest"))
+    points = {line.detail: line.points for line in s.players[A].ledger if line.category == scoring.LORD_MAYOR}
+    assert points == {"LM01": 4, "LM16": 6}
+
+
+def test_lord_mayor_sets_with_double_symbol_tiles() -> None:
+    """§6.6: a double-symbol tile gives either symbol; reused within a card only if the card says so."""
+    tiles = [("ANCHOR", "CROSS"), ("CROSS",)]
+    assert scoring.complete_sets(tiles, ["ANCHOR", "CROSS"], reuse=False) == 1
+    assert scoring.complete_sets([("ANCHOR", "CROSS")], ["ANCHOR", "CROSS"], reuse=False) == 0
+    assert scoring.complete_sets([("ANCHOR", "CROSS")], ["ANCHOR", "CROSS"], reuse=True) == 1
+
+
+def test_a28_fixed_plantation_side() -> None:
+    """A-28: a fixed side needs no chance; random draws it."""
+    fixed = ENGINE.new_game(ENGINE.make_options(3, {"plantation_side": "ULSTER"}), None)
+    assert fixed.plantation_side == "ULSTER"
+    drawn = ENGINE.new_game(ENGINE.make_options(3, {}), None)
+    drawn = chance(drawn, mv.StartingOrder((1, 2, 0)))
+    assert kind(drawn) == "chance.draw_side"
+    assert chance(drawn, mv.ChanceSide("VIRGINIA")).plantation_side == "VIRGINIA"
+
+
+def test_a01_special_west_of_the_guildhall() -> None:
+    """A-01 option: the west cell draws only a loose special building; 2 players refuse the option."""
+    s = ENGINE.new_game(ENGINE.make_options(4, {"setup_special_west_of_guildhall": "true"}), None)
+    s = chance(chance(s, mv.StartingOrder((0, 1, 2, 3))), mv.ChanceSide("ULSTER"))
+    options = {a.tile for a in legal(s)}
+    assert options == {"S_GOG_MAGOG", "S_COMPANY_HALL", "S_LORD_MAYORS_PARADE", "S_UNIVERSITY"}
+    assert codes(s, mv.ChanceTile("G01")) == ["GUILDS_OF_LONDON_NOT_OFFERED"]
+    with pytest.raises(Exception, match="A-01"):
+        ENGINE.make_options(2, {"setup_special_west_of_guildhall": "true"})
+
+
+def test_two_player_setup_places_the_four_specials_beside_the_guildhall() -> None:
+    """R-SETUP-13, A-04: 2 players: the 4 special buildings (no Gog & Magog) around the Guildhall."""
+    s = ENGINE.new_game(ENGINE.make_options(2, {}), 5)
+    s = act(act(s, setup.keep_options(s, 0)[0], 0), setup.keep_options(s, 1)[0], 1)
+    beside = {t.tile for t in s.city if (t.row, t.col) in {(1, 2), (2, 1), (2, 3), (3, 2)}}
+    assert beside == {"S_ST_LAWRENCE", "S_COMPANY_HALL", "S_LORD_MAYORS_PARADE", "S_UNIVERSITY"}
+    assert "S_GOG_MAGOG" not in s.tile_supply and len(s.tile_supply) == 20
+
+
+def test_beadle_starts_on_the_lowest_number() -> None:
+    """R-SETUP-3, A-07: the lowest guild number, the first in reading order among equals."""
+    s = game(3, [Spot("G13", 2, 0), Spot("G01", 2, 1), Spot("G02", 0, 0), Spot("G20", 1, 0)])
+    assert growth.beadle_target(s) == "G13"  # both number 1: (2,0) comes before (2,1)
+    assert growth.beadle_target(replace(s, city=())) == ""
+
+
+def test_hire_needs_the_supply() -> None:
+    """A-14: no hire with an empty supply of the colour."""
+    s = game(3, [Spot("G04", 1, 0)], hands={A: ["SCYTHE_HIRE"]}, turn=A, guildhall={A: 16})
+    assert codes(s, mv.PlayHire("SCYTHE_HIRE")) == ["GUILDS_OF_LONDON_SUPPLY_EMPTY"]
+    s = game(3, [Spot("G04", 1, 0)], hands={A: ["SCYTHE_HIRE"]}, turn=A, guildhall={A: 15})
+    s = act(s, mv.PlayAbility("SCYTHE_HIRE"))  # HIRE(2) with 1 left: 0 or 1
+    assert legal(s) == [mv.Hire(0), mv.Hire(1)]
+    assert codes(s, mv.Hire(2)) == ["GUILDS_OF_LONDON_BAD_COUNT"]
+    s = act(s, mv.Hire(1))
+    assert s.guildhall[A] == 16 and s.supply[A] == 0

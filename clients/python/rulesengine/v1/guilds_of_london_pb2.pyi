@@ -8,7 +8,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class GuildsOfLondonState(_message.Message):
-    __slots__ = ("options", "players", "guildhall", "supply", "plantation", "plantation_neutral", "neutral_pool", "neutral_removed", "city", "beadle", "plantation_side", "tile_supply", "token_bag", "tokens_removed", "deck", "discard", "in_play", "lm_deck", "lm_bottom", "round", "stage", "order", "turn_index", "turn", "scan", "winner", "ending", "next_stamp", "queue", "rng", "external_chance", "redacted", "viewer")
+    __slots__ = ("options", "players", "guildhall", "supply", "plantation", "plantation_neutral", "neutral_pool", "neutral_removed", "city", "beadle", "plantation_side", "tile_supply", "token_bag", "tokens_removed", "deck", "discard", "in_play", "lm_deck", "lm_bottom", "round", "stage", "order", "turn_index", "turn", "scan", "reward", "ending", "next_stamp", "queue", "rng", "external_chance", "redacted", "viewer")
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     GUILDHALL_FIELD_NUMBER: _ClassVar[int]
@@ -34,7 +34,7 @@ class GuildsOfLondonState(_message.Message):
     TURN_INDEX_FIELD_NUMBER: _ClassVar[int]
     TURN_FIELD_NUMBER: _ClassVar[int]
     SCAN_FIELD_NUMBER: _ClassVar[int]
-    WINNER_FIELD_NUMBER: _ClassVar[int]
+    REWARD_FIELD_NUMBER: _ClassVar[int]
     ENDING_FIELD_NUMBER: _ClassVar[int]
     NEXT_STAMP_FIELD_NUMBER: _ClassVar[int]
     QUEUE_FIELD_NUMBER: _ClassVar[int]
@@ -67,7 +67,7 @@ class GuildsOfLondonState(_message.Message):
     turn_index: int
     turn: GuildsOfLondonTurn
     scan: int
-    winner: int
+    reward: GuildsOfLondonReward
     ending: bool
     next_stamp: int
     queue: _containers.RepeatedCompositeFieldContainer[GuildsOfLondonStep]
@@ -75,7 +75,7 @@ class GuildsOfLondonState(_message.Message):
     external_chance: bool
     redacted: bool
     viewer: int
-    def __init__(self, options: _Optional[_Union[GuildsOfLondonOptions, _Mapping]] = ..., players: _Optional[_Iterable[_Union[GuildsOfLondonPlayer, _Mapping]]] = ..., guildhall: _Optional[_Iterable[int]] = ..., supply: _Optional[_Iterable[int]] = ..., plantation: _Optional[_Iterable[int]] = ..., plantation_neutral: _Optional[int] = ..., neutral_pool: _Optional[int] = ..., neutral_removed: _Optional[int] = ..., city: _Optional[_Iterable[_Union[GuildsOfLondonCityTile, _Mapping]]] = ..., beadle: _Optional[str] = ..., plantation_side: _Optional[str] = ..., tile_supply: _Optional[_Iterable[str]] = ..., token_bag: _Optional[_Iterable[str]] = ..., tokens_removed: _Optional[_Iterable[str]] = ..., deck: _Optional[_Iterable[str]] = ..., discard: _Optional[_Iterable[str]] = ..., in_play: _Optional[_Iterable[str]] = ..., lm_deck: _Optional[_Iterable[str]] = ..., lm_bottom: _Optional[_Iterable[str]] = ..., round: _Optional[int] = ..., stage: _Optional[str] = ..., order: _Optional[_Iterable[int]] = ..., turn_index: _Optional[int] = ..., turn: _Optional[_Union[GuildsOfLondonTurn, _Mapping]] = ..., scan: _Optional[int] = ..., winner: _Optional[int] = ..., ending: _Optional[bool] = ..., next_stamp: _Optional[int] = ..., queue: _Optional[_Iterable[_Union[GuildsOfLondonStep, _Mapping]]] = ..., rng: _Optional[_Union[_common_pb2.Rng, _Mapping]] = ..., external_chance: _Optional[bool] = ..., redacted: _Optional[bool] = ..., viewer: _Optional[int] = ...) -> None: ...
+    def __init__(self, options: _Optional[_Union[GuildsOfLondonOptions, _Mapping]] = ..., players: _Optional[_Iterable[_Union[GuildsOfLondonPlayer, _Mapping]]] = ..., guildhall: _Optional[_Iterable[int]] = ..., supply: _Optional[_Iterable[int]] = ..., plantation: _Optional[_Iterable[int]] = ..., plantation_neutral: _Optional[int] = ..., neutral_pool: _Optional[int] = ..., neutral_removed: _Optional[int] = ..., city: _Optional[_Iterable[_Union[GuildsOfLondonCityTile, _Mapping]]] = ..., beadle: _Optional[str] = ..., plantation_side: _Optional[str] = ..., tile_supply: _Optional[_Iterable[str]] = ..., token_bag: _Optional[_Iterable[str]] = ..., tokens_removed: _Optional[_Iterable[str]] = ..., deck: _Optional[_Iterable[str]] = ..., discard: _Optional[_Iterable[str]] = ..., in_play: _Optional[_Iterable[str]] = ..., lm_deck: _Optional[_Iterable[str]] = ..., lm_bottom: _Optional[_Iterable[str]] = ..., round: _Optional[int] = ..., stage: _Optional[str] = ..., order: _Optional[_Iterable[int]] = ..., turn_index: _Optional[int] = ..., turn: _Optional[_Union[GuildsOfLondonTurn, _Mapping]] = ..., scan: _Optional[int] = ..., reward: _Optional[_Union[GuildsOfLondonReward, _Mapping]] = ..., ending: _Optional[bool] = ..., next_stamp: _Optional[int] = ..., queue: _Optional[_Iterable[_Union[GuildsOfLondonStep, _Mapping]]] = ..., rng: _Optional[_Union[_common_pb2.Rng, _Mapping]] = ..., external_chance: _Optional[bool] = ..., redacted: _Optional[bool] = ..., viewer: _Optional[int] = ...) -> None: ...
 
 class GuildsOfLondonOptions(_message.Message):
     __slots__ = ("players", "plantation_side", "negotiation_own_colour", "tiebreak_adjacent_masters", "setup_special_west_of_guildhall", "neutral_return")
@@ -144,6 +144,14 @@ class GuildsOfLondonCityTile(_message.Message):
     token: str
     neutral: int
     def __init__(self, row: _Optional[int] = ..., col: _Optional[int] = ..., tile: _Optional[str] = ..., face_up: _Optional[bool] = ..., liverymen: _Optional[_Iterable[int]] = ..., master: _Optional[int] = ..., token: _Optional[str] = ..., neutral: _Optional[int] = ...) -> None: ...
+
+class GuildsOfLondonReward(_message.Message):
+    __slots__ = ("winner", "second")
+    WINNER_FIELD_NUMBER: _ClassVar[int]
+    SECOND_FIELD_NUMBER: _ClassVar[int]
+    winner: int
+    second: int
+    def __init__(self, winner: _Optional[int] = ..., second: _Optional[int] = ...) -> None: ...
 
 class GuildsOfLondonTriggerRef(_message.Message):
     __slots__ = ("card", "index")

@@ -85,7 +85,8 @@ class GameBinding:
 
     @cached_property
     def description(self) -> service_pb2.DescribeGameResponse:
-        """``DescribeGame``'s answer, built once (content is immutable data)."""
+        """``DescribeGame``'s answer, built once (content is immutable data). Keys become strings (a
+        ``Struct`` has no other), e.g. Guilds of London's expansion directions by round number."""
         content = struct_pb2.Struct()
-        content.update(msgspec.to_builtins(self.engine.describe()))
+        content.update(msgspec.to_builtins(self.engine.describe(), str_keys=True))
         return service_pb2.DescribeGameResponse(game_id=self.game_id, rules_version=self.rules_version, content=content)

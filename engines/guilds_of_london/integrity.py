@@ -6,7 +6,7 @@ cannot reach in a way the engine relies on, and bounds everything a client could
 * sizes first, before anything walks a collection: hands, decks and piles by the 105 action cards, Lord
   Mayor cards by the 21, tiles and tokens by their counts, the ledger by the sources of VP a game has,
   the queue and the turn's triggers by what play can queue (``STEP_CAP``, ``TURN_CAP``);
-* ids against the content, multisets sorted (their canonical form);
+* ids against the content;
 * conservation (§11): every colour's 16 liverymen (1), the neutral pawns (2), the 105 action cards (6),
   the 21 Lord Mayor cards (7), the tiles of this player count (8), the 30 tokens (9);
 * the city: distinct cells in reading order, off the Guildhall, one 4-connected city (10); face-down
@@ -28,7 +28,7 @@ from collections.abc import Iterable
 
 from engines.core.integrity import at_most, fail, require
 from engines.guilds_of_london import setup
-from engines.guilds_of_london.city import is_connected
+from engines.guilds_of_london.city import Cell, is_connected, neighbours
 from engines.guilds_of_london.common import CONTENT, tile_of, tracks
 from engines.guilds_of_london.content import SYMBOLS, Trigger
 from engines.guilds_of_london.effects import find_choice, find_list
@@ -41,6 +41,8 @@ from engines.guilds_of_london.state import (
     CityTile,
     DrawCard,
     DrawLordMayor,
+    DrawOrder,
+    DrawSide,
     DrawTile,
     DrawToken,
     HireStep,
@@ -99,6 +101,8 @@ def check_state(s: State) -> None:
     _check_turn(s)
     for i, step in enumerate(s.queue):
         _check_step(s, step, f"queue[{i}]")
+    kinds = Counter(type(step) for step in s.queue)
+    require(kinds[DrawOrder] <= 1 and kinds[DrawSide] <= 1, "The order and the side are drawn once each.", "queue")
 
 
 # ---- sizes --------------------------------------------------------------------------------------------------
@@ -128,30 +132,29 @@ def _check_sizes(s: State) -> None:
         at_most(len(s.turn.triggers), TURN_CAP, "turn.triggers", "triggers")
 
 
-# ---- ids and multisets ------------------------------------------------------------------------------------------
+# ---- ids ---------------------------------------------------------------------------------------------------
 
 
-def _sorted_ids(items: tuple[str, ...], known: Iterable[str], field: str) -> None:
-    """Content ids, in the sorted order the engine keeps its unordered piles in."""
+def _known_ids(items: tuple[str, ...], known: Iterable[str], field: str) -> None:
+    """Content ids (the engine keeps its unordered piles sorted, but any order means the same pile)."""
     ids = set(known)
     bad = next((item for item in items if item not in ids), None)
     require(bad is None, f"{field} names {bad!r}, which is not in the content.", field)
-    require(list(items) == sorted(items), f"{field} must be sorted (it is an unordered pile).", field)
 
 
 def _check_ids(s: State) -> None:
     cards, lm = CONTENT.action_card, LORD_MAYOR_CARDS
     for name in ("deck", "discard"):
-        _sorted_ids(getattr(s, name), cards, name)
-    _sorted_ids(s.lm_deck, lm, "lm_deck")
-    _sorted_ids(s.tile_supply, CONTENT.tile, "tile_supply")
-    _sorted_ids(s.token_bag, CONTENT.token, "token_bag")
-    _sorted_ids(s.tokens_removed, CONTENT.token, "tokens_removed")
+        _known_ids(getattr(s, name), cards, name)
+    _known_ids(s.lm_deck, lm, "lm_deck")
+    _known_ids(s.tile_supply, CONTENT.tile, "tile_supply")
+    _known_ids(s.token_bag, CONTENT.token, "token_bag")
+    _known_ids(s.tokens_removed, CONTENT.token, "tokens_removed")
     for i, p in enumerate(s.players):
-        _sorted_ids(p.hand, cards, f"players[{i}].hand")
-        _sorted_ids(p.lm_cards, lm, f"players[{i}].lm_cards")
-        _sorted_ids(p.lm_choice, lm, f"players[{i}].lm_choice")
-        _sorted_ids(p.tokens, CONTENT.token, f"players[{i}].tokens")
+        _known_ids(p.hand, cards, f"players[{i}].hand")
+        _known_ids(p.lm_cards, lm, f"players[{i}].lm_cards")
+        _known_ids(p.lm_choice, lm, f"players[{i}].lm_choice")
+        _known_ids(p.tokens, CONTENT.token, f"players[{i}].tokens")
     side = s.plantation_side
     require(side == "" or side in CONTENT.plantation_side, f"No plantation side {side!r}.", "plantation_side")
     fixed = s.options.plantation_side
@@ -226,6 +229,12 @@ def _check_tile(s: State, i: int, placed: CityTile) -> None:
     require(bare, "A face-down tile holds nothing but its master.", field)
 
 
+def starting_cells(s: State) -> list[Cell]:
+    """§3.3, §3.4: the cells setup fills (fixed, special and drawn cells of the layout)."""
+    layout = tracks(s).layout
+    return [*layout.fixed.values(), *layout.special_cells, *layout.drawn]
+
+
 def _check_city(s: State) -> None:
     """§3.1, invariant 10: distinct cells in reading order, off the Guildhall, one connected city; the beadle
     on a face-up guild tile or off the board (invariant 3, A-07)."""
@@ -235,8 +244,11 @@ def _check_city(s: State) -> None:
         _check_tile(s, i, placed)
     require(cells == sorted(set(cells)), "The city's tiles are listed once each, in reading order.", "city")
     require(not set(cells) & set(guildhall), "A tile lies on the Guildhall.", "city")
-    connected = s.stage == "deal" or is_connected([*cells, *guildhall])
-    require(connected, "The city is not one connected group of cells (after setup).", "city")
+    if s.stage == "deal":
+        outside = set(cells) - set(starting_cells(s))
+        require(not outside, f"Setup lays tiles only on the starting cells, not {sorted(outside)}.", "city")
+    else:
+        require(is_connected([*cells, *guildhall]), "The city is not one connected group of cells.", "city")
     if s.beadle:
         found = next((placed for placed in s.city if placed.tile == s.beadle), None)
         ok = found is not None and found.face_up and tile_of(found).kind == "GUILD"
@@ -281,14 +293,27 @@ def _check_progress(s: State) -> None:
     on_tile = s.stage in ("negotiate", "reward")
     if on_tile:
         require(s.scan < len(s.city) and s.city[s.scan].face_up, "The tile being resolved is face up.", "scan")
-    rewarding = s.stage == "reward"
-    require((0 <= s.winner < n) == rewarding, "A winner exists only while a tile is rewarded.", "winner")
+    reward = s.reward
+    require((reward is not None) == (s.stage == "reward"), "A vote's outcome exists only while rewarding.", "reward")
+    if reward is not None:
+        second = reward.second
+        ok = 0 <= reward.winner < n and second != reward.winner and NO_SEAT <= second < n
+        require(ok, "The winner is a seat; the runner-up another seat or nobody.", "reward")
     for i, placed in enumerate(s.city):
         allowed = s.stage == "negotiate" and i == s.scan
         require(placed.neutral == 0 or allowed, "Neutral pawns stand only on a tile being negotiated.", "city")
     require(s.plantation_neutral == 0 or s.stage == "plantation", "Neutral pawns on the plantation.", "plantation")
     if s.stage == "over":
         require(not s.queue, "Nothing is pending once the game is over.", "queue")
+    if s.stage in ("deal", "keep"):
+        require(s.round == 1 and not s.order, "Setup comes before the first round's turn order.", "stage")
+    if s.stage == "keep":
+        require(not s.queue, "Nothing is queued while the Lord Mayor cards are kept.", "queue")
+    for i, p in enumerate(s.players):
+        require(not p.lm_choice or s.stage == "keep", "A setup keep is chosen only then.", f"players[{i}].lm_choice")
+    if not s.plantation_side:
+        drawn = any(isinstance(step, DrawSide) for step in s.queue)
+        require(drawn, "The plantation side is drawn during setup.", "plantation_side")
 
 
 def _check_turn(s: State) -> None:
@@ -335,6 +360,16 @@ COUNTS: dict[type, tuple[str, ...]] = {
 """The counts of each kind of step (each within 0..``STEP_CAP``)."""
 
 
+def _check_draw_cell(s: State, step: DrawTile, field: str) -> None:
+    """§3.3, §3.4: setup fills the starting cells; §4.7.3: a Growth phase fills cells beside the city."""
+    cell = (step.row, step.col)
+    if s.stage == "deal":
+        require(cell in starting_cells(s), f"{cell} is not a starting cell.", field)
+        return
+    occupied = {(t.row, t.col) for t in s.city} | set(tracks(s).layout.guildhall)
+    require(any(other in occupied for other in neighbours(cell)), f"{cell} is not beside the city.", field)
+
+
 def _check_step(s: State, step: Step, field: str) -> None:
     """A queued step: its seat exists, its counts are in range, its content reference resolves, a tile
     negotiation only while one runs, a plantation negotiation only during the plantation's."""
@@ -342,14 +377,24 @@ def _check_step(s: State, step: Step, field: str) -> None:
         _seat(s, step.seat, field)
     for name in COUNTS.get(type(step), ()):
         _count(getattr(step, name), f"{field}.{name}")
+    if isinstance(step, DrawOrder):
+        require(s.stage == "deal" and s.next_stamp == 1, "The starting order is drawn once, at setup.", field)
+    if isinstance(step, DrawSide):
+        require(not s.plantation_side, "The plantation side is drawn once, at setup.", field)
     if isinstance(step, DrawTile | DrawToken):
-        require(abs(step.row) <= CELL_CAP and abs(step.col) <= CELL_CAP, "A cell far outside the city.", field)
+        require(s.stage in ("deal", "expand"), "Tiles and tokens come only at setup and in a Growth phase.", field)
+    if isinstance(step, DrawTile):
+        _check_draw_cell(s, step, field)
     if isinstance(step, Run):
         require(len(step.ref.path) <= PATH_CAP and find_list(step.ref) is not None, "No such effect list.", field)
     if isinstance(step, ChoiceStep):
         require(len(step.ref.path) <= PATH_CAP and find_choice(step.ref) is not None, "No such choice.", field)
+    origins = getattr(step, "origins", ())
+    require(len(set(origins)) == len(origins), "Each origin once.", f"{field}.origins")
     if isinstance(step, MoveStep):
-        require(set(step.symbols) <= set(SYMBOLS), "Unknown symbols.", f"{field}.symbols")
+        symbols = step.symbols
+        ok = len(set(symbols)) == len(symbols) and set(symbols) <= set(SYMBOLS)
+        require(ok, "Each symbol once, and only known ones.", f"{field}.symbols")
         for name in ("not_to", "not_from"):
             value = getattr(step, name)
             require(value == "" or value in CONTENT.tile, f"No tile {value!r}.", f"{field}.{name}")

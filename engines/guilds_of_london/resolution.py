@@ -26,7 +26,7 @@ from engines.guilds_of_london.deck import push
 from engines.guilds_of_london.growth import after_resolution, all_resolved, beadle_target
 from engines.guilds_of_london.negotiation import neutrals_back
 from engines.guilds_of_london.order import turn_order
-from engines.guilds_of_london.state import NO_SEAT, CityTile, EffectRef, Negotiate, Run, State
+from engines.guilds_of_london.state import NO_SEAT, CityTile, EffectRef, Negotiate, Reward, Run, State
 
 
 def resolution_round(s: State) -> bool:
@@ -47,7 +47,7 @@ def triggered(s: State, placed: CityTile) -> bool:
 
 def start_scan(s: State) -> State:
     """R-RES-2: the scan starts at the first tile in reading order."""
-    return replace(s, stage="scan", scan=0, winner=NO_SEAT)
+    return replace(s, stage="scan", scan=0, reward=None)
 
 
 def scan_next(s: State) -> State:
@@ -121,10 +121,11 @@ def vote(s: State) -> State:
     winner = vote_winner(s, placed)
     if winner == NO_SEAT:
         return replace(s, stage="scan", scan=s.scan + 1)
-    s, runs = _second_place(s, placed, runner_up(placed.liverymen, winner))
+    second = runner_up(placed.liverymen, winner)
+    s, runs = _second_place(s, placed, second)
     bonus = Run(winner, EffectRef("tile", placed.tile, "resolution_bonus"))
     first = Run(winner, EffectRef("tile", placed.tile, "first_place"))
-    return push(replace(s, stage="reward", winner=winner), bonus, first, *runs)
+    return push(replace(s, stage="reward", reward=Reward(winner, second)), bonus, first, *runs)
 
 
 # ---- the flip (R-RES-17) ---------------------------------------------------------------------------------------
@@ -135,13 +136,13 @@ def flip(s: State) -> State:
     possible", T-RES-6); every other figure goes back to the Guildhall; the beadle, if it stood there, goes
     to the lowest-numbered face-up guild tile (A-07). R-RES-19/20 when no face-up tile is left."""
     placed = s.city[s.scan]
-    winner = s.winner
+    winner = s.reward.winner if s.reward is not None else NO_SEAT
     master = winner if 0 <= winner < len(placed.liverymen) and placed.liverymen[winner] > 0 else NO_SEAT
     back = placed.liverymen if master == NO_SEAT else bump(placed.liverymen, master, -1)
     guildhall = tuple(g + b for g, b in zip(s.guildhall, back, strict=True))
     zeros = (0,) * len(placed.liverymen)
     s = set_tile(s, s.scan, face_up=False, liverymen=zeros, master=master, token="", neutral=0)
-    s = replace(s, guildhall=guildhall, stage="scan", scan=s.scan + 1, winner=NO_SEAT)
+    s = replace(s, guildhall=guildhall, stage="scan", scan=s.scan + 1, reward=None)
     if placed.token:
         s = replace(s, tokens_removed=add_sorted(s.tokens_removed, placed.token))
     if s.beadle == placed.tile:

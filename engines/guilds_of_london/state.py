@@ -132,6 +132,14 @@ class CityTile(msgspec.Struct, frozen=True, kw_only=True):
     neutral: int = 0
 
 
+class Reward(msgspec.Struct, frozen=True):
+    """The vote's outcome while a tile's rewards are applied (§4.5.3): its winner, and its runner-up
+    (``NO_SEAT`` when nobody is second, R-RES-16)."""
+
+    winner: int
+    second: int = NO_SEAT
+
+
 class TriggerRef(msgspec.Struct, frozen=True):
     """A "whenever ... this turn" effect registered by a card ability (R-TURN-5): the ``index``-th effect
     of card type ``card``'s ability."""
@@ -381,8 +389,8 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     turn: Turn | None = None
     scan: int = 0
     """The city index the round-end scan has reached (R-RES-2, A-18)."""
-    winner: int = NO_SEAT
-    """The winner of the tile being rewarded (``reward`` stage)."""
+    reward: Reward | None = None
+    """The vote's outcome while the scanned tile is rewarded (``reward`` stage)."""
     ending: bool = False
     """R-RES-19: 2 players, the last tile is resolved: the plantation once more, then the end (A-16)."""
     next_stamp: int = 1

@@ -1,8 +1,9 @@
 """Readable text for terminals: moves, views of a state, score sheets, game lists.
 
 Rendering is generic over protobuf messages (the move's action is the single field set in
-its ``oneof``), with view renderers for Citadels, Walls of York (``walls_of_york``) and The
-Walled City (``walled_city``); other games fall back to protobuf text.
+its ``oneof``), with view renderers for Citadels, Walls of York (``walls_of_york``), The
+Walled City (``walled_city``) and Guilds of London (``guilds_of_london``); other games fall back to
+protobuf text.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from google.protobuf import json_format, text_format
 from google.protobuf.message import Message
 from rulesengine.v1 import common_pb2, service_pb2
 
-from rulesengine_client import walled_city, walls_of_york
+from rulesengine_client import guilds_of_london, walled_city, walls_of_york
 
 HIDDEN = "?"
 CHANCE_SEAT = -1
@@ -43,6 +44,11 @@ class Names:
     def walled_city(self) -> walled_city.Content | None:
         """The Walled City content (boards, guilds, factions), if ``data`` is that game's."""
         return walled_city.Content.from_data(self.data) if self.data else None
+
+    @cached_property
+    def guilds_of_london(self) -> guilds_of_london.Content | None:
+        """The Guilds of London content (tiles, symbols, Guildhall cells), if ``data`` is that game's."""
+        return guilds_of_london.Content.from_data(self.data) if self.data else None
 
     @classmethod
     def from_content(cls, content: Any) -> Names:
@@ -248,6 +254,9 @@ def render_state(
         return walls_of_york.render(state.walls_of_york, names.walls_of_york, seat, pending=pending, facts=facts)
     if which == "walled_city":
         return walled_city.render(state.walled_city, names.walled_city, seat, pending=pending, facts=facts)
+    if which == "guilds_of_london":
+        content = names.guilds_of_london
+        return guilds_of_london.render(state.guilds_of_london, content, seat, pending=pending, describe=names.short)
     return text_format.MessageToString(state)
 
 
@@ -305,7 +314,8 @@ LEGEND = (
     "Notation: ? = a card or value hidden from you; 'N hidden' / 'N cards (hidden)' = cards you may not see; "
     "(you) = your seat; [crown] = the crowned seat (Citadels); * after a district = beautified (Citadels); "
     "CHANCE = the table (draws, shuffles, dice); Provisional score = the game is not over, no winner yet. "
-    "The Walled City: a/b = a building card; die#N, tile#N = a die or a tile by its number."
+    "The Walled City: a/b = a building card; die#N, tile#N = a die or a tile by its number. "
+    "Guilds of London: a/b/c = a count per seat, seat 0 first; the cells of the city are explained under it."
 )
 
 

@@ -102,6 +102,20 @@ def figure_sources(s: State, seat: int, origins: tuple[Origin, ...], exclude: st
     return out
 
 
+def has_figure(s: State, seat: int, source: str, origins: tuple[Origin, ...], exclude: str = "") -> bool:
+    """Whether ``source`` is one of ``figure_sources(s, seat, origins, exclude)`` (without listing them)."""
+    if source == GUILDHALL:
+        return "GUILDHALL" in origins and s.guildhall[seat] > 0
+    if source == exclude:
+        return False
+    placed = next((t for t in s.city if t.tile == source), None)
+    if placed is None:
+        return False
+    if placed.face_up:
+        return "FACE_UP" in origins and placed.liverymen[seat] > 0
+    return "FACE_DOWN" in origins and placed.master == seat
+
+
 def take_figure(s: State, seat: int, source: str) -> State:
     """One of ``seat``'s figures leaves ``source`` (A-12: a master leaving leaves its tile uncontrolled)."""
     if source == GUILDHALL:

@@ -29,6 +29,7 @@ from engines.guilds_of_london.common import (
     add_sorted,
     bump,
     figure_sources,
+    has_figure,
     masters_of,
     move_figure,
     remove_one,
@@ -374,7 +375,7 @@ def move_options(s: State, step: MoveStep) -> list[mv.MoveFigure]:
 
 def check_move(s: State, step: MoveStep, a: mv.MoveFigure) -> list[Violation]:
     """§6.7 ``MOVE``, §5.2 preconditions 1–4 (A-13 for the symbol)."""
-    if a.source not in figure_sources(s, step.seat, step.origins, step.not_from):
+    if not has_figure(s, step.seat, a.source, step.origins, step.not_from):
         return violation("GUILDS_OF_LONDON_NO_FIGURE", "You have no figure there that this effect may move.")
     target = next((t for t in s.city if t.tile == a.to), None)
     if target is None or not target.face_up or a.to in (a.source, step.not_to):
@@ -403,7 +404,7 @@ def plant_options(s: State, step: PlantStep) -> list[mv.PlantFigure]:
 
 
 def check_plant(s: State, step: PlantStep, a: mv.PlantFigure) -> list[Violation]:
-    if a.source in figure_sources(s, step.seat, step.origins):
+    if has_figure(s, step.seat, a.source, step.origins):
         return []
     return violation("GUILDS_OF_LONDON_NO_FIGURE", "You have no figure there that this effect may send.")
 

@@ -16,6 +16,7 @@ from engines.guilds_of_london.common import (
     add_sorted,
     bump,
     figure_sources,
+    has_figure,
     masters_of,
     move_figure,
     remove_one,
@@ -31,6 +32,7 @@ from engines.guilds_of_london.effects import fire
 from engines.guilds_of_london.growth import after_resolution
 from engines.guilds_of_london.resolution import resolution_round, start_scan
 from engines.guilds_of_london.state import (
+    CityTile,
     DiscardToLimit,
     DrawCard,
     EffectRef,
@@ -107,10 +109,15 @@ def apply_hire(s: State, seat: int, a: mv.PlayHire) -> State:
     return fire(s, seat, "OWN_HIRE")
 
 
+def shows_symbol(placed: CityTile, card: str) -> bool:
+    """§5.2 ``PlayMove`` precondition 3 (A-27): the tile shows one of the card's symbols."""
+    front = tile_of(placed).front_symbols
+    return any(symbol in front for symbol in card_type(card).symbols)
+
+
 def move_targets(s: State, card: str) -> list[str]:
-    """§5.2 ``PlayMove`` preconditions 2–3: face-up tiles showing one of the card's symbols (A-27)."""
-    symbols = card_type(card).symbols
-    return [t.tile for t in s.city if t.face_up and any(x in tile_of(t).front_symbols for x in symbols)]
+    """§5.2 ``PlayMove`` preconditions 2–3: face-up tiles showing one of the card's symbols."""
+    return [t.tile for t in s.city if t.face_up and shows_symbol(t, card)]
 
 
 def check_move(s: State, seat: int, a: mv.PlayMove) -> list[Violation]:
@@ -118,12 +125,12 @@ def check_move(s: State, seat: int, a: mv.PlayMove) -> list[Violation]:
     found = _in_hand(s, seat, a.card)
     if found:
         return found
-    if a.source not in figure_sources(s, seat, ALL_ORIGINS):
+    if not has_figure(s, seat, a.source, ALL_ORIGINS):
         return violation("GUILDS_OF_LONDON_NO_FIGURE", "You have no figure there to move.", "action.source")
     target = next((t for t in s.city if t.tile == a.to), None)
     if target is None or not target.face_up or a.to == a.source:
         return violation("GUILDS_OF_LONDON_BAD_DESTINATION", "A figure moves onto another face-up tile.", "action.to")
-    if a.to not in move_targets(s, a.card):
+    if not shows_symbol(target, a.card):
         message = f"That tile does not show the card's symbol ({', '.join(card_type(a.card).symbols)})."
         return violation("GUILDS_OF_LONDON_SYMBOL_MISMATCH", message, "action.to")
     return []
@@ -196,7 +203,7 @@ def return_options(s: State, step: PayReturn) -> list[mv.ReturnFigure]:
 
 
 def check_return(s: State, step: PayReturn, a: mv.ReturnFigure) -> list[Violation]:
-    if a.source in figure_sources(s, step.seat, step.origins):
+    if has_figure(s, step.seat, a.source, step.origins):
         return []
     return violation("GUILDS_OF_LONDON_NO_FIGURE", "You have no figure there that this cost may take.", "action.source")
 

@@ -8,6 +8,7 @@ who gets which VP, token, card or figure, and where every figure goes. The conte
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,7 +16,21 @@ from msgspec.structs import replace
 
 from engines.guilds_of_london import effects, growth, scoring, setup, turn
 from engines.guilds_of_london import moves as mv
-from engines.guilds_of_london.content import DrawLm
+from engines.guilds_of_london.common import CONTENT
+from engines.guilds_of_london.content import (
+    ActionCardType,
+    Choice,
+    Cost,
+    DrawAction,
+    DrawLm,
+    Filter,
+    Hire,
+    Move,
+    Per,
+    ReturnFigures,
+    Trigger,
+    Vp,
+)
 from engines.guilds_of_london.engine import ENGINE
 from engines.guilds_of_london.order import gain, starting_stamps, turn_order
 from engines.guilds_of_london.plantation import start_plantation
@@ -25,6 +40,7 @@ from engines.guilds_of_london.state import (
     DrawCard,
     DrawTile,
     EffectRef,
+    Ledger,
     Run,
     State,
 )
@@ -629,3 +645,116 @@ def test_hire_needs_the_supply() -> None:
     assert codes(s, mv.Hire(2)) == ["GUILDS_OF_LONDON_BAD_COUNT"]
     s = act(s, mv.Hire(1))
     assert s.guildhall[A] == 16 and s.supply[A] == 0
+
+
+# ---- the effect language beyond the shipped cards (§9.2.1) ----------------------------------------------------
+
+
+def _card(card_id: str, symbol: str, ability: list[Any], cost: Cost | None = None) -> ActionCardType:
+    return ActionCardType(
+        id=card_id,
+        symbols=[symbol],  # type: ignore[list-item]
+        count=1,
+        cost=cost or Cost(),
+        ability=ability,
+        provenance="reconstructed",
+        source="test card",
+    )
+
+
+@pytest.fixture
+def cards(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
+    """Adds test card types to the content for one test."""
+
+    def add(*types: ActionCardType) -> None:
+        for card in types:
+            monkeypatch.setitem(CONTENT.action_card, card.id, card)
+
+    return add
+
+
+def _holding(cards_in_hand: list[str], **facts: Any) -> State:
+    """Seat A's turn with ``cards_in_hand`` (test cards are outside the deck, so no state check)."""
+    s = game(3, [Spot("G03", 1, 0), Spot("G06", 0, 0), Spot("S_ST_LAWRENCE", 1, 3)], turn=A, **facts)
+    return replace(s, players=(replace(s.players[A], hand=tuple(sorted(cards_in_hand))), *s.players[1:]))
+
+
+def play(s: State, action: Any) -> State:
+    """Apply ``action`` for the pending seat (no state check: test cards are not in the deck)."""
+    return ENGINE.apply(s, mv.Move(ENGINE.pending(s).seats[0], action))
+
+
+def test_per_repeats_for_each_item(cards: Callable[..., None]) -> None:
+    """§9.2.1 ``PER``: 1 VP per card in hand (counted when the effect is reached)."""
+    cards(_card("T_PER", "CROWN", [Per(count=Filter(what="cards_in_hand"), effects=[Vp(n=1)])]))
+    s = play(_holding(["T_PER", "CROSS_DRAW", "CROSS_DRAW"]), mv.PlayAbility("T_PER"))
+    assert vp(s) == [2, 0, 0] and s.players[A].ledger[-1] == Ledger("action card", "T_PER", 2)
+
+
+def test_choice_applies_the_chosen_option(cards: Callable[..., None]) -> None:
+    """§9.2.1 ``CHOICE``: one decision picks the option, whose list is then applied."""
+    cards(_card("T_CHOICE", "CROWN", [Choice(options=[[Vp(n=3)], [Hire(n=2)]])]))
+    s = play(_holding(["T_CHOICE"]), mv.PlayAbility("T_CHOICE"))
+    assert kind(s) == "choice_step" and legal(s) == [mv.ChooseOption(0), mv.ChooseOption(1)]
+    assert vp(play(s, mv.ChooseOption(0))) == [3, 0, 0]
+    s = play(s, mv.ChooseOption(1))
+    assert legal(s) == [mv.Hire(0), mv.Hire(1), mv.Hire(2)]
+
+
+def test_trigger_lasts_the_turn_and_never_chains(cards: Callable[..., None]) -> None:
+    """R-TURN-5: "whenever you hire this turn: 1 VP and hire 1"; each hire played triggers once, the hire the
+    trigger gives triggers nothing more (no chains); the trigger ends with the turn."""
+    trigger = Trigger(event="OWN_HIRE", scope="this_turn", effects=[Vp(n=1), Hire(n=1)])
+    cards(_card("T_TRIGGER", "CROWN", [trigger]))
+    s = play(_holding(["T_TRIGGER", "SCYTHE_HIRE", "SCYTHE_HIRE"]), mv.PlayAbility("T_TRIGGER"))
+    assert s.turn is not None and len(s.turn.triggers) == 1
+    s = play(s, mv.PlayHire("SCYTHE_HIRE"))
+    assert vp(s) == [1, 0, 0] and kind(s) == "hire_step"
+    s = play(s, mv.Hire(1))
+    assert vp(s) == [1, 0, 0] and kind(s) == "turn" and s.guildhall[A] == 6
+    s = play(play(s, mv.EndTurn()), mv.ChanceCard("CROSS_DRAW"))
+    assert s.turn is None or s.turn.seat != A
+
+
+def test_end_of_turn_draws_join_the_draw(cards: Callable[..., None]) -> None:
+    """R-TURN-5/6: an end-of-turn draw of 2 adds to the 2 of a turn with a card played."""
+    cards(_card("T_EOT", "CROSS", [DrawAction(n=2, timing="end_of_turn")]))
+    s = play(play(_holding(["T_EOT"]), mv.PlayAbility("T_EOT")), mv.EndTurn())
+    assert s.queue[0] == DrawCard(A, 4)
+
+
+def test_move_symbol_filters(cards: Callable[..., None]) -> None:
+    """A-13: ``symbol_filter`` "card" (the played card's symbol) and a list of symbols."""
+    by_card = Move(n=1, symbol_filter="card", from_=["GUILDHALL"], include_resolving_tile=False)
+    listed = Move(n=1, symbol_filter=["ANCHOR"], from_=["GUILDHALL"], include_resolving_tile=False)
+    cards(_card("T_SCYTHE_MOVE", "SCYTHE", [by_card]), _card("T_ANCHOR_LIST", "CROWN", [listed]))
+    s = play(_holding(["T_SCYTHE_MOVE"]), mv.PlayAbility("T_SCYTHE_MOVE"))
+    assert {a.to for a in legal(s) if isinstance(a, mv.MoveFigure)} == {"G03", "S_ST_LAWRENCE"}
+    s = play(_holding(["T_ANCHOR_LIST"]), mv.PlayAbility("T_ANCHOR_LIST"))
+    assert {a.to for a in legal(s) if isinstance(a, mv.MoveFigure)} == {"G06", "S_ST_LAWRENCE"}
+    assert codes(s, mv.MoveFigure(GUILDHALL, "G03")) == ["GUILDS_OF_LONDON_SYMBOL_MISMATCH"]
+
+
+def test_mandatory_effects(cards: Callable[..., None]) -> None:
+    """A-19: a mandatory hire takes all it can without a decision; a mandatory move cannot stop early."""
+    must_move = Move(n=1, symbol_filter=None, from_=["GUILDHALL"], include_resolving_tile=False, mandatory=True)
+    cards(_card("T_MUST_HIRE", "SCYTHE", [Hire(n=2, mandatory=True)]), _card("T_MUST_MOVE", "COMPASS", [must_move]))
+    s = play(_holding(["T_MUST_HIRE"]), mv.PlayAbility("T_MUST_HIRE"))
+    assert kind(s) == "turn" and s.guildhall[A] == 6
+    s = play(_holding(["T_MUST_MOVE"]), mv.PlayAbility("T_MUST_MOVE"))
+    assert codes(s, mv.Stop()) == ["GUILDS_OF_LONDON_MUST_CONTINUE"] and mv.Stop() not in legal(s)
+
+
+def test_cost_returning_figures(cards: Callable[..., None]) -> None:
+    """§5.2 ``PlayAbility``: a cost of a figure returned to the supply, paid one figure a decision; with no
+    figure where the cost takes it from, the ability cannot be played."""
+    cost = Cost(return_figures=ReturnFigures(n=1, from_=["FACE_UP"]))
+    cards(_card("T_RETURN", "CROWN", [Vp(n=4)], cost))
+    s = _holding(["T_RETURN"])
+    assert codes(s, mv.PlayAbility("T_RETURN")) == ["GUILDS_OF_LONDON_CANNOT_PAY"]
+    s = game(3, [Spot("G03", 1, 0, {A: 2}), Spot("G06", 0, 0)], turn=A)
+    s = replace(s, players=(replace(s.players[A], hand=("T_RETURN",)), *s.players[1:]))
+    s = play(s, mv.PlayAbility("T_RETURN"))
+    assert legal(s) == [mv.ReturnFigure("G03")]
+    s = play(s, mv.ReturnFigure("G03"))
+    assert tile(s, "G03").liverymen == (1, 0, 0) and s.supply[A] == 11 and vp(s) == [4, 0, 0]

@@ -314,7 +314,10 @@ class GuildsOfLondon:
     log = staticmethod(words.log)
 
     def game_over(self, state: State) -> str:
-        return "The game is over."
+        """Why the game ended: every tile resolved (R-RES-19) or the end of the track (R-END-1)."""
+        if state.ending:
+            return f"The game is over: every tile was resolved in round {state.round}."
+        return f"The game is over after round {state.round}."
 
     def describe(self) -> dict[str, Any]:
         """The content with provenance: symbols, tiles, plantation, cards, tokens and tracks."""

@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -477,6 +478,38 @@ def default_modules(repo: Path, game: str) -> list[str]:
     )
 
 
+def _key(m: Mutant) -> tuple[str, int, int, str, str]:
+    return (m.module, m.line, m.col, m.operator, m.replacement)
+
+
+def plan_rerun(chosen: Sequence[Mutant], earlier: Sequence[dict[str, Any]]) -> tuple[list[Mutant], list[Result]]:
+    """What to run again after tests were added: ``(mutants to run, earlier results kept)``.
+
+    For a module whose sample is the same as in the earlier run (same seed, unchanged source), only the
+    earlier survivors run again; the other outcomes are kept, as adding tests cannot bring a killed
+    mutant back. A module whose sample differs (its source changed) runs in full.
+    """
+    before = {
+        (r["module"], r["line"], r["col"], r["operator"], r["replacement"]): r
+        for r in earlier
+        if {"module", "line", "col", "operator", "replacement", "outcome"} <= set(r)
+    }
+    run: list[Mutant] = []
+    kept: list[Result] = []
+    for module in sorted({m.module for m in chosen}):
+        own = [m for m in chosen if m.module == module]
+        if any(_key(m) not in before for m in own) or sum(k[0] == module for k in before) != len(own):
+            run += own
+            continue
+        for m in own:
+            r = before[_key(m)]
+            if r["outcome"] == "survived":
+                run.append(m)
+            else:
+                kept.append(Result(m, r["outcome"], float(r.get("seconds", 0.0)), str(r.get("detail", ""))))
+    return run, kept
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench.mutate", description=__doc__.split("\n\n")[1])
     parser.add_argument("--game", required=True)
@@ -489,6 +522,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--timeout", type=float, help="per mutant; default: 2 × the clean run + 10 s")
     parser.add_argument("--json", type=Path, help="write the results here")
+    parser.add_argument("--rerun", type=Path, help="an earlier --json: run only its survivors, keep the rest")
     args = parser.parse_args(argv)
 
     modules = args.module or default_modules(REPO, args.game)
@@ -498,6 +532,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     originals = {m: (REPO / m).read_text() for m in modules}
     mutants = [mu for m in modules for mu in generate_mutants(originals[m], m)]
     chosen = sample_mutants(mutants, args.sample or None, args.seed)
+    kept: list[Result] = []
+    if args.rerun:
+        chosen, kept = plan_rerun(chosen, json.loads(args.rerun.read_text())["results"])
+        print(f"rerun of {args.rerun}: {len(kept)} earlier outcomes kept", flush=True)
     print(f"{len(mutants)} mutants in {len(modules)} modules; running {len(chosen)} (seed {args.seed})", flush=True)
     print("tests: " + " ".join(pytest_command(tests, keyword)[1:]), flush=True)
 
@@ -522,6 +560,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{m.module}:{m.line} {m.operator:<7} {r.outcome:<8} {r.seconds:6.1f} s  {r.detail}", flush=True)
 
         results, not_run = run_all(copies, chosen, originals, tests, keyword, timeout, args.budget_seconds, progress)
+        results = sorted([*kept, *results], key=lambda r: _key(r.mutant))
 
     rows = table(results)
     print()

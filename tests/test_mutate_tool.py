@@ -4,6 +4,7 @@ crash (not a catch), and the original files are never written."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from pathlib import Path
 
 from bench.mutate import (
@@ -13,6 +14,7 @@ from bench.mutate import (
     default_tests,
     generate_mutants,
     make_copy,
+    plan_rerun,
     run_mutant,
     sample_mutants,
     score,
@@ -131,3 +133,16 @@ def test_the_default_modules_are_the_rule_modules() -> None:
     rules, properties = "tests/engines/test_citadels_rules.py", "tests/engines/test_citadels_properties.py"
     assert tests.index(rules) < tests.index(properties)
     assert "tests/conformance" not in tests
+
+
+def test_a_rerun_runs_only_the_earlier_survivors_of_an_unchanged_sample() -> None:
+    mutants = generate_mutants(SOURCE, MODULE)
+    earlier = [
+        {**asdict(m), "outcome": "survived" if i == 0 else "killed", "seconds": 1.0, "detail": ""}
+        for i, m in enumerate(mutants)
+    ]
+    run, kept = plan_rerun(mutants, earlier)
+    assert run == [mutants[0]]
+    assert [r.mutant for r in kept] == mutants[1:] and {r.outcome for r in kept} == {"killed"}
+    changed = plan_rerun(mutants, earlier[1:])
+    assert changed == (list(mutants), []), "a sample that differs from the earlier one runs in full"

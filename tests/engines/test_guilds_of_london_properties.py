@@ -28,26 +28,51 @@ turn or stops at once would resolve little).
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
+from engines.core import rng as rng_module
 from engines.core.engine import CHANCE
+from engines.core.errors import GAME_OVER, NOT_A_CHOICE, NOT_YOUR_TURN, VIEW_NOT_PLAYABLE, WRONG_DECISION
 from engines.guilds_of_london import moves as mv
+from engines.guilds_of_london import state as state_module
 from engines.guilds_of_london.city import neighbours
+from engines.guilds_of_london.codes import CODES
 from engines.guilds_of_london.common import CONTENT
 from engines.guilds_of_london.engine import ENGINE
 from engines.guilds_of_london.negotiation import swap_targets
 from engines.guilds_of_london.plantation import recipients
 from engines.guilds_of_london.resolution import runner_up, scan_next, vote_winner
 from engines.guilds_of_london.scoring import ADJACENT, LORD_MAYOR
-from engines.guilds_of_london.state import NO_SEAT, DiscardToLimit, DrawCard, Negotiate, State
-from tests.engines.guilds_of_london_helpers import Spot, game
+from engines.guilds_of_london.state import (
+    GUILDHALL,
+    NO_SEAT,
+    STEP_CAP,
+    DiscardToLimit,
+    DrawCard,
+    HireStep,
+    MoveStep,
+    Negotiate,
+    NeutralStep,
+    Origin,
+    PayDiscard,
+    PayReturn,
+    PlantStep,
+    State,
+    Step,
+)
+from tests.engines.guilds_of_london_helpers import Spot, game, tile
 
 GAMES = int(os.environ.get("GUILDS_OF_LONDON_GAMES", "4"))
 """Games per (player count, chance mode); raise it for a longer soak."""
@@ -426,3 +451,406 @@ def test_trigger_and_swaps_match_the_spec(men: list[int], beadle: bool, own: boo
     assert (after.stage == "negotiate") == (sum(men) + beadle >= 3)
     expected = [p for p in range(3) if men[p] > 0 and (own or p != 0)]
     assert swap_targets(s, Negotiate(0)) == expected
+
+
+# ---- 24: legal moves sound and complete under fuzz ----------------------------------------------------------
+#
+# The conformance suite already changes one proto field of sampled legal moves at random (values taken from
+# the move itself or junk) and checks validate clean ⇔ listed. Here every field of a legal move is swept over
+# the values the game actually uses (every card type, every tile in the city and one outside it, the
+# Guildhall, every seat, counts around the range), and a rejection is checked against an independent reading
+# of §5's preconditions: the code an unlisted move must carry, from the catalogue, with a field of the move.
+
+GOL_CODES = frozenset(CODES)
+COMMON_CODES = frozenset({NOT_YOUR_TURN, GAME_OVER, WRONG_DECISION, NOT_A_CHOICE, VIEW_NOT_PLAYABLE})
+
+HAND_CARD = (mv.PlayHire, mv.PlayMove, mv.PlayAbility, mv.PayCard, mv.Discard)
+"""Actions naming a card from the acting seat's hand (§5.2, R-TURN-6)."""
+LORD_MAYOR_CARD = (mv.KeepLordMayor, mv.PutUnder, mv.ChanceLordMayor)
+COUNTS = (-1, 0, 1, 2, 3, 4, 5, STEP_CAP + 1, 2**31 - 1)
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """A legal move with one field changed (``what``), and the code §5 says it must be refused with
+    (``broken``; empty when the change may or may not keep the move legal)."""
+
+    what: str
+    move: mv.Move
+    broken: str = ""
+
+
+def locations(s: State) -> list[str]:
+    """The Guildhall, every city tile, one tile outside the city, and names of nothing."""
+    outside = [t for t in sorted(CONTENT.tile) if all(c.tile != t for c in s.city)][:1]
+    return [GUILDHALL, *(c.tile for c in s.city), *outside, "", "?"]
+
+
+def domain(s: State, action: Any, name: str) -> list[Any]:
+    """Every value the fuzz tries in field ``name`` of ``action``."""
+    n = len(s.players)
+    if name == "card":
+        cards = [c.id for c in CONTENT.lord_mayor_cards] if isinstance(action, LORD_MAYOR_CARD) else CONTENT.deck
+        return [*sorted(set(cards)), "", "?"]
+    values: dict[str, list[Any]] = {
+        "source": locations(s),
+        "to": locations(s),
+        "tile": [*sorted(CONTENT.tile), GUILDHALL, ""],
+        "token": [*sorted(set(CONTENT.token_bag)), "", "?"],
+        "side": [*(side.id for side in CONTENT.plantation), "", "?"],
+        "seat": list(range(CHANCE - 1, n + 1)),
+        "count": list(COUNTS),
+        "option": list(COUNTS),
+        "seats": [*itertools.permutations(range(n)), (0,) * n, tuple(range(n - 1)), tuple(range(n + 1))],
+    }
+    assert name in values, f"no fuzz domain for {type(action).__name__}.{name}: add one"
+    return values[name]
+
+
+def holds_figure(s: State, seat: int, where: str) -> bool:
+    """§5.0: ``seat`` has a figure at ``where`` (the Guildhall, a face-up tile, their master's tile)."""
+    if where == GUILDHALL:
+        return s.guildhall[seat] > 0
+    placed = next((c for c in s.city if c.tile == where), None)
+    if placed is None:
+        return False
+    return placed.liverymen[seat] > 0 if placed.face_up else placed.master == seat
+
+
+def face_up(s: State, where: str) -> bool:
+    return any(c.tile == where and c.face_up for c in s.city)
+
+
+def shows(where: str, symbols: Iterable[str]) -> bool:
+    return any(symbol in CONTENT.tile[where].front_symbols for symbol in symbols)
+
+
+def broken_card(s: State, seat: int, a: Any) -> str:
+    """R-TURN-3: a card played or discarded comes from the hand; chance and Lord Mayor choices name a card
+    that can be drawn or was dealt."""
+    if isinstance(a, HAND_CARD):
+        return "" if a.card in s.players[seat].hand else "GUILDS_OF_LONDON_NOT_IN_HAND"
+    if isinstance(a, mv.ChanceCard):
+        return "" if a.card in s.deck else "GUILDS_OF_LONDON_NOT_OFFERED"
+    if isinstance(a, mv.ChanceLordMayor):
+        return "" if a.card in s.lm_deck + s.lm_bottom else "GUILDS_OF_LONDON_NOT_OFFERED"
+    return "" if a.card in s.players[seat].lm_offer else "GUILDS_OF_LONDON_NOT_OFFERED"
+
+
+def broken_destination(s: State, a: Any) -> str:
+    """§5.2 ``PlayMove`` 2–3, §6.7 ``MOVE``: onto another face-up city tile showing the symbol asked for."""
+    if not face_up(s, a.to) or a.to == a.source:
+        return "GUILDS_OF_LONDON_BAD_DESTINATION"
+    head = s.queue[0] if s.queue else None
+    if isinstance(a, mv.PlayMove) and not shows(a.to, CONTENT.action_card[a.card].symbols):
+        return "GUILDS_OF_LONDON_SYMBOL_MISMATCH"
+    if isinstance(head, MoveStep) and a.to == head.not_to:
+        return "GUILDS_OF_LONDON_BAD_DESTINATION"
+    if isinstance(head, MoveStep) and not head.any_symbol and not shows(a.to, head.symbols):
+        return "GUILDS_OF_LONDON_SYMBOL_MISMATCH"
+    return ""
+
+
+def broken_count(s: State, a: Any) -> str:
+    """§6.7, A-14, A-19: up to ``n``, as far as the supply or the pool allows; a CHOICE option exists."""
+    if isinstance(a, mv.ChooseOption):
+        return "GUILDS_OF_LONDON_NO_SUCH_OPTION" if a.option < 0 else ""
+    head = s.queue[0]
+    assert isinstance(head, HireStep | NeutralStep)
+    room = s.supply[head.seat] if isinstance(a, mv.Hire) else s.neutral_pool
+    return "GUILDS_OF_LONDON_BAD_COUNT" if not 0 <= a.count <= min(head.n, room) else ""
+
+
+def broken_swap(s: State, a: mv.Swap) -> str:
+    """R-RES-5, A-08: a liveryman of that seat stands where the negotiation is (not one's own without A-08)."""
+    head = s.queue[0]
+    assert isinstance(head, Negotiate)
+    here = s.plantation if head.plantation else s.city[s.scan].liverymen
+    mine = a.seat == head.seat and not s.options.negotiation_own_colour
+    return "GUILDS_OF_LONDON_NOTHING_TO_SWAP" if not 0 <= a.seat < len(here) or not here[a.seat] or mine else ""
+
+
+def broken_outcome(s: State, a: Any) -> str:
+    """§5.5: chance names an outcome the pile (or the set of orders and sides) can give."""
+    if isinstance(a, mv.ChanceTile):
+        possible = a.tile in s.tile_supply
+    elif isinstance(a, mv.ChanceToken):
+        possible = a.token in s.token_bag
+    elif isinstance(a, mv.ChanceSide):
+        possible = a.side in {side.id for side in CONTENT.plantation}
+    else:
+        possible = sorted(a.seats) == list(range(len(s.players)))
+    return "" if possible else "GUILDS_OF_LONDON_NOT_OFFERED"
+
+
+def broken(s: State, move: mv.Move, what: str) -> str:
+    """The code §5 requires for ``move`` (a legal move of ``s`` with field ``what`` changed), or ""."""
+    a: Any = move.action
+    seat = move.seat
+    if what == "move.seat":
+        return "" if seat in ENGINE.pending(s).seats else NOT_YOUR_TURN
+    if what == "card":
+        return broken_card(s, seat, a)
+    if what == "source":
+        return "" if holds_figure(s, seat, a.source) else "GUILDS_OF_LONDON_NO_FIGURE"
+    if what == "to":
+        return broken_destination(s, a)
+    if what in ("count", "option"):
+        return broken_count(s, a)
+    if what == "seat":
+        return broken_swap(s, a)
+    return broken_outcome(s, a)
+
+
+def mutants(s: State, move: mv.Move) -> list[Mutant]:
+    """``move`` with its seat, or one field of its action, set to every other value of its domain."""
+    out = [
+        Mutant("move.seat", changed, broken(s, changed, "move.seat"))
+        for seat in range(CHANCE - 1, len(s.players) + 1)
+        if seat != move.seat
+        for changed in [replace(move, seat=seat)]
+    ]
+    for name in move.action.__struct_fields__:
+        for value in domain(s, move.action, name):
+            if value != getattr(move.action, name):
+                changed = replace(move, action=replace(move.action, **{name: value}))
+                out.append(Mutant(name, changed, broken(s, changed, name)))
+    return out
+
+
+def fuzz(s: State, moves: Sequence[mv.Move], refused: Counter[str]) -> None:
+    """Invariant 24 on ``s`` for the mutants of ``moves``: clean exactly when listed; an unlisted mutant is
+    refused with catalogue codes naming a field of the move, with the code §5 requires first when a
+    precondition is broken. ``refused`` counts the broken mutants refused, by what was changed."""
+    listed = {msgspec.msgpack.encode(m) for m in ENGINE.legal_moves(s)}
+    for move in moves:
+        assert ENGINE.validate(s, move) == []
+        fields = {"move", "move.seat", "move.action", "action", *(f"action.{f}" for f in move.action.__struct_fields__)}
+        for mutant in mutants(s, move):
+            found = ENGINE.validate(s, mutant.move)
+            if msgspec.msgpack.encode(mutant.move) in listed:
+                assert found == [] and not mutant.broken, mutant
+                continue
+            assert found, f"unlisted and not refused: {mutant}"
+            assert all(v.code in GOL_CODES | COMMON_CODES and v.field in fields for v in found), (mutant, found)
+            if mutant.broken:
+                assert found[0].code == mutant.broken, (mutant, found)
+                refused[mutant.what] += 1
+
+
+def one_of_each_kind(legal: Sequence[mv.Move], rng: random.Random) -> list[mv.Move]:
+    """A random legal move of each action type listed."""
+    kinds: dict[type, list[mv.Move]] = {}
+    for move in legal:
+        kinds.setdefault(type(move.action), []).append(move)
+    return [rng.choice(group) for group in kinds.values()]
+
+
+def fuzzed_game(players: int, seed: int | None, bot: int, every: int) -> Counter[str]:
+    """A random game (the property bot) with every ``every``-th state fuzzed."""
+    rng = random.Random(bot)
+    s = ENGINE.new_game(ENGINE.make_options(players, {}), seed)
+    refused: Counter[str] = Counter()
+    for step in range(20_000):
+        legal = ENGINE.legal_moves(s)
+        if not legal:
+            return refused
+        if step % every == 0:
+            fuzz(s, one_of_each_kind(legal, rng), refused)
+        s = ENGINE.apply(s, choose(legal, rng))
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@settings(max_examples=max(1, GAMES // 2), deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(seed=st.integers(0, 2**31))
+def test_mutated_legal_moves_are_refused_with_the_rule_broken(players: int, seed: int) -> None:
+    """Invariant 24 over random games (seeded, and external chance for the draws): the turn's cards, figures,
+    destinations and seats, and every chance outcome."""
+    refused = fuzzed_game(players, seed, seed, every=2) + fuzzed_game(players, None, seed + 1, every=3)
+    assert {"move.seat", "card", "source", "to", "tile", "token"} <= set(refused), refused
+
+
+FUZZ_SPOTS = [
+    Spot("G04", 1, 0, {0: 2, 1: 1}),
+    Spot("G05", 0, 0, {0: 1, 1: 1}),
+    Spot("G06", 0, 1, master=0),
+    Spot("G07", 2, 0, {2: 1}),
+    Spot("G08", 2, 1, master=1),
+]
+EVERYWHERE: tuple[Origin, ...] = ("GUILDHALL", "FACE_UP", "FACE_DOWN")
+
+FUZZ_STEPS: dict[str, tuple[Step, dict[str, Any]]] = {
+    "hire": (HireStep(0, 3), {"guildhall": {0: 2}}),
+    "hire, short supply": (HireStep(0, 5), {"guildhall": {0: 11}}),
+    "neutral": (NeutralStep(0, 2), {}),
+    "neutral, short pool": (NeutralStep(0, 3), {"neutral": {1: 4, 2: 1}}),
+    "move": (MoveStep(0, 2, EVERYWHERE), {}),
+    "move, filtered": (MoveStep(0, 1, ("FACE_UP",), any_symbol=False, symbols=("CROSS",), not_to="G05"), {}),
+    "plant": (PlantStep(0, 2, ("GUILDHALL", "FACE_DOWN")), {}),
+    "pay by figures": (PayReturn(0, 2, ("FACE_UP", "FACE_DOWN")), {}),
+    "pay by cards": (PayDiscard(0, 1), {"hands": {0: ["CROSS_DRAW", "CROWN_VP"]}}),
+    "discard to the limit": (DiscardToLimit(0), {"turn": None, "hands": {0: ["CROSS_DRAW"] * 5 + ["SCYTHE_HIRE"] * 4}}),
+    "negotiate a tile": (Negotiate(1), {"turn": None, "stage": "negotiate", "neutral": {1: 2}}),
+    "negotiate, own colour barred": (
+        Negotiate(0),
+        {"turn": None, "stage": "negotiate", "neutral": {0: 1}, "options": {"negotiation_own_colour": "false"}},
+    ),
+    "negotiate the plantation": (
+        Negotiate(2, plantation=True),
+        {"turn": None, "stage": "plantation", "neutral": {2: 1}, "plantation": {0: 1, 2: 2}},
+    ),
+}
+"""Decisions random games seldom reach, each as a fixture: its queued step and the facts around it."""
+
+
+@pytest.mark.parametrize("name", list(FUZZ_STEPS))
+def test_mutated_effect_decisions_are_refused_with_the_rule_broken(name: str) -> None:
+    """Invariant 24 on the effect, payment, discard and negotiation decisions: counts out of range, figures
+    the player does not have, destinations the effect forbids, seats with nothing to swap, cards not held."""
+    step, facts = FUZZ_STEPS[name]
+    s = game(3, FUZZ_SPOTS, queue=(step,), **{"turn": 0, **facts})
+    ENGINE.check(s)
+    assert ENGINE.pending(s).kind == str(type(step).__struct_config__.tag)
+    refused: Counter[str] = Counter()
+    legal = ENGINE.legal_moves(s)
+    fuzz(s, legal, refused)
+    changed = {"card", "source", "to", "count", "seat"} & set().union(*(m.action.__struct_fields__ for m in legal))
+    assert refused["move.seat"] and changed <= set(refused), refused
+
+
+# ---- 26: colour (seat) symmetry -----------------------------------------------------------------------------
+#
+# The strongest form: a whole game and its mirror, the same game with the seats renamed by a random
+# permutation ``p`` (seat ``i`` becomes ``p[i]``), walked side by side from the first state with the same
+# generator, the mirror's moves being the game's moves renamed. After every move the mirror must be exactly
+# the renamed game; at every state the legal moves and the pending seats are the renamed ones; and on a
+# sample of states (and at the end) so are the score sheets, every seat's view, and the codes refusing
+# mutated moves. A seeded game starts after its starting order was drawn (a drawn order is a sequence of
+# seats, which a renaming does not commute with); with external chance the order is a move and is renamed.
+
+SEAT_FIELDS = frozenset({"seat", "master", "winner", "second", "viewer"})
+"""Fields holding one seat (``NO_SEAT`` and ``CHANCE`` stay as they are)."""
+SEAT_LISTS = frozenset({"order", "seats"})
+"""Fields holding a sequence of seats (the turn order, a drawn starting order)."""
+PER_SEAT = frozenset({"players", "guildhall", "supply", "plantation", "liverymen"})
+"""Tuples indexed by seat (``Options.players`` is a count and ``Negotiate.plantation`` a flag: only tuples
+are reordered)."""
+SEAT_FREE = frozenset(
+    {
+        *("action", "any_symbol", "beadle", "card", "category", "chained", "city", "col", "count", "deck"),
+        *("detail", "discard", "draw_modifier", "end_draws", "ending", "external_chance", "face_up", "hand"),
+        *("in_play", "inc", "index", "item", "keep", "ledger", "left", "lm_bottom", "lm_cards", "lm_choice"),
+        *("lm_deck", "lm_offer", "mandatory", "n", "negotiation_own_colour", "neutral", "neutral_pool"),
+        *("neutral_removed", "neutral_return", "next_stamp", "not_from", "not_to", "option", "options"),
+        *("origins", "part", "path", "plantation_neutral", "plantation_side", "played", "points", "pool"),
+        *("queue", "redacted", "ref", "repeat", "reward", "rng", "round", "row", "scan"),
+        *("setup_special_west_of_guildhall", "side", "source", "stage", "stamp", "state", "symbols"),
+        *("tiebreak_adjacent_masters", "tile", "tile_supply", "to", "token", "token_bag", "tokens"),
+        *("tokens_removed", "triggers", "turn", "turn_index", "vp"),
+    }
+)
+"""Every other field of the state and the moves: nothing in it names a seat."""
+
+
+def renamed_seat(seat: int, p: Sequence[int]) -> int:
+    """Seat ``seat`` renamed; ``NO_SEAT``, ``CHANCE`` and numbers naming no seat stay as they are."""
+    return p[seat] if 0 <= seat < len(p) else seat
+
+
+def renamed(value: Any, p: Sequence[int]) -> Any:
+    """``value`` (a state, a move or a part of one) with seat ``i`` renamed ``p[i]`` everywhere."""
+    if isinstance(value, tuple):
+        return tuple(renamed(v, p) for v in value)
+    if not isinstance(value, msgspec.Struct):
+        return value
+    changes = {}
+    for name in value.__struct_fields__:
+        old = getattr(value, name)
+        new: Any
+        if name in SEAT_FIELDS and isinstance(old, int):
+            new = renamed_seat(old, p)
+        elif name in SEAT_LISTS and isinstance(old, tuple):
+            new = tuple(renamed_seat(seat, p) for seat in old)
+        elif name in PER_SEAT and isinstance(old, tuple):
+            new = tuple(renamed(old[p.index(seat)], p) for seat in range(len(p)))
+        else:
+            new = renamed(old, p)
+        if new is not old:
+            changes[name] = new
+    return replace(value, **changes) if changes else value
+
+
+def move_keys(moves: Iterable[mv.Move]) -> list[bytes]:
+    return sorted(msgspec.msgpack.encode(m) for m in moves)
+
+
+def check_mirrored(s: State, mirror: State, p: Sequence[int], rng: random.Random) -> None:
+    """The costlier mirror checks: score sheets, every view, and the refusals of mutated moves."""
+    sheet, mirrored = ENGINE.score(s), ENGINE.score(mirror)
+    for seat, line in enumerate(sheet.seats):
+        assert mirrored.seats[p[seat]] == replace(line, seat=p[seat])
+    assert sorted(mirrored.winners) == sorted(p[w] for w in sheet.winners)
+    assert mirrored.final == sheet.final
+    for seat in (None, *range(len(p))):
+        assert ENGINE.view(mirror, None if seat is None else p[seat]) == renamed(ENGINE.view(s, seat), p)
+    for move in one_of_each_kind(ENGINE.legal_moves(s), rng):
+        for mutant in mutants(s, move)[::7]:
+            refusals = [(v.code, v.field) for v in ENGINE.validate(s, mutant.move)]
+            assert [(v.code, v.field) for v in ENGINE.validate(mirror, renamed(mutant.move, p))] == refusals
+
+
+def mirrored_game(players: int, seed: int | None, bot: int, p: Sequence[int], every: int = 10) -> int:
+    """A random game and its mirror under ``p``, walked side by side; returns the moves played."""
+    rng = random.Random(bot)
+    s = ENGINE.new_game(ENGINE.make_options(players, {}), seed)
+    mirror = renamed(s, p)
+    ENGINE.check(mirror)
+    for step in range(20_000):
+        assert mirror == renamed(s, p), f"the mirror left the renamed game after {step} moves"
+        legal = ENGINE.legal_moves(s)
+        assert move_keys(ENGINE.legal_moves(mirror)) == move_keys(renamed(m, p) for m in legal)
+        pending, mirrored = ENGINE.pending(s), ENGINE.pending(mirror)
+        assert mirrored.kind == pending.kind
+        assert sorted(mirrored.seats) == sorted(renamed_seat(seat, p) for seat in pending.seats)
+        if step % every == 0 or not legal:
+            check_mirrored(s, mirror, p, rng)
+        if not legal:
+            return step
+        move = choose(legal, rng)
+        s, mirror = ENGINE.apply(s, move), ENGINE.apply(mirror, renamed(move, p))
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@settings(max_examples=max(1, GAMES // 2), deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(seed=st.integers(0, 2**31), data=st.data())
+def test_renaming_the_seats_renames_the_game(players: int, seed: int, data: st.DataObject) -> None:
+    """Invariant 26: for a random non-identity permutation of the seats, a seeded and an external-chance
+    game each stay equal to their mirror move after move."""
+    identity = list(range(players))
+    p = data.draw(st.permutations(identity).filter(lambda q: q != identity), label="p")
+    assert mirrored_game(players, seed, seed, p) > 0
+    assert mirrored_game(players, None, seed + 1, p) > 0
+
+
+def test_renaming_covers_every_field_naming_a_seat() -> None:
+    """Every field of the state and the moves is classified for ``renamed``: a new field naming a seat would
+    otherwise escape the symmetry test. Renaming is also seen to change a real state, and to undo."""
+    classified = SEAT_FIELDS | SEAT_LISTS | PER_SEAT | SEAT_FREE
+    structs = [
+        c
+        for module in (state_module, mv, rng_module)
+        for c in vars(module).values()
+        if isinstance(c, type) and issubclass(c, msgspec.Struct) and c.__module__ == module.__name__
+    ]
+    names = {name for c in structs for name in c.__struct_fields__}
+    assert names - classified == set()
+    assert SEAT_FIELDS & SEAT_FREE == SEAT_LISTS & SEAT_FREE == PER_SEAT & SEAT_FREE == set()
+    s = game(3, [Spot("G04", 1, 0, {0: 2, 2: 1}), Spot("G06", 0, 1, master=1)], vp={0: 3}, turn=0)
+    p, back = [1, 2, 0], [2, 0, 1]
+    mirror = renamed(s, p)
+    assert mirror.players[1].vp == 3 and mirror.turn is not None and mirror.turn.seat == 1
+    assert tile(mirror, "G04").liverymen == (1, 2, 0) and tile(mirror, "G06").master == 2
+    assert mirror.order == tuple(p[seat] for seat in s.order)
+    assert renamed(mirror, back) == s

@@ -29,9 +29,11 @@ def test_every_legal_lists_each_state_s_moves() -> None:
     assert all(ENGINE.validate(state, move) == [] for state, move in listed)
 
 
-def test_main_prints_a_row_per_player_count(capsys: pytest.CaptureFixture[str]) -> None:
-    bench.main(["--games", "1", "--passes", "1"])
+@pytest.mark.parametrize("clock", sorted(bench.CLOCKS))
+def test_main_prints_a_row_per_player_count(clock: str, capsys: pytest.CaptureFixture[str]) -> None:
+    bench.main(["--games", "1", "--passes", "1", "--clock", clock])
     out = capsys.readouterr().out.splitlines()
+    assert f"{clock} clock" in out[1]
     header = next(i for i, line in enumerate(out) if line.split()[:2] == ["players", "pairs"])
     rows = [line.split() for line in out[header + 1 : header + 1 + len(bench.PLAYER_COUNTS)]]
     assert [int(r[0]) for r in rows] == list(bench.PLAYER_COUNTS)

@@ -143,11 +143,24 @@ _WHAT: dict[type, str] = {
 }
 
 
+_FIELD: dict[type, str] = {
+    mv.StartingOrder: "action.seats",
+    mv.ChanceSide: "action.side",
+    mv.ChanceTile: "action.tile",
+    mv.ChanceToken: "action.token",
+    mv.ChanceCard: "action.card",
+    mv.ChanceLordMayor: "action.card",
+}
+"""The field of each chance move that names its outcome (what a refusal points at)."""
+
+
 def check_chance(s: State, step: ChanceStep, action: Any) -> list[Violation]:
-    """The outcome named is one that can be drawn now."""
-    if outcome_of(action) in population(s, step):
+    """§5.5: the outcome named is one that can be drawn now."""
+    drawn = population(s, step)
+    if outcome_of(action) in drawn:
         return []
-    return violation("GUILDS_OF_LONDON_NOT_OFFERED", f"That is no {_WHAT[type(step)]} that can be drawn now.")
+    message = f"That is no {_WHAT[type(step)]} that can be drawn now ({len(set(drawn))} different ones can be)."
+    return violation("GUILDS_OF_LONDON_NOT_OFFERED", message, _FIELD[type(action)])
 
 
 def _take(s: State, step: DrawCard | DrawLordMayor) -> State:

@@ -376,12 +376,16 @@ def move_options(s: State, step: MoveStep) -> list[mv.MoveFigure]:
 def check_move(s: State, step: MoveStep, a: mv.MoveFigure) -> list[Violation]:
     """§6.7 ``MOVE``, §5.2 preconditions 1–4 (A-13 for the symbol)."""
     if not has_figure(s, step.seat, a.source, step.origins, step.not_from):
-        return violation("GUILDS_OF_LONDON_NO_FIGURE", "You have no figure there that this effect may move.")
+        message = "You have no figure there that this effect may move."
+        return violation("GUILDS_OF_LONDON_NO_FIGURE", message, "action.source")
     target = next((t for t in s.city if t.tile == a.to), None)
     if target is None or not target.face_up or a.to in (a.source, step.not_to):
-        return violation("GUILDS_OF_LONDON_BAD_DESTINATION", "The figure must go onto another face-up tile.")
+        message = "The figure must go onto another face-up tile."
+        return violation("GUILDS_OF_LONDON_BAD_DESTINATION", message, "action.to")
     if not _shows(step, a.to):
-        return violation("GUILDS_OF_LONDON_SYMBOL_MISMATCH", "That tile does not show a symbol this effect allows.")
+        names = ", ".join(symbol.name for symbol in CONTENT.symbols if symbol.id in step.symbols)
+        message = f"That tile does not show a symbol this effect allows ({names})."
+        return violation("GUILDS_OF_LONDON_SYMBOL_MISMATCH", message, "action.to")
     return []
 
 
@@ -404,9 +408,11 @@ def plant_options(s: State, step: PlantStep) -> list[mv.PlantFigure]:
 
 
 def check_plant(s: State, step: PlantStep, a: mv.PlantFigure) -> list[Violation]:
+    """§6.7 ``TO_PLANTATION``: an own figure from a place the effect allows."""
     if has_figure(s, step.seat, a.source, step.origins):
         return []
-    return violation("GUILDS_OF_LONDON_NO_FIGURE", "You have no figure there that this effect may send.")
+    message = "You have no figure there that this effect may send."
+    return violation("GUILDS_OF_LONDON_NO_FIGURE", message, "action.source")
 
 
 def apply_plant(s: State, step: PlantStep, a: mv.PlantFigure) -> State:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engines.core.errors import Violation
+from engines.core.text import plural
 from engines.guilds_of_london import moves as mv
 from engines.guilds_of_london.common import bump, set_player, set_tile, violation
 from engines.guilds_of_london.deck import pop
@@ -42,9 +43,17 @@ def check_swap(s: State, step: Negotiate, a: mv.Swap) -> list[Violation]:
     """R-RES-5: one of your own neutral pawns for one liveryman here (A-08 for your own colour)."""
     if s.players[step.seat].neutral <= 0:
         return violation("GUILDS_OF_LONDON_NO_NEUTRAL", "You have no neutral pawn left to swap with.")
-    if a.seat not in swap_targets(s, step):
-        return violation("GUILDS_OF_LONDON_NOTHING_TO_SWAP", f"You cannot swap a liveryman of seat {a.seat} here.")
-    return []
+    if a.seat in swap_targets(s, step):
+        return []
+    here = _here(s, step)
+    if not 0 <= a.seat < len(here):
+        reason = f"there are seats 0 to {len(here) - 1}"
+    elif a.seat == step.seat and here[a.seat]:
+        reason = "your own colour may not be swapped (negotiation_own_colour is off)"
+    else:
+        reason = f"seat {a.seat} has {plural(here[a.seat], 'liveryman', 'liverymen')} here"
+    message = f"You cannot swap a liveryman of seat {a.seat} here: {reason}."
+    return violation("GUILDS_OF_LONDON_NOTHING_TO_SWAP", message, "action.seat")
 
 
 def apply_swap(s: State, step: Negotiate, a: mv.Swap) -> State:

@@ -176,9 +176,11 @@ def keep_options(s: State, seat: int) -> list[mv.KeepLordMayor]:
 
 def check_keep(s: State, seat: int, a: mv.KeepLordMayor) -> list[Violation]:
     """R-SETUP-11: the card kept is one of the player's dealt cards not chosen yet."""
-    if mv.KeepLordMayor(a.card) in keep_options(s, seat):
+    left = keep_options(s, seat)
+    if mv.KeepLordMayor(a.card) in left:
         return []
-    return violation("GUILDS_OF_LONDON_NOT_OFFERED", "That Lord Mayor card is not among those dealt to you.")
+    message = f"That Lord Mayor card is not among those dealt to you ({len(left)} different ones are left to keep)."
+    return violation("GUILDS_OF_LONDON_NOT_OFFERED", message, "action.card")
 
 
 def apply_keep(s: State, seat: int, a: mv.KeepLordMayor) -> State:

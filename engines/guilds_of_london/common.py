@@ -3,6 +3,7 @@ locations (§5.0: the Guildhall, face-up tiles, masters on face-down tiles, the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from msgspec.structs import replace
@@ -153,3 +154,8 @@ def location_name(s: State, location: str) -> str:
         return "the Guildhall"
     found = CONTENT.tile.get(location)
     return found.name if found is not None else location
+
+
+def symbol_names(ids: Sequence[str]) -> str:
+    """Symbols as players name them (§0.3), in the content's order: "Anchor, Cross"."""
+    return ", ".join(symbol.name for symbol in CONTENT.symbols if symbol.id in ids)

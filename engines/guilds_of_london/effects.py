@@ -34,6 +34,7 @@ from engines.guilds_of_london.common import (
     move_figure,
     remove_one,
     set_player,
+    symbol_names,
     take_figure,
     tile_of,
     violation,
@@ -383,8 +384,8 @@ def check_move(s: State, step: MoveStep, a: mv.MoveFigure) -> list[Violation]:
         message = "The figure must go onto another face-up tile."
         return violation("GUILDS_OF_LONDON_BAD_DESTINATION", message, "action.to")
     if not _shows(step, a.to):
-        names = ", ".join(symbol.name for symbol in CONTENT.symbols if symbol.id in step.symbols)
-        message = f"That tile does not show a symbol this effect allows ({names})."
+        shown = symbol_names(tile_of(target).front_symbols)
+        message = f"That tile shows {shown}; this effect allows {symbol_names(step.symbols)}."
         return violation("GUILDS_OF_LONDON_SYMBOL_MISMATCH", message, "action.to")
     return []
 

@@ -21,6 +21,7 @@ from engines.guilds_of_london.common import (
     move_figure,
     remove_one,
     set_player,
+    symbol_names,
     take_figure,
     tile_of,
     tracks,
@@ -131,7 +132,8 @@ def check_move(s: State, seat: int, a: mv.PlayMove) -> list[Violation]:
     if target is None or not target.face_up or a.to == a.source:
         return violation("GUILDS_OF_LONDON_BAD_DESTINATION", "A figure moves onto another face-up tile.", "action.to")
     if not shows_symbol(target, a.card):
-        message = f"That tile does not show the card's symbol ({', '.join(card_type(a.card).symbols)})."
+        shown = symbol_names(tile_of(target).front_symbols)
+        message = f"That tile shows {shown}; the card's symbol is {symbol_names(card_type(a.card).symbols)}."
         return violation("GUILDS_OF_LONDON_SYMBOL_MISMATCH", message, "action.to")
     return []
 

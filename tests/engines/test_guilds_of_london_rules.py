@@ -311,6 +311,8 @@ def test_ex13_move_needs_the_card_symbol_and_a_face_up_tile() -> None:
     assert codes(s, mv.PlayMove("SCYTHE_HIRE", GUILDHALL, "G03")) == []
     assert codes(s, mv.PlayMove("SCYTHE_HIRE", GUILDHALL, "S_ST_LAWRENCE")) == []
     assert codes(s, mv.PlayMove("SCYTHE_HIRE", GUILDHALL, "G02")) == ["GUILDS_OF_LONDON_SYMBOL_MISMATCH"]
+    refusal = ENGINE.validate(s, mv.Move(A, mv.PlayMove("SCYTHE_HIRE", GUILDHALL, "G02")))[0]
+    assert refusal.message == "That tile shows Cross; the card's symbol is Scythe." and refusal.field == "action.to"
     assert codes(s, mv.PlayMove("SCYTHE_HIRE", GUILDHALL, "G08")) == ["GUILDS_OF_LONDON_BAD_DESTINATION"]
     s = act(s, mv.PlayMove("SCYTHE_HIRE", GUILDHALL, "G03"))
     assert tile(s, "G03").liverymen == (1, 0, 0) and s.guildhall[A] == 3

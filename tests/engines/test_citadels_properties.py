@@ -51,7 +51,7 @@ def options_for(players: int, preset: str, rank9_opt_in: bool) -> Any:
 def check_invariants(before: State, move: mv.Move, after: State) -> None:
     """P-1, P-3, P-4, P-6, P-7, P-11, P-12, P-15 (generated move validates), P-18, P-20."""
     ENGINE.check(after)  # P-1 card conservation, P-3 character partition, seats in range
-    assert not ENGINE.validate(before, move)
+    assert ENGINE.validate(before, move) == []  # a list, empty (not merely falsy)
     assert all(p.gold >= 0 for p in after.players) and after.tax_token >= 0  # P-4
     assert 0 <= after.crown < len(after.players)  # P-6
     if after.turn is not None:  # P-7
@@ -107,7 +107,7 @@ def check_validate_matches_legal(state: State, legal: list[mv.Move]) -> None:
     legal_set = {msgspec.json.encode(m) for m in legal}
     assert len(legal_set) == len(legal), "legal moves must be listed once each"
     for candidate in wellformed_variants(state, legal[0]):
-        clean = not ENGINE.validate(state, candidate)
+        clean = ENGINE.validate(state, candidate) == []
         assert clean == (msgspec.json.encode(candidate) in legal_set), candidate
 
 

@@ -5,12 +5,15 @@ generated and accepted, wrong ones are rejected with the expected violation code
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
+from msgspec.structs import replace
 
 from engines.citadels import ENGINE
 from engines.citadels import moves as mv
-from engines.citadels.state import Built, Marker, Reveal, State
+from engines.citadels.content import CONTENT
+from engines.citadels.state import NO_SEAT, Built, Marker, Reveal, State
 from engines.core.engine import CHANCE
 from engines.core.errors import StateInvalid
 from tests.engines.citadels_helpers import (
@@ -1102,6 +1105,8 @@ def test_emperor_crown_gift_rules() -> None:
     assert codes(s, mv.Emperor(3, "gold")) == ["CITADELS_BAD_RESOURCE"]
     assert codes(s, mv.Emperor(3, "card")) == ["CITADELS_BAD_RESOURCE"]
     assert mv.Emperor(3, "none") in legal_actions(s)
+    s4 = play(s, mv.Emperor(3, "none"))  # seat 3 has neither gold nor a card: the crown alone
+    assert (s4.crown, gold(s4, 0), gold(s4, 3)) == (3, 2, 0)
     s2 = play(s, mv.Emperor(1, "gold"))
     assert s2.crown == 1
     assert gold(s2, 1) == 1 and gold(s2, 0) == 3
@@ -1492,6 +1497,16 @@ def test_three_player_completion_needs_eight() -> None:
     s = play_all(s, mv.GatherGold(), mv.Build("docks"))
     assert s.end_triggered and s.first_completer == 0
 
+    # The seventh district does not complete a 3-player city.
+    s = make_state(
+        options(3, cast_with(r9="artist")),
+        [Seat(gold=10, hand=("market",), city=seven[:6], characters=("king", "architect")), Seat(), Seat()],
+        start_rank=4,
+    )
+    s = play_all(s, mv.GatherGold(), mv.Build("market"))
+    assert len(city(s, 0)) == 7
+    assert not s.end_triggered and s.first_completer == NO_SEAT
+
 
 def test_park_draws_two_on_empty_hand_at_end_of_turn() -> None:
     s = make_state(
@@ -1503,6 +1518,7 @@ def test_park_draws_two_on_empty_hand_at_end_of_turn() -> None:
     assert pending_seat(s) == CHANCE
     s = chance_cards(s, "temple", "tavern")
     assert sorted(hand(s, 0)) == ["tavern", "temple"]
+    assert kind(s) == "chance.discard_character"  # two cards, not three: the next round begins
 
 
 def test_statue_counts_crown_after_heir_transfer() -> None:
@@ -1784,3 +1800,100 @@ def test_setup_deal_and_configuration_limits() -> None:
     for players, cast in bad:
         with pytest.raises(StateInvalid):
             options(players, cast)
+
+
+# ---- the options (§3.3, §10.3 V5/V6): values and refusals ------------------------------------------
+
+#: Refused option sets: players, overrides, the message with its numbers, the field at fault.
+REFUSED_OPTIONS: list[tuple[int, dict[str, Any], str, str]] = [
+    (9, {}, "Citadels is for 2 to 8 players, not 9.", "players"),
+    (1, {}, "Citadels is for 2 to 8 players, not 1.", "players"),
+    (4, {"bogus": 1, "zany": 2}, "Unknown Citadels options: bogus, zany.", "options"),
+    (
+        4,
+        {"build_requires_gather": "maybe"},
+        "Option build_requires_gather takes true or false, not 'maybe'.",
+        "options.build_requires_gather",
+    ),
+    (
+        3,
+        {"preset": "ambitious_aristocrats"},
+        "With 3 players a rank-9 character is required (R-3.1.2); set rank9.",
+        "options.rank9",
+    ),
+    (2, {"rank9": "artist"}, "With 2 players no rank-9 character is used (R-3.1.2).", "options.rank9"),
+    (4, {"rank9": "queen"}, "Queen needs at least 5 players (use Artist or Tax Collector).", "options.cast"),
+    (4, {"cast": ",".join((*FIRST_GAME_CAST[:7], "nobody"))}, "Unknown characters: nobody.", "options.cast"),
+    (
+        4,
+        {"cast": ",".join((FIRST_GAME_CAST[1], FIRST_GAME_CAST[0], *FIRST_GAME_CAST[2:]))},
+        "The cast needs one character of each rank 1 to 8, in rank order, then an optional rank 9.",
+        "options.cast",
+    ),
+    (4, {"first_crowned_seat": 4}, "first_crowned_seat must be 0..3.", "options.first_crowned_seat"),
+    (
+        4,
+        {"uniques": ",".join((*CONTENT.preset["first_game"].uniques[:13], CONTENT.preset["first_game"].uniques[0]))},
+        "Choose exactly 14 different unique districts, not 14.",
+        "options.uniques",
+    ),
+    (
+        4,
+        {"uniques": ",".join(CONTENT.preset["first_game"].uniques[:13])},
+        "Choose exactly 14 different unique districts, not 13.",
+        "options.uniques",
+    ),
+]
+
+
+@pytest.mark.parametrize(("players", "overrides", "message", "field"), REFUSED_OPTIONS)
+def test_option_refusals_name_the_numbers_and_the_field(
+    players: int, overrides: dict[str, Any], message: str, field: str
+) -> None:
+    """R-1.1 (2–8 players), R-3.1.2 (rank 9), §10.3 V5/V6: each refusal says what is wrong and where."""
+    with pytest.raises(StateInvalid) as caught:
+        ENGINE.make_options(players, overrides)
+    assert (str(caught.value), caught.value.field) == (message, field)
+
+
+@pytest.mark.parametrize(
+    ("players", "overrides", "rank9"),
+    [
+        (3, {}, "artist"),  # §11 B25: the first game adds the Artist with 3 players
+        (3, {"first_game_rank9": "tax_collector"}, "tax_collector"),
+        (8, {}, "artist"),
+        (8, {"preset": "cunning_agents"}, "tax_collector"),  # the preset's own rank 9
+        (8, {"preset": "ambitious_aristocrats"}, "queen"),
+        (4, {"preset": "ambitious_aristocrats"}, ""),  # optional with 4–7 players: opt in with rank9
+        (5, {"rank9": "queen"}, "queen"),
+    ],
+)
+def test_rank9_from_the_preset(players: int, overrides: dict[str, Any], rank9: str) -> None:
+    """R-3.1.2: rank 9 is required with 3 and 8 players (from the preset, or the first game's
+    choice), optional with 4–7."""
+    opts = ENGINE.make_options(players, overrides)
+    assert opts.players == players
+    assert opts.cast[8:] == ((rank9,) if rank9 else ())
+    assert len(opts.uniques) == 14
+
+
+def test_the_player_counts_the_service_reports() -> None:
+    """R-1.1: 2 to 8 players, as ``ListGames`` reports them."""
+    assert (ENGINE.info.min_players, ENGINE.info.max_players) == (2, 8)
+
+
+def test_describe_lists_the_content() -> None:
+    """The client-facing catalogue: every character, district and preset, and the table's limits."""
+    described = ENGINE.describe()
+    assert [c["id"] for c in described["characters"]] == [c.id for c in CONTENT.characters]
+    assert [d["id"] for d in described["districts"]] == [d.id for d in CONTENT.districts]
+    assert [p["id"] for p in described["presets"]] == list(CONTENT.preset)
+    assert described["limits"]["bank_gold"] == CONTENT.limits.bank_gold == 1_000_000
+
+
+def test_new_game_checks_the_options_it_is_given() -> None:
+    """§10.3 V5: options built by hand are checked before the deal."""
+    opts = replace(ENGINE.make_options(4, {}), first_crowned_seat=7)
+    with pytest.raises(StateInvalid) as caught:
+        ENGINE.new_game(opts, 1)
+    assert (str(caught.value), caught.value.field) == ("first_crowned_seat must be 0..3.", "options.first_crowned_seat")

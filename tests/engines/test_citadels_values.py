@@ -9,12 +9,15 @@ price)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
+from engines.citadels import ENGINE
 from engines.citadels import moves as mv
 from engines.citadels.content import CONTENT
 from engines.citadels.state import Built, Options, State
+from engines.core.errors import Violation
 from tests.engines.citadels_helpers import (
     FIRST_GAME_CAST,
     Round,
@@ -28,6 +31,7 @@ from tests.engines.citadels_helpers import (
     kind,
     make_state,
     options,
+    pending_seat,
     play,
     play_all,
     score_of,
@@ -442,7 +446,6 @@ def test_abbot_income_split_between_gold_and_cards() -> None:
 def test_the_sheet_is_provisional_until_the_game_is_over_and_names_each_seats_highest_reveal() -> None:
     """§8.5: the tie-break is the highest rank a seat revealed in the last round; with 2 players a seat
     reveals two characters, and the sheet names the higher one whichever was revealed first."""
-    from engines.citadels import ENGINE
     from engines.citadels.common import rank
     from engines.citadels.scoring import tiebreak
     from engines.core.playout import random_playout
@@ -462,3 +465,222 @@ def test_the_sheet_is_provisional_until_the_game_is_over_and_names_each_seats_hi
         assert value == rank(best) and CONTENT.character[best].name_en in why, (known, why)
         checked += 1
     assert checked >= 1
+
+
+# =============================================================================================
+# Refusals with their numbers, district effects and option branches (found by bench.mutate)
+# =============================================================================================
+
+
+def refusal(s: State, action: Any, seat: int | None = None) -> Violation:
+    """The one violation of a refused move: its code, its message with the numbers and its field."""
+    codes(s, action, seat)  # refused, and not among the legal moves
+    found = ENGINE.validate(s, mv.Move(pending_seat(s) if seat is None else seat, action))
+    assert len(found) == 1, found
+    return found[0]
+
+
+def _district_owner(city_: tuple[str | Built, ...], gold_: int = 0, hand_: tuple[str, ...] = ()) -> State:
+    """Seat 0 (the King, 4 players) with ``city_``, ``gold_`` and ``hand_``, before gathering."""
+    uniques = [b for b in city_ if isinstance(b, str) and b in CONTENT.unique_ids]
+    return make_state(
+        options(4, uniques=uniques),
+        [Seat(gold=gold_, hand=hand_, city=city_, characters=("king",)), Seat(), Seat(), Seat()],
+        start_rank=4,
+    )
+
+
+def test_smithy_pays_two_gold_for_exactly_three_cards_once_a_turn() -> None:
+    """M-SMITHY: with exactly 2 gold the Smithy is used: 2 gold paid, 3 cards drawn, and not again
+    this turn; with 1 gold, or without a Smithy, it is refused."""
+    s = play(_district_owner(("smithy",)), mv.GatherGold())
+    assert gold(s, 0) == 2
+    s = play(s, mv.Smithy())
+    assert gold(s, 0) == 0
+    s = chance_cards(s, "manor", "temple", "tavern")
+    assert kind(s) == "turn"
+    assert sorted(hand(s, 0)) == ["manor", "tavern", "temple"]
+    assert refusal(s, mv.Smithy()) == Violation(
+        "CITADELS_ABILITY_USED", "The Smithy was already used this turn.", "action"
+    )
+    poor = _district_owner(("smithy",), gold_=1)
+    assert refusal(poor, mv.Smithy()) == Violation(
+        "CITADELS_NOT_ENOUGH_GOLD", "The Smithy costs 2 gold; you have 1.", "action"
+    )
+    none = _district_owner(("manor",), gold_=5)
+    assert refusal(none, mv.Smithy()) == Violation(
+        "CITADELS_NO_DISTRICT_EFFECT", "You have no Smithy in your city.", "action"
+    )
+
+
+def test_laboratory_discards_a_card_from_hand_for_two_gold() -> None:
+    """M-LABORATORY: a card of the hand goes under the deck for 2 gold, once a turn; a card that is
+    not in the hand is refused by its name (an unknown id by the id itself)."""
+    s = _district_owner(("laboratory",), gold_=1, hand_=("manor", "temple"))
+    assert refusal(s, mv.Laboratory("castle")) == Violation(
+        "CITADELS_CARD_NOT_IN_HAND", "Castle is not in your hand.", "action.card"
+    )
+    assert refusal(s, mv.Laboratory("nonexistent")).message == "nonexistent is not in your hand."
+    s = play(s, mv.Laboratory("manor"))
+    assert gold(s, 0) == 1 + 2
+    assert hand(s, 0) == ("temple",)
+    assert s.deck_bottom == ("manor",)
+    assert refusal(s, mv.Laboratory("temple")).code == "CITADELS_ABILITY_USED"
+
+
+def test_museum_takes_a_card_from_hand_under_it() -> None:
+    """M-MUSEUM: a card of the hand goes face down under the Museum; one not in hand is refused."""
+    s = _district_owner(("museum",), hand_=("manor", "temple"))
+    assert refusal(s, mv.Museum("castle")) == Violation(
+        "CITADELS_CARD_NOT_IN_HAND", "Castle is not in your hand.", "action.card"
+    )
+    s = play(s, mv.Museum("temple"))
+    assert s.players[0].city[0].museum == ("temple",)
+    assert hand(s, 0) == ("manor",)
+    assert refusal(s, mv.Museum("manor")).code == "CITADELS_ABILITY_USED"
+
+
+def test_armory_reaches_seat_zero_and_no_seat_beyond_the_table() -> None:
+    """M-ARMORY: the Armory of seat 1 destroys a district of seat 0 (both cards under the deck);
+    seats -1 and 4 of a 4-player game do not exist."""
+    s = make_state(
+        options(4, uniques=("armory",)),
+        [Seat(city=("manor", "temple")), Seat(city=("armory",), characters=("king",)), Seat(), Seat()],
+        start_rank=4,
+    )
+    for seat in (-1, 4):
+        assert refusal(s, mv.Armory(seat, "manor")) == Violation(
+            "CITADELS_NO_SUCH_SEAT", f"Seat {seat} does not exist.", "action.target"
+        )
+    s = play(s, mv.Armory(0, "manor"))
+    assert city(s, 0) == ["temple"] and city(s, 1) == []
+    assert s.deck_bottom == ("armory", "manor")
+
+
+def test_observatory_draws_three_to_keep_one() -> None:
+    """§7 Observatory (M-GATHER-CARDS): gathering cards draws 3, not 2 (and not 4), then one is kept."""
+    s = play(_district_owner(("observatory",)), mv.GatherCards())
+    s = chance_cards(s, "manor", "temple", "tavern")
+    assert kind(s) == "keep_drawn"
+    assert sorted(turn(s).drawn) == ["manor", "tavern", "temple"]
+
+
+@pytest.mark.parametrize(
+    ("beautified", "to", "owner_gets"), [(True, "owner", 1), (True, "bank", 0), (False, "owner", 0)]
+)
+def test_artist_gold_on_a_destroyed_district(beautified: bool, to: str, owner_gets: int) -> None:
+    """§11 B19: the Artist's gold on a destroyed district goes to its owner only under 'owner', and
+    a district that was never beautified gives nothing."""
+    opts = options(4, beautify_gold_on_destroy=to)
+    s = play(_warlord(opts, (), (Built("manor", beautified=beautified), "temple")), mv.Destroy(1, "manor"))
+    assert gold(s, 0) == 9 - (3 if beautified else 2)
+    assert gold(s, 1) == owner_gets
+    assert city(s, 1) == ["temple"]
+
+
+def test_thief_cannot_rob_rank_one() -> None:
+    """§6 Thief: the rank-1 character is out of his reach; rank 3 is not."""
+    s = make_state(options(4), [Seat(characters=("thief",)), Seat(), Seat(), Seat()], start_rank=2)
+    assert refusal(s, mv.Rob("assassin")) == Violation(
+        "CITADELS_BAD_TARGET",
+        "The Assassin cannot be robbed (rank 1 is out of the Thief's reach).",
+        "action.character",
+    )
+    assert play(s, mv.Rob("magician")).robbed == "magician"
+
+
+def test_emperor_recipient_with_one_gold_and_a_card_chooses() -> None:
+    """§11 B6 'recipient': a recipient with 1 gold and a card chooses what he hands over."""
+    s = make_state(
+        options(4, cast_with(r4="emperor"), emperor_resource_chooser="recipient"),
+        [Seat(gold=0, characters=("emperor",)), Seat(gold=1, hand=("manor",)), Seat(), Seat()],
+        crown=2,
+        start_rank=4,
+    )
+    s = play_all(s, mv.GatherGold(), mv.Emperor(1))
+    assert kind(s) == "emperor_resource" and pending_seat(s) == 1
+    s = play(s, mv.HandOver("gold"))
+    assert (s.crown, gold(s, 0), gold(s, 1)) == (1, 3, 0)
+    assert hand(s, 1) == ("manor",)
+
+
+def test_cardinal_borrows_from_seat_zero() -> None:
+    """§6 Cardinal, §11 B17: the Cardinal of seat 1 borrows his shortfall from seat 0."""
+    s = make_state(
+        options(4, cast_with(r5="cardinal")),
+        [Seat(gold=5), Seat(gold=0, hand=("castle", "tavern", "temple"), characters=("cardinal",)), Seat(), Seat()],
+        start_rank=5,
+    )
+    s = play_all(s, mv.GatherGold(), mv.Build("castle", lender=0), mv.Give("tavern"), mv.Give("temple"))
+    assert city(s, 1) == ["castle"]
+    assert (gold(s, 0), gold(s, 1)) == (5 - 2, 0)
+    assert sorted(hand(s, 0)) == ["tavern", "temple"]
+
+
+def test_cardinal_loan_for_the_thieves_den_counts_his_own_gold() -> None:
+    """§6 Cardinal with the Thieves' Den (§7): 6 to pay, 2 paid in cards and 2 in his own gold, so he
+    borrows 2 (not 6) and repays them with 2 cards."""
+    s = make_state(
+        options(4, cast_with(r5="cardinal"), uniques=("thieves_den",)),
+        [
+            Seat(gold=0, hand=("thieves_den", "tavern", "temple", "manor", "castle"), characters=("cardinal",)),
+            Seat(gold=9),
+            Seat(),
+            Seat(),
+        ],
+        start_rank=5,
+    )
+    s = play_all(s, mv.GatherGold(), mv.Build("thieves_den", "thieves_den"), mv.Give("tavern"), mv.Give("temple"))
+    s = play(s, mv.Done(lender=1))
+    assert (gold(s, 0), gold(s, 1)) == (0, 9 - 2)
+    assert kind(s) == "give_cards"
+    s = play_all(s, mv.Give("manor"), mv.Give("castle"))
+    assert kind(s) == "turn"
+    assert city(s, 0) == ["thieves_den"]
+    assert sorted(hand(s, 1)) == ["castle", "manor"]
+
+
+def test_magician_redraw_refuses_done_before_a_discard() -> None:
+    """§6 Magician: the redraw discards at least one card."""
+    s = play(_magician(("manor", "temple")), mv.MagicRedraw())
+    assert refusal(s, mv.Done()) == Violation(
+        "CITADELS_NOT_ENOUGH_CARDS", "Discard at least 1 card to redraw.", "action"
+    )
+
+
+def _theater_choice(players: int) -> State:
+    """The next selection after a round in which seat 0 has the Theater, up to its choice (R-4.2.7)."""
+    cast = cast_with(r9="artist") if players == 3 else FIRST_GAME_CAST
+    last = ("warlord", "artist") if players == 3 else ("warlord",)
+    seats = [Seat(city=("theater",), characters=last), *[Seat() for _ in range(players - 1)]]
+    s = make_state(options(players, cast, uniques=("theater",)), seats, start_rank=8)
+    s = play_all(s, mv.GatherGold(), mv.EndTurn())
+    while kind(s) != "theater_choice":
+        s = ENGINE.apply(s, ENGINE.legal_moves(s)[0])
+    return s
+
+
+def test_theater_swaps_with_another_seat_of_the_table() -> None:
+    """R-4.2.7, §7 Theater: 4 players swap their only characters (naming none to give); the target is
+    an opponent at the table."""
+    s = _theater_choice(4)
+    mine, theirs = s.players[0].characters, s.players[3].characters
+    for target in (0, 4, -1):
+        assert refusal(s, mv.Theater(target)) == Violation(
+            "CITADELS_NO_SUCH_SEAT", f"Seat {target} is not an opponent.", "action.target"
+        )
+    assert refusal(s, mv.Theater(3, mine[0])) == Violation(
+        "CITADELS_NOT_OFFERED", "With 4 or more players you give your only character.", "action.give"
+    )
+    s = play(s, mv.Theater(3))
+    assert (s.players[0].characters, s.players[3].characters) == (theirs, mine)
+
+
+def test_theater_with_three_players_names_one_of_your_characters() -> None:
+    """§7 Theater, 2–3 players: the character given must be one of your two."""
+    s = _theater_choice(3)
+    other = next(c for c in s.options.cast if c not in s.players[0].characters)
+    assert refusal(s, mv.Theater(1, other)) == Violation(
+        "CITADELS_NOT_OFFERED", "Name which of your two characters you give.", "action.give"
+    )
+    assert refusal(s, mv.Theater(1)).field == "action.give"

@@ -20,7 +20,7 @@ from typing import Any
 
 from engines.citadels import setup
 from engines.citadels.building import build_limit, confiscation_possible, price, warrant_on
-from engines.citadels.common import bank, character, deck_size, rank
+from engines.citadels.common import bank, character, deck_size, district, name, rank
 from engines.citadels.content import CONTENT
 from engines.citadels.selection import selection_plan
 from engines.citadels.state import (
@@ -158,6 +158,13 @@ def _check_cards(s: State) -> None:
     if seen != expected:
         diff = (seen - expected) + (expected - seen)
         raise StateInvalid(f"District cards are not conserved (P-1): {dict(diff)}.", "players")
+    for seat, p in enumerate(s.players):
+        never = [b.card for b in p.city if district(b.card).cost is None]
+        require(
+            not never,
+            f"Seat {seat}'s city holds {', '.join(map(name, never))}, which is never built.",
+            f"players[{seat}].city",
+        )
 
 
 @lru_cache(maxsize=64)
@@ -184,6 +191,11 @@ def _check_characters(s: State) -> None:
         require(len(chars) == len(cast), "Every cast character is held, on offer or discarded (P-3).", "facedown")
     for fname in ("killed", "bewitched", "robbed", "first_facedown"):
         require(getattr(s, fname) in cast | {""}, f"{fname} is not a cast character.", fname)
+    require(
+        not s.killed or any(character(c).ability == "kill" for c in cast),
+        "A character is killed only when the cast has a character that kills (§6 Assassin).",
+        "killed",
+    )
     require(
         s.first_facedown in ("", *s.facedown, *held),
         "The first face-down discard is face down or was taken by the last picker (R-4.2.4).",

@@ -28,7 +28,7 @@ from engines.core.playout import random_playout
 from engines.core.rng import Rng
 from server.binding import GameBinding
 from server.convert import ConversionError
-from tests.engines.citadels_helpers import FIRST_GAME_CAST, Round, Seat, kind, make_state, options, play
+from tests.engines.citadels_helpers import FIRST_GAME_CAST, Round, Seat, cast_with, kind, make_state, options, play
 
 BINDING = GameBinding(ENGINE)
 INT32_MAX = 2**31 - 1
@@ -617,3 +617,19 @@ def test_content_limits_outside_the_safe_range_are_refused(bank_gold: int, round
     limits = replace(CONTENT.limits, bank_gold=bank_gold, rounds=rounds)
     with pytest.raises(ContentError, match="limits"):
         validate_content(replace(CONTENT, limits=limits))
+
+
+def test_a_city_never_holds_an_unbuildable_district() -> None:
+    """§7 Secret Vault: a district without a cost is never built, so no city holds one."""
+    seats = [Seat(gold=2, characters=("king",), city=("secret_vault",)), Seat(), Seat(), Seat()]
+    with pytest.raises(StateInvalid) as exc:
+        make_state(options(4, uniques=("secret_vault",)), seats, start_rank=4)  # the helper checks what it makes
+    assert exc.value.field == "players[0].city" and "Secret Vault, which is never built" in str(exc.value)
+
+
+def test_a_killed_character_needs_a_killer_in_the_cast() -> None:
+    """§6 Assassin: only a character that kills marks one killed; a cast without one has none."""
+    seats = [Seat(gold=2, characters=("king",)), Seat(), Seat(), Seat()]
+    s = make_state(options(4, cast_with(r1="witch")), seats, start_rank=4)
+    ENGINE.check(s)
+    assert "kills" in _refused_field(replace(s, killed="merchant"), "killed")

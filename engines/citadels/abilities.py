@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import permutations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from msgspec.structs import replace
 
@@ -51,9 +51,10 @@ from engines.citadels.turn import completed_blocks, end_turn, is_protected
 from engines.core.errors import Violation
 from engines.core.text import plural
 
-Check = Callable[[State, Any], list[Violation]]
-Apply = Callable[[State, Any], State]
-Candidates = Callable[[State], list[Any]]
+if TYPE_CHECKING:
+    Check = Callable[[State, Any], list[Violation]]
+    Apply = Callable[[State, Any], State]
+    Candidates = Callable[[State], list[Any]]
 
 
 def _turn(s: State) -> Any:

@@ -110,9 +110,8 @@ def distinct(cards: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(cards))
 
 
-def to_bottom(s: State, cards: Iterable[str]) -> State:
+def to_bottom(s: State, cards: tuple[str, ...]) -> State:
     """Put cards face down under the district deck, in the given order (§0 conventions)."""
-    cards = tuple(cards)
     return replace(s, deck_bottom=s.deck_bottom + cards) if cards else s
 
 

@@ -4,7 +4,7 @@ the state's PCG32 decides it uniformly."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from msgspec.structs import replace
 
@@ -20,7 +20,8 @@ from engines.citadels.state import (
 )
 from engines.core.errors import Violation
 
-ChanceStep = DrawCard | DiscardCharacter | TakeRandomCard | TakeRandomCharacter
+if TYPE_CHECKING:
+    ChanceStep = DrawCard | DiscardCharacter | TakeRandomCard | TakeRandomCharacter
 CHANCE_STEPS = (DrawCard, DiscardCharacter, TakeRandomCard, TakeRandomCharacter)
 
 
@@ -76,24 +77,17 @@ def chance_population(s: State, step: ChanceStep) -> tuple[str, ...]:
     return s.players[step.source].characters
 
 
-def check_chance(s: State, step: ChanceStep, action: object) -> list[Violation]:
-    """The chance outcome must be one that can occur."""
-    if isinstance(step, DrawCard | TakeRandomCard):
-        if not isinstance(action, ChanceCard):
-            return violation("COMMON_WRONG_DECISION", "A district card must be named for this chance event.", "action")
-        if action.card not in chance_population(s, step):
-            where = "the deck" if isinstance(step, DrawCard) else f"seat {step.source}'s hand"
-            return violation("CITADELS_NOT_OFFERED", f"The {name(action.card)} is not in {where}.", "action.card")
+def check_chance(s: State, step: ChanceStep, action: ChanceCard | ChanceCharacter) -> list[Violation]:
+    """The chance outcome must be one that can occur. (A card draw's row takes only ``ChanceCard``, a
+    character's only ``ChanceCharacter``: the engine refuses the other type before this check.)"""
+    outcome = action.card if isinstance(action, ChanceCard) else action.character
+    if outcome in chance_population(s, step):
         return []
-    if not isinstance(action, ChanceCharacter):
-        return violation("COMMON_WRONG_DECISION", "A character must be named for this chance event.", "action")
-    if action.character not in chance_population(s, step):
-        return violation(
-            "CITADELS_NOT_OFFERED",
-            f"The {name(action.character)} cannot be chosen by this chance event.",
-            "action.character",
-        )
-    return []
+    if isinstance(step, DrawCard | TakeRandomCard):
+        where = "the deck" if isinstance(step, DrawCard) else f"seat {step.source}'s hand"
+        return violation("CITADELS_NOT_OFFERED", f"The {name(outcome)} is not in {where}.", "action.card")
+    message = f"The {name(outcome)} cannot be chosen by this chance event."
+    return violation("CITADELS_NOT_OFFERED", message, "action.character")
 
 
 def apply_chance(s: State, step: ChanceStep, outcome: str) -> State:

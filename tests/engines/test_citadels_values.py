@@ -684,3 +684,27 @@ def test_theater_with_three_players_names_one_of_your_characters() -> None:
         "CITADELS_NOT_OFFERED", "Name which of your two characters you give.", "action.give"
     )
     assert refusal(s, mv.Theater(1)).field == "action.give"
+
+
+# ---- the small contracts the rules lean on -------------------------------------------------------
+
+
+def test_city_lookups_answer_minus_one_for_what_is_not_there() -> None:
+    """§0 conventions: ``find`` and ``nth`` name a city index, or -1 when there is no such district."""
+    from engines.citadels.common import find, nth
+
+    p = make_state(options(4), [Seat(city=("manor", "tavern", "manor")), Seat(), Seat(), Seat()]).players[0]
+    assert (find(p, "tavern"), find(p, "castle")) == (1, -1)
+    assert [nth(p, "manor", k) for k in (-1, 0, 1, 2)] == [-1, 0, 2, -1]
+    assert nth(p, "castle", 0) == -1
+
+
+def test_an_unfinished_city_never_blocks_and_no_rank9_is_the_empty_id() -> None:
+    """§11 B9: only a completed city protects its districts; R-3.1.2: 4–7 players have no rank 9 unless
+    they opt in (the empty id, as the options carry it)."""
+    from engines.citadels.setup import _rank9
+    from engines.citadels.turn import completed_blocks
+
+    s = make_state(options(4), [Seat(city=("manor",)), Seat(city=("tavern",)), Seat(), Seat()])
+    assert completed_blocks(s, 0, 1) is False
+    assert _rank9(5, {}, None, "first_game") == "" and _rank9(5, {"rank9": "none"}, None, "first_game") == ""

@@ -146,6 +146,15 @@ def test_area_without_boundary_has_no_fences() -> None:
     assert message is not None and "A11" in message and "boundary" in message
 
 
+def test_area_listing_an_item_twice_cannot_be_fenced() -> None:
+    """§6.3 G13, §9.6 rule 15: a boundary that lists p01 twice has no well-defined arcs, so no fence splits A11."""
+    areas = tuple(replace(a, boundary=(*a.boundary, "p01")) if a.id == "A11" and a.boundary else a for a in LD.areas)
+    b = replace(LD, areas=areas)
+    assert check_fence(b, Fence("A11", "g11n", False, "p02", False)) == (
+        "Area A11 lists p01 twice on its boundary, so the Carpenters cannot split it"
+    )
+
+
 def test_options_are_canonical_and_complete() -> None:
     """A11 has 4 vertices and 2 path interiors (gap interiors excluded): C(6, 2) = 15 fences, in position order."""
     options = fence_options(LD, "A11")

@@ -556,6 +556,47 @@ def test_we11_wall_settle_promote_adjust() -> None:
     assert faction_value(b, s.dice, "orange", 2) == orange + 1
 
 
+def reasons(s: State, action: object) -> list[tuple[str, str, str]]:
+    """(code, message, field) of each violation of ``action`` for the pending seat."""
+    return [(v.code, v.message, v.field) for v in ENGINE.validate(s, mv.Move(seat_of(s), action))]
+
+
+def test_wall_settle_refusals_name_the_card_number_and_the_reserve() -> None:
+    """§5.4 step 2, A-6: a number not on the card (4/1) and more peasants than the reserve each get their own
+    message, with the numbers and the field at fault."""
+    s = act(round_two(), mv.BuildWall("g24e", 4, 1))
+    w = seat_of(s)
+    assert reasons(s, mv.SettleWall(3, 0, 3)) == [
+        ("WALLED_CITY_BAD_SETTLE", "3 is not a number on the card played (4/1).", "action.number")
+    ]
+    s = replace(s, seats=tuple(replace(p, peasants=2) if i == w else p for i, p in enumerate(s.seats)))
+    assert s.seats[w].nobles >= 4
+    assert reasons(s, mv.SettleWall(4, 0, 4)) == [
+        ("WALLED_CITY_BAD_SETTLE", "More than the reserve: 4 peasants settled, your reserve has 2.", "action")
+    ]
+    assert check(s, mv.SettleWall(4, 2, 2)) == []
+
+
+def test_road_settle_refusal_names_a_number_not_on_the_card() -> None:
+    """§5.3 step 2: the first side's number must be one of the card played (3/2)."""
+    s = act(first_builder(scripted(3)), mv.BuildRoad("p01", 3, 2))
+    assert reasons(s, mv.Settle(4, "A11", 4, 0, "A12", 1, 0)) == [
+        ("WALLED_CITY_BAD_SETTLE", "4 is not a number on the card played (3/2).", "action.first")
+    ]
+
+
+def test_build_turn_prompt_names_the_seat_and_the_step() -> None:
+    """§5.10: during a build turn the pending decision is the step, and its prompt says whose turn and which
+    step it is."""
+    s = round_two()
+    w = seat_of(s)
+    assert s.turn is not None and s.turn.step == "place"
+    assert ENGINE.pending(s).kind == "build.place"
+    assert ENGINE.pending(s).prompt == f"Seat {w}: build turn, step place"
+    s = act(s, mv.BuildWall("g24e", 4, 1))
+    assert ENGINE.pending(s).prompt == f"Seat {w}: build turn, step settle"
+
+
 def test_round_two_promote_neutral_noble_and_zero_half() -> None:
     """A-5: the neutral's nobles may be promoted; settling a 0 half promotes up to the whole card (§5.4)."""
     s = run(scripted(2, dice=WE11_DICE), Prefs(cards={0: [(3, 1), (2, 2)], 1: [(3, 1), (2, 2)]}), until=at_build(2))

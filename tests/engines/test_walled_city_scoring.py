@@ -353,6 +353,16 @@ def test_tower_unrevealed_cards_count_zero_and_second_place_flag() -> None:
     assert score_towers(L, {"T2": {"O": 0}}, revealed) == ()
 
 
+def test_tower_detail_with_a_single_count_of_watchmen_names_no_second_place() -> None:
+    """§7.4, A-3: with one count of watchmen there is nobody second, under either ranking: the detail names
+    only the most watchmen and their a + b."""
+    assert score_tower("T2", {"O": 2}, 3, 1).detail == "tower T2 (near halves 3 and 1): O most watchmen (2) → 4"
+    for flag in ("dense", "competition"):
+        tie = score_tower("T2", {"W": 1, "T": 1}, 0, 1, flag)
+        assert tie.detail == "tower T2 (near halves 0 and 1): T and W most watchmen (1) → 1 each"
+        assert pts(tie) == {"T": 1, "W": 1}
+
+
 def test_we21_flee_spares_peasants_and_watchmen() -> None:
     state = roads("p01", "p02")  # A11 alone
     gaps = walls_except(L, "g11n")
@@ -504,7 +514,7 @@ CORRUPTIONS: list[tuple[str, str, Mutation, str]] = [
         "rule 7 gap owner",
         "londonderry",
         _set("gaps", "g11n", area="A12"),
-        "area A11 boundary lists gap g11n, which opens onto area A12",
+        "rule 7: area A11 boundary lists gap g11n, which opens onto area A12",
     ),
     (
         "rule 7 boundary item",
@@ -543,6 +553,12 @@ CORRUPTIONS: list[tuple[str, str, Mutation, str]] = [
         lambda d: _drop(d, "p08", "p10", "p12", "p15", "p17", "p19", "p22", "p23"),
         "rule 12: londonderry needs more than 16 paths, found 16",
     ),
+    (
+        "rule 12 BL",
+        "borderlands",
+        lambda d: _drop(d, "r1", "r3", "r5", "r7"),
+        "rule 12: borderlands needs more than 20 paths, found 20",
+    ),
     ("rule 13 peasants", "londonderry", _add_gap, "rule 13: 13 gap areas need 26 neutral peasants"),
     ("rule 13 nobles", "londonderry", _add_tower_and_zone, "12 gap areas + 9 towers need 21 neutral nobles"),
     ("side", "londonderry", lambda d: d.update(board="borderland"), "unknown board side 'borderland'"),
@@ -565,6 +581,17 @@ def test_loader_rejects_a_corrupted_copy(tmp_path: Path, side: str, mutate: Muta
         load_board(side, tmp_path)
     assert message in str(info.value)
     assert f"{side}.json" in str(info.value)
+
+
+def test_loader_accepts_an_area_with_two_die_spots(tmp_path: Path) -> None:
+    """§9.6 rule 8: an area may hold 0, 1 or 2 die spots; moving A12's spot to A11 keeps the sum at 20."""
+    doc = copy.deepcopy(SHIPPED["londonderry"])
+    _item(doc, "areas", "A11")["die_spots"] = 2
+    _item(doc, "areas", "A12")["die_spots"] = 0
+    _write(tmp_path, "londonderry", doc)
+    b = load_board("londonderry", tmp_path)
+    assert (b.area["A11"].die_spots, b.area["A12"].die_spots) == (2, 0)
+    assert sum(a.die_spots for a in b.areas) + sum(t.die_spots for t in b.towers) == 20
 
 
 def test_loader_warnings_do_not_reject(tmp_path: Path) -> None:

@@ -198,7 +198,8 @@ class TableEngine(Generic[S, OptT]):
             mode = "external chance has no generator" if state.external_chance else "a seeded game has a generator"
             raise StateInvalid(f"The chance mode and the generator disagree: {mode}.", "rng")
         if self.game.automatic(state) is not None:
-            raise StateInvalid("The game would move on by itself here; send the state the service returned.", "")
+            message = "The game would move on by itself here; send the state the service returned."
+            raise StateInvalid(message, "state")
         now = self.game.now(state)
         if state.rng is not None and now is not None and now.seats == (CHANCE,):
             message = "A seeded game never waits for chance (its generator answers); remove rng for external chance."

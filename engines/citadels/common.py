@@ -144,9 +144,8 @@ def find(p: Player, card: str) -> int:
 
 
 def nth(p: Player, card: str, copy: int) -> int:
-    """The city index of copy ``copy`` of ``card`` (0 = the first of that name in city order), or -1."""
-    if copy < 0:
-        return -1
+    """The city index of copy ``copy`` of ``card`` (0 = the first of that name in city order), or -1
+    (a negative ``copy`` never counts down to 0)."""
     for i, b in enumerate(p.city):
         if b.card == card:
             if copy == 0:

@@ -1195,6 +1195,18 @@ def test_rank_four_never_discarded_face_up() -> None:
     assert kind(s) == "chance.discard_character"
     assert "king" not in [a.character for a in legal_actions(s)]
     assert codes(s, mv.ChanceCharacter("king"), CHANCE) == ["CITADELS_NOT_OFFERED"]
+    (refusal,) = ENGINE.validate(s, mv.Move(CHANCE, mv.ChanceCharacter("king")))
+    assert (refusal.message, refusal.field) == ("The King cannot be chosen by this chance event.", "action.character")
+
+
+def test_a_card_draw_names_a_card_of_the_deck() -> None:
+    """§9.3: an external-chance draw names a card the deck holds; the refusal names the card's field."""
+    s = make_state(options(4), [Seat(gold=2, characters=("king",)), Seat(), Seat(), Seat()], start_rank=4)
+    s = play(s, mv.GatherCards())
+    assert kind(s).startswith("chance")
+    (refusal,) = ENGINE.validate(s, mv.Move(CHANCE, mv.ChanceCard("no_such_district")))
+    assert (refusal.code, refusal.field) == ("CITADELS_NOT_OFFERED", "action.card")
+    assert refusal.message.endswith("is not in the deck.")
 
 
 def test_two_player_selection() -> None:
@@ -1700,6 +1712,8 @@ def test_wizard_immediate_build_is_extra_and_allows_duplicates() -> None:
     )
     s = play_all(s, mv.GatherGold(), mv.WizardLook(1))
     assert kind(s) == "wizard_choice"
+    assert codes(s, mv.WizardTake("temple")) == ["CITADELS_CARD_NOT_IN_HAND"], "only a card of the target's hand"
+    assert codes(s, mv.WizardTake("castle", False, "thieves_den")) == ["CITADELS_BAD_PAYMENT"]
     s = play(s, mv.WizardTake("manor", build=True))
     assert city(s, 0) == ["manor", "manor"]
     assert hand(s, 1) == ("castle",)

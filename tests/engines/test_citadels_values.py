@@ -708,3 +708,13 @@ def test_an_unfinished_city_never_blocks_and_no_rank9_is_the_empty_id() -> None:
     s = make_state(options(4), [Seat(city=("manor",)), Seat(city=("tavern",)), Seat(), Seat()])
     assert completed_blocks(s, 0, 1) is False
     assert _rank9(5, {}, None, "first_game") == "" and _rank9(5, {"rank9": "none"}, None, "first_game") == ""
+
+
+def test_gathering_is_never_gated() -> None:
+    """G-threat, G-witch-hold, G-bewitched gate turn actions, never the gathering itself (§5.1): the gate
+    answers no violation, as an empty list."""
+    from engines.citadels.turn import gate
+
+    s = make_state(options(4), [Seat(gold=2, characters=("king",)), Seat(), Seat(), Seat()], start_rank=4)
+    assert s.turn is not None
+    assert gate(s, "gather_gold") == [] and gate(s, "gather_cards") == []

@@ -697,6 +697,9 @@ def test_city_lookups_answer_minus_one_for_what_is_not_there() -> None:
     assert (find(p, "tavern"), find(p, "castle")) == (1, -1)
     assert [nth(p, "manor", k) for k in (-1, 0, 1, 2)] == [-1, 0, 2, -1]
     assert nth(p, "castle", 0) == -1
+    from engines.citadels.common import copy_name
+
+    assert (copy_name("temple", 0), copy_name("temple", 1)) == ("Temple", "Temple (copy 1)")
 
 
 def test_an_unfinished_city_never_blocks_and_no_rank9_is_the_empty_id() -> None:

@@ -41,8 +41,8 @@ def _mask_of_walls(walls: tuple[str, ...]) -> int:
 
 #: For each byte of an edge mask and each byte value, the names of the edges it holds.
 _BYTE_NAMES: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
-    tuple(tuple(EDGE_NAMES[8 * k + b] for b in range(8) if v >> b & 1 and 8 * k + b < geo.EDGES) for v in range(256))
-    for k in range((geo.EDGES + 7) // 8)
+    tuple(tuple(name for b, name in enumerate(EDGE_NAMES[start : start + 8]) if v >> b & 1) for v in range(256))
+    for start in range(0, geo.EDGES, 8)
 )
 
 
@@ -79,7 +79,7 @@ def counts(layout: tuple[LayoutEntry, ...], city: int) -> dict[str, int]:
 
 def meets(decree: tuple[int, ...], found: dict[str, int]) -> bool:
     """Whether a city's buildings satisfy the decree (at least, per type)."""
-    return all(found[b] >= need for b, need in zip(BUILDINGS, decree, strict=True))
+    return all(found[b] >= decree[i] for i, b in enumerate(BUILDINGS))
 
 
 @lru_cache(maxsize=4096)

@@ -528,7 +528,6 @@ _H_NOT_X7: Final = mask_of(e for e in range(H_EDGES) if e % 8 != 7)
 
 def longest_wall(w: int) -> int:
     """§7.5.2: length (in segments, 0..8) of the longest straight run of walls along one line."""
-    best = 0
     m = w & H_MASK
     n = 0
     while m:

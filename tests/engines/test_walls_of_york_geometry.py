@@ -6,7 +6,7 @@ independent set-based transcription of the §6.5 reference pseudocode."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -378,6 +378,13 @@ def test_placement_mask_is_none_off_the_board() -> None:
     assert geo.placement_mask(i3, 6, 0) is None
     assert geo.placement_mask(i3, 0, 8) == W("H 0 8", "H 1 8", "H 2 8")
     assert geo.placement_mask(i3, 0, 9) is None and geo.placement_mask(i3, -1, 0) is None
+
+
+def test_a_formation_midpoint_is_a_pair() -> None:
+    """§5.2 / §3.3: a segment is one doubled midpoint (u, v); a longer or shorter tuple is refused, not cut."""
+    for bad in ((1, 0, 4), (1,)):
+        with pytest.raises(ValueError, match=r"expected a pair \(u, v\)"):
+            geo.normalise([(3, 0), bad])
 
 
 def test_bad_formations_are_rejected() -> None:
@@ -810,3 +817,64 @@ def test_is_valid_city_equals_single_loop_on_random_small_subsets(city: int, noi
     assert geo.is_valid_city(city, noise) == (loop and edges & ~noise == 0)
     if loop:
         assert_simple_loop_bounds(city)
+
+
+# ---- names <-> bitmasks (board.py) --------------------------------------------------------------
+
+
+def test_names_and_masks_round_trip_over_the_whole_board() -> None:
+    """Every edge and every field has exactly one name, and masks and names convert both ways (§3.3)."""
+    from engines.walls_of_york import board
+
+    every_edge = (1 << geo.EDGES) - 1
+    assert board.wall_names(every_edge) == board.EDGE_NAMES
+    assert len(board.EDGE_NAMES) == len(board.EDGE_INDEX) == geo.EDGES
+    assert all(board.wall_names(1 << i) == (name,) for i, name in enumerate(board.EDGE_NAMES))
+    every_field = (1 << 64) - 1
+    assert len(board.FIELD_NAMES) == len(board.FIELD_INDEX) == 64
+    assert board.field_names(every_field) == board.FIELD_NAMES
+    assert board.field_mask(board.FIELD_NAMES) == every_field
+    assert board.field_mask(("7,7",)) == 1 << 63 and "0,8" not in board.FIELD_INDEX
+
+
+def test_names_of_a_mask_ignore_bits_off_the_board() -> None:
+    """§3.3: only the 64 fields and 144 streets have names; a bit beyond them names nothing."""
+    from engines.walls_of_york import board
+
+    assert board.field_names(1 << 64 | 1 << 63 | 1) == ("0,0", "7,7")
+    assert board.wall_names(1 << geo.EDGES | 1) == (geo.edge_name(0),)
+
+
+# ---- masks and symmetry guards -----------------------------------------------------------------
+
+
+def test_v_mask_holds_exactly_the_vertical_streets() -> None:
+    """§3.3: edges 0..71 are the 72 horizontal streets, 72..143 the 72 vertical ones; the masks split them."""
+    assert pop(geo.V_MASK) == pop(geo.H_MASK) == 72
+    assert geo.V_MASK | geo.H_MASK == geo.ALL_EDGES and geo.V_MASK & geo.H_MASK == 0
+    assert all((geo.V_MASK >> e & 1) == geo.edge_name(e).startswith("V") for e in range(geo.EDGES))
+
+
+@pytest.mark.parametrize(
+    ("transform", "index", "g", "fragment"),
+    [
+        (geo.transform_edge, 0, 8, "symmetry 8 out of range 0..7"),
+        (geo.transform_edge, 0, -1, "symmetry -1 out of range 0..7"),
+        (geo.transform_edge, 144, 0, "edge index 144 out of range 0..143"),
+        (geo.transform_edge, -1, 0, "edge index -1 out of range 0..143"),
+        (geo.transform_field, 0, 8, "symmetry 8 out of range 0..7"),
+        (geo.transform_field, 64, 0, "field index 64 out of range 0..63"),
+        (geo.transform_field, -1, 0, "field index -1 out of range 0..63"),
+        (geo.transform_mask_fields, 1, 8, "symmetry 8 out of range 0..7"),
+        (geo.transform_mask_fields, 1, -1, "symmetry -1 out of range 0..7"),
+        (geo.transform_mask_edges, 1, 8, "symmetry 8 out of range 0..7"),
+        (geo.transform_mask_edges, 1, -1, "symmetry -1 out of range 0..7"),
+    ],
+)
+def test_symmetry_transforms_refuse_indices_out_of_range(
+    transform: Callable[[int, int], int], index: int, g: int, fragment: str
+) -> None:
+    """§11 I-5: the 8 symmetries act on fields 0..63 and edges 0..143 only (a negative index must not wrap),
+    and on masks only as symmetries 0..7."""
+    with pytest.raises(ValueError, match=fragment):
+        transform(index, g)

@@ -7,7 +7,8 @@ both chance modes, with the invariants checked after every move.
   negative with ``strict_supply``);
 * I-19 independence: every simultaneous step is replayed in reverse seat order to the same state;
 * I-20 score decomposition, I-21 raid, I-22 shield, I-23 income, I-24 termination, I-25 determinism;
-* validate ⇔ legal on the legal list plus near-miss variants of legal moves;
+* validate ⇔ legal on the legal list plus near-miss variants of legal moves (``validate`` answers a list,
+  ``[]`` for every legal move);
 * views leak no uncommitted choice (states differing only in another seat's committed placement or
   city selection give the same view);
 * ``ENGINE.check`` accepts every visited state.
@@ -422,7 +423,7 @@ def check_validate_matches_legal(s: State, legal: list[mv.Move], rng: random.Ran
     assert len(legal_set) == len(legal), "legal moves are listed once each"
     sample = legal if len(legal) <= 16 else rng.sample(legal, 16)
     for move in sample:
-        assert not ENGINE.validate(s, move), move
+        assert ENGINE.validate(s, move) == [], move  # the contract: a list, empty for a legal move
         for candidate in near_misses(s, move):
             clean = not ENGINE.validate(s, candidate)
             assert clean == (msgspec.json.encode(candidate) in legal_set), candidate
@@ -499,7 +500,7 @@ def play_game(options: Options, seed: int, external: bool) -> tuple[State, list[
         if cur.step == "place":
             check_placements(cur, seat, [m.action for m in mine])
         move = rng.choice(mine)
-        assert not ENGINE.validate(cur, move)
+        assert ENGINE.validate(cur, move) == [], move  # a list, empty (not merely falsy) for a legal move
         after = ENGINE.apply(cur, move)
         check_move(g, cur, move, after)
         moves.append(move)

@@ -24,8 +24,10 @@ from engines.walls_of_york import moves as mv
 from engines.walls_of_york.board import fields
 from engines.walls_of_york.building import formation_variants
 from engines.walls_of_york.content import CONTENT
+from engines.walls_of_york.decree import apply_decree, decree_satisfiable
+from engines.walls_of_york.engine import GAME, options_for
 from engines.walls_of_york.scoring import end_of_age, kings_shield, raid
-from engines.walls_of_york.state import Ledger, Player, State, Submission
+from engines.walls_of_york.state import Ledger, Options, Player, State, Submission
 
 Cell = tuple[int, int]
 
@@ -930,3 +932,206 @@ def test_views_hide_another_seats_selection_and_decision() -> None:
 def _field_order(name: str) -> int:
     c, r = map(int, name.split(","))
     return c + 8 * r
+
+
+# ---- §1 / §3.5 / §10 A8 set-up numbers and the engine's protocol ------------------------------------
+
+
+def test_game_is_for_2_to_4_players() -> None:
+    """§1: 2–4 players; the game info says so and options for any other count are refused."""
+    assert (GAME.info.min_players, GAME.info.max_players) == (2, 4)
+    for players in (1, 5):
+        with pytest.raises(StateInvalid) as refused:
+            ENGINE.new_game(Options(players=players), 1)
+        assert str(refused.value) == f"Walls of York is for 2 to 4 players, not {players}."
+        assert refused.value.field == "options.players"
+
+
+def test_max_turns_per_age_is_1_to_1000() -> None:
+    """§10 A8: the safeguard is an option of 1..1000 turns; 0 and 1001 are refused with the range."""
+    assert ENGINE.make_options(2, {"max_turns_per_age": 1000}).max_turns_per_age == 1000
+    assert ENGINE.make_options(2, {"max_turns_per_age": 1}).max_turns_per_age == 1
+    for bad in (0, 1001):
+        with pytest.raises(StateInvalid) as refused:
+            ENGINE.make_options(2, {"max_turns_per_age": bad})
+        assert str(refused.value) == f"max_turns_per_age must be 1..1000, not {bad}."
+
+
+def test_first_player_is_one_of_the_seats() -> None:
+    """§3.5: the first player is drawn among the seats; a seat that does not exist is refused by number."""
+    s = ENGINE.new_game(ENGINE.make_options(2, {}), None)
+    assert ENGINE.validate(s, mv.Move(CHANCE, mv.ChanceSeat(1))) == []
+    for seat in (2, -1):
+        violations = reject(s, CHANCE, mv.ChanceSeat(seat))
+        assert violations == [Violation("WALLS_OF_YORK_NO_SUCH_SEAT", f"Seat {seat} does not exist.", "action.seat")]
+
+
+def test_options_for_lists_the_seats_legal_actions() -> None:
+    """§5.7: ``options_for`` is the seat's part of the legal moves (the decree for chance, placements for a seat)."""
+    s = fresh(decree=None)
+    assert options_for(s, CHANCE) == legal(s) and len(legal(s)) > 1
+    placing = placing_state({0: {"H 0 0"}}, face=2)
+    assert options_for(placing, 0) == legal(placing, 0)
+    assert options_for(placing, 1) == legal(placing, 1) != legal(placing, 0)
+
+
+def test_facts_of_a_view_show_the_board_the_die_and_what_the_view_may_see() -> None:
+    """§3.4, §5.1, §4.4: facts give the assembled board, the rolled face, each seat's status, and a committed
+    placement only to the seat that made it."""
+    s = play(placing_state({}, face=3), 0, mv.PlaceSingle("H 3 3"))
+    mine = ENGINE.facts(ENGINE.view(s, 0))
+    theirs = ENGINE.facts(ENGINE.view(s, 1))
+    assert mine["fields"] == [code for row in TS1_BOARD for code in row.split()]
+    assert mine["rolled"] == {"face": 3, "formation": CONTENT.building_die[2].formation, "coins": FACE_COINS[3]}
+    assert mine["seats"] == [
+        {"status": "placement committed", "committed": ["H 3 3"]},
+        {"status": "to place", "committed": []},
+    ]
+    assert theirs["seats"][0] == {"status": "placement committed", "committed": []}
+
+
+# ---- §4.2 step 7 / §4.3 / A8 / A16: the chance events --------------------------------------------------
+
+
+def test_unsatisfiable_decree_stops_the_game() -> None:
+    """§4.2 step 7, §9.4 V5: a decree the whole board cannot meet stops the game (DecreeUnsatisfiable).
+
+    No game with the placeholder content gets here (every board holds at least 8 of each building, the dice
+    show at most 6), so the rule is called directly; printed boards may be poorer."""
+    s = fresh(decree=None)
+    whole = content_of(rect(0, 0, 8, 8))
+    most = (whole["CH"], whole["WE"], whole["MA"])
+    assert most == (8, 9, 8)
+    assert decree_satisfiable(s, most)
+    assert apply_decree(s, mv.ChanceDecree(*most)).step == "roll"
+    for short in ((9, 9, 8), (8, 10, 8), (8, 9, 9)):
+        assert not decree_satisfiable(s, short), short
+        over = apply_decree(s, mv.ChanceDecree(*short))
+        assert (over.step, over.decree) == ("over", short)
+        assert over.aborted == f"DecreeUnsatisfiable: the board cannot meet {short}"
+
+
+def test_age_aborts_on_the_roll_after_max_turns_per_age() -> None:
+    """§10 A8: with ``max_turns_per_age`` 2 the turns 1 and 2 are played; the third roll aborts the game."""
+    s = fresh(max_turns_per_age=2)
+    for t in (1, 2):
+        s = turn(s, 1, {0: mv.PlaceSingle(f"H {t} 0"), 1: mv.PlaceSingle(f"H {t} 0")})
+        assert (s.step, s.turn) == ("roll", t)
+    s = play(s, CHANCE, mv.ChanceFace(1))
+    assert s.step == "over" and s.turn == 2
+    assert s.aborted == "GameAborted: Age 1 passed 2 turns"
+
+
+def test_roller_passes_clockwise_and_the_age_start_roller_is_the_first() -> None:
+    """§3.5 / A16: every roll passes the die clockwise; §5.6: the Age's start roller is the one of turn 1."""
+    s = fresh(3)
+    assert (s.roller, s.age_start_roller) == (2, -1), "the preset board starts with the last seat, before seat 0"
+    seen = []
+    for t in range(4):
+        s = roll(s, 1)
+        seen.append((s.turn, s.roller, s.age_start_roller))
+        for seat in (0, 1, 2):
+            s = play(s, seat, mv.PlaceSingle(f"H {t} 0"))
+        for seat in (0, 1, 2):
+            s = play(s, seat, mv.Continue())
+    assert seen == [(1, 0, 0), (2, 1, 0), (3, 2, 0), (4, 0, 0)]
+
+
+# ---- §5.2 / §5.4 / A6: placement details ---------------------------------------------------------------
+
+
+def test_pass_refusal_counts_the_free_streets() -> None:
+    """§5.4: Pass is refused while a single piece fits, and the refusal says on how many free streets."""
+    prefix = "You may pass only when nothing fits (§5.4): a single piece still fits on"
+    s = placing_state({0: ALL_EDGES - {"H 3 3"}, 1: ALL_EDGES - {"H 3 3", "V 4 4"}}, face=1)
+    assert reject(s, 0, mv.Pass()) == [Violation("WALLS_OF_YORK_MUST_BUILD", f"{prefix} 1 free street.", "action")]
+    assert reject(s, 1, mv.Pass()) == [Violation("WALLS_OF_YORK_MUST_BUILD", f"{prefix} 2 free streets.", "action")]
+    empty = placing_state({}, face=1)
+    assert reject(empty, 0, mv.Pass())[0].message == f"{prefix} 144 free streets."
+
+
+def _orientation_words(quarter_turns: int, mirrored: bool) -> str:
+    turned = ("as drawn", "turned once", "turned twice", "turned three times")[quarter_turns]
+    if not mirrored:
+        return turned
+    return "mirrored" if quarter_turns == 0 else f"{turned}, then mirrored"
+
+
+def test_describe_names_every_variant_by_its_quarter_turns_and_mirror() -> None:
+    """§5.2: each variant is the drawn piece turned 0..3 quarter turns clockwise, then perhaps mirrored; L3 has
+    all 8, I2 only its two turns; the words and the streets agree with the numbers."""
+    described = ENGINE.describe()["formation_variants"]
+    l3 = described["L3"]
+    assert [d["variant"] for d in l3] == list(range(8))
+    assert {(d["quarter_turns"], d["mirrored"]) for d in l3} == {(q, m) for q in range(4) for m in (False, True)}
+    assert {(d["quarter_turns"], d["mirrored"]) for d in described["I2"]} == {(0, False), (1, False)}
+    for formation, variants in described.items():
+        for d in variants:
+            assert d["orientation"] == _orientation_words(d["quarter_turns"], d["mirrored"]), (formation, d)
+            assert set(d["streets"]) == formation_edges(formation, d["variant"], 0, 0), (formation, d)
+    drawn = next(d for d in l3 if (d["quarter_turns"], d["mirrored"]) == (0, False))
+    assert set(drawn["streets"]) == {midpoint_edge(u, v) for u, v in CONTENT.formation["L3"].midpoints}
+
+
+def test_strict_supply_fallback_single_takes_the_last_supply_piece_without_lifting() -> None:
+    """§10 A6: a player short of pieces for the formation, with too few walls to lift, places a single piece; with
+    one piece left in the supply (handed out from the roller, seat 0) it takes that piece and lifts nothing."""
+    five = {"H 0 0", "H 1 0", "H 2 0", "H 3 0", "H 4 0"}
+    s = placing_state({1: ALL_EDGES, 2: five}, face=1, players=3, strict_supply=True)
+    assert (s.supply_walls, s.roller) == (1, 0)
+    horizontal = next(v for v, mids in enumerate(formation_variants("I2")) if mids == ((1, 0), (3, 0)))
+    s = play(s, 0, mv.PlaceFormation(horizontal, 3, 3))
+    s = play(s, 1, mv.Pass())
+    s = play(s, 2, mv.PlaceSingle("V 4 4"))
+    assert s.step == "lift" and s.supply_walls == 0
+    assert (s.players[0].lift, s.players[0].submitted) == (0, Submission("single"))
+    assert s.players[2].lift == 1, "seat 2 comes after the supply ran out: it lifts one of its walls"
+    assert {a.edge for a in legal(s, 0)} == ALL_EDGES and all(isinstance(a, mv.PlaceSingle) for a in legal(s, 0))
+    message = "Your formation could not be manned (§10 A6): choose the street of your single piece first."
+    assert reject(s, 0, mv.Lift("H 0 0")) == [Violation("WALLS_OF_YORK_MUST_BUILD", message, "action")]
+    s = play(s, 0, mv.PlaceSingle("H 5 5"))
+    assert s.players[0].walls == ("H 5 5",) and s.players[0].submitted is None and not s.players[0].passed
+    s = play(s, 2, mv.Lift("H 0 0"))
+    assert s.step == "close"
+    assert set(s.players[2].walls) == (five - {"H 0 0"}) | {"V 4 4"}
+    assert s.supply_walls == 0 and sum(len(p.walls) for p in s.players) == 150
+
+
+def test_off_board_and_occupied_refusals_name_the_streets() -> None:
+    """§5.2 conditions 2 and 3: a refused formation names its orientation, its anchor, and each street that is
+    off the board or already walled, counted ("a wall", "2 walls")."""
+    horizontal = next(v for v, mids in enumerate(formation_variants("I2")) if mids == ((1, 0), (3, 0)))
+    s = placing_state({0: {"H 0 0"}, 1: {"H 0 0", "H 1 0"}}, face=1)
+    off, taken = "WALLS_OF_YORK_OFF_BOARD", "WALLS_OF_YORK_EDGE_OCCUPIED"
+    for seat, dx, code, message in (
+        (0, 7, off, "at H 7 0 would put a wall on H 8 0, outside the board."),
+        (0, 8, off, "at H 8 0 would put 2 walls on H 8 0 and H 9 0, outside the board."),
+        (0, 0, taken, "at H 0 0 would put a wall on H 0 0, where you already have a wall."),
+        (1, 0, taken, "at H 0 0 would put 2 walls on H 0 0 and H 1 0, where you already have walls."),
+    ):
+        violations = reject(s, seat, mv.PlaceFormation(horizontal, dx, 0))
+        assert violations == [Violation(code, f"Formation I2 as drawn {message}", "action")], (seat, dx)
+
+
+def test_decree_unmet_message_spells_each_missing_building() -> None:
+    """§5.5 / §6.6: Seal on a city short of the decree names each missing building with its count ("2 churches",
+    "1 well"); a building the city has enough of is not named."""
+    s = closing_state({0: boundary(TSC_CITY) | SPLIT})  # decree 3 churches, 2 wells, 2 markets
+    s = play(s, 0, mv.CloseRoom(0, 2))  # the LEFT room: 1 church, 1 well, 2 markets
+    assert reject(s, 0, mv.Seal()) == [
+        Violation(
+            "WALLS_OF_YORK_DECREE_UNMET", "The city lacks what the King demands: missing 2 churches, 1 well.", "action"
+        )
+    ]
+
+
+def test_engine_words_its_moves_and_log_lines() -> None:
+    """§5.3 / §5.4 / §4.3: the engine labels a seat's moves and logs the roll in the game's own words (face 1 is
+    formation I2 and 1 coin)."""
+    before = fresh()
+    s = roll(before, 1)
+    single, passing = ENGINE.labels(s, [mv.Move(0, mv.PlaceSingle("H 3 3")), mv.Move(1, mv.Pass())])
+    assert single.label.english == "Seat 0: Place a single piece on H 3 3"
+    assert passing.label.english == "Seat 1: Pass (nothing fits)"
+    line = ENGINE.log(before, mv.Move(CHANCE, mv.ChanceFace(1)), s).public_line
+    assert line.english == "Turn 1: the building die shows formation I2 and 1 coin"

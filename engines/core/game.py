@@ -151,6 +151,35 @@ class Game(Protocol[S, OptT]):
         ...
 
 
+class QueuedState(GameState, Protocol):
+    """A state whose pending work is a queue of small steps (the head is the step being decided)."""
+
+    @property
+    def queue(self) -> Sequence[Any]: ...
+
+
+Q = TypeVar("Q", bound=QueuedState)
+
+
+def queued_decision(
+    takes: tuple[type, ...],
+    candidates: Callable[[Q, Any], Sequence[Any]],
+    check: Callable[[Q, Any, Any], list[Violation]],
+    effect: Callable[[Q, Any, Any], Q],
+) -> Decision[Q]:
+    """A row for the step at the head of a game's queue: its functions receive that step instead of the
+    seat. The legal options are exactly the candidates that pass the check, so ``validate`` and
+    ``legal_moves`` agree by construction."""
+
+    def options(s: Q, seat: int) -> list[Any]:
+        step = s.queue[0]
+        return [a for a in candidates(s, step) if not check(s, step, a)]
+
+    return Decision(
+        takes, options, lambda s, seat, a: check(s, s.queue[0], a), lambda s, seat, a: effect(s, s.queue[0], a)
+    )
+
+
 @runtime_checkable
 class DerivesFacts(Protocol):
     """A game that derives public facts from a view for clients to draw (``ViewState``'s ``facts``)."""

@@ -15,7 +15,7 @@ import msgspec
 
 from engines.core.engine import CHANCE, GameInfo, option_infos
 from engines.core.errors import Violation
-from engines.core.game import Decision, Now, TableEngine
+from engines.core.game import Decision, Now, TableEngine, queued_decision
 from engines.core.rng import Rng
 from engines.guilds_of_london import (
     deck,
@@ -63,28 +63,6 @@ RULES_VERSION = "1.0.0"
 # ---- rows for queued steps --------------------------------------------------------------------------------
 
 
-def _queued(
-    takes: tuple[type, ...],
-    candidates: Callable[[State, Any], Sequence[Any]],
-    check: Callable[[State, Any, Any], list[Violation]],
-    effect: Callable[[State, Any, Any], State],
-) -> Decision[State]:
-    """A row for the step at the head of the queue: its functions receive that step. The legal options are
-    exactly the candidates that pass the check, so ``validate`` and ``legal_moves`` agree."""
-
-    def options(s: State, seat: int) -> list[Any]:
-        step = s.queue[0]
-        return [a for a in candidates(s, step) if not check(s, step, a)]
-
-    return Decision(
-        takes, options, lambda s, seat, a: check(s, s.queue[0], a), lambda s, seat, a: effect(s, s.queue[0], a)
-    )
-
-
-def _no_check(s: State, step: Any, a: Any) -> list[Violation]:
-    return []
-
-
 def _hand_card(s: State, step: Any, a: Any) -> list[Violation]:
     """The card named is in the hand of the step's seat."""
     if a.card in s.players[step.seat].hand:
@@ -110,7 +88,9 @@ def _stoppable(
     def apply_or_stop(s: State, step: Any, a: Any) -> State:
         return deck.pop(s) if isinstance(a, mv.Stop) else effect(s, step, a)
 
-    return _queued((takes, mv.Stop), lambda s, st: [*candidates(s, st), mv.Stop()], check_or_stop, apply_or_stop)
+    return queued_decision(
+        (takes, mv.Stop), lambda s, st: [*candidates(s, st), mv.Stop()], check_or_stop, apply_or_stop
+    )
 
 
 def _hire_candidates(s: State, step: HireStep) -> list[mv.Hire]:
@@ -122,25 +102,25 @@ def _neutral_candidates(s: State, step: NeutralStep) -> list[mv.TakeNeutral]:
 
 
 _CHANCE: dict[type, Decision[State]] = {
-    kind: _queued((deck.ACTION_OF[kind],), deck.chance_options, deck.check_chance, deck.apply_chance)
+    kind: queued_decision((deck.ACTION_OF[kind],), deck.chance_options, deck.check_chance, deck.apply_chance)
     for kind in (DrawOrder, DrawSide, DrawTile, DrawToken, DrawCard, DrawLordMayor)
 }
 
 STEPS: dict[type, Decision[State]] = {
     **_CHANCE,
-    ChooseLordMayor: _queued(
+    ChooseLordMayor: queued_decision(
         (mv.KeepLordMayor, mv.PutUnder),
         effects.lord_mayor_options,
         effects.check_lord_mayor,
         effects.apply_lord_mayor,
     ),
-    HireStep: _queued(
+    HireStep: queued_decision(
         (mv.Hire,),
         _hire_candidates,
         lambda s, st, a: effects.check_count(effects.hire_most(s, st), a.count, st.mandatory),
         lambda s, st, a: effects.apply_hire(s, st, a.count),
     ),
-    NeutralStep: _queued(
+    NeutralStep: queued_decision(
         (mv.TakeNeutral,),
         _neutral_candidates,
         lambda s, st, a: effects.check_count(effects.neutral_most(s, st), a.count, st.mandatory),
@@ -152,18 +132,18 @@ STEPS: dict[type, Decision[State]] = {
     PlantStep: _stoppable(
         mv.PlantFigure, effects.plant_options, effects.check_plant, effects.apply_plant, lambda st: st.mandatory
     ),
-    ChoiceStep: _queued(
+    ChoiceStep: queued_decision(
         (mv.ChooseOption,),
         lambda s, st: [mv.ChooseOption(i) for i in range(effects.choice_count(st))],
         lambda s, st, a: effects.check_option(st, a.option),
         lambda s, st, a: effects.apply_option(s, st, a.option),
     ),
-    PayDiscard: _queued((mv.PayCard,), turn.pay_card_options, _hand_card, turn.apply_pay_card),
-    PayReturn: _queued((mv.ReturnFigure,), turn.return_options, turn.check_return, turn.apply_return),
+    PayDiscard: queued_decision((mv.PayCard,), turn.pay_card_options, _hand_card, turn.apply_pay_card),
+    PayReturn: queued_decision((mv.ReturnFigure,), turn.return_options, turn.check_return, turn.apply_return),
     Negotiate: _stoppable(
         mv.Swap, negotiation.swap_options, negotiation.check_swap, negotiation.apply_swap, lambda st: False
     ),
-    DiscardToLimit: _queued((mv.Discard,), turn.discard_options, _hand_card, turn.apply_discard),
+    DiscardToLimit: queued_decision((mv.Discard,), turn.discard_options, _hand_card, turn.apply_discard),
 }
 """Every kind of queued decision and what it takes, offers, checks and does."""
 

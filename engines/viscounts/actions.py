@@ -1,0 +1,268 @@
+"""The four primary actions (§5.4–§5.7) of phase 3, and taking none (A-11).
+
+Each action has its options (every legal move, with every minimal payment, ``funding``), its check (the
+first thing wrong, with the numbers) and its effect: the payment, then the dismissed card's top-right
+effect, then the outcome, then the "after you take action X" abilities (§4.7 phase 3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from msgspec.structs import replace
+
+from engines.core.errors import Violation
+from engines.viscounts import building, castle, funding, manuscripts
+from engines.viscounts import moves as mv
+from engines.viscounts.board import OL, is_outer, kind, position, reachable_spots, side
+from engines.viscounts.cards import take_from_pile
+from engines.viscounts.common import CONTENT, gain, push, set_player, violation
+from engines.viscounts.content import ActionName, TradeExchange
+from engines.viscounts.funding import Payment
+from engines.viscounts.state import EMPTY, AfterAction, Outcome, Run, State, Step
+
+PrimaryMove = mv.Trade | mv.Build | mv.PlaceWorkers | mv.Transcribe
+
+ACTION_OF: dict[type, ActionName] = {
+    mv.Trade: "TRADE",
+    mv.Build: "BUILD",
+    mv.PlaceWorkers: "NOBLE",
+    mv.Transcribe: "TRANSCRIBE",
+}
+
+
+def payment_of(a: PrimaryMove) -> Payment:
+    """The payment a move names."""
+    return Payment(
+        pay=a.pay,
+        silver=getattr(a, "silver", 0),
+        gold=getattr(a, "gold", 0),
+        stone=getattr(a, "stone", 0),
+        dismiss=a.dismiss,
+    )
+
+
+def _with_payment(a: PrimaryMove, p: Payment) -> PrimaryMove:
+    fields: dict[str, Any] = {"pay": p.pay, "dismiss": p.dismiss}
+    if not isinstance(a, mv.Trade):
+        fields["silver"] = p.silver
+    if isinstance(a, mv.Transcribe):
+        fields.update(gold=p.gold, stone=p.stone)
+    return replace(a, **fields)
+
+
+def _space_problem(s: State, seat: int, action: ActionName) -> list[Violation]:
+    """§5.4–§5.7: Trade and Build on outer spaces, Place Workers and Transcribe on the inner space."""
+    outer = is_outer(s.players[seat].space)
+    if (CONTENT_SPACES[action] == "outer") == outer:
+        return []
+    where = "an outer space" if CONTENT_SPACES[action] == "outer" else "an inner space (by the castle)"
+    return violation("VISCOUNTS_WRONG_SPACE", f"{action.title()} is taken from {where}.", "action")
+
+
+CONTENT_SPACES = {row.action: row.spaces for row in CONTENT.board.actions}
+
+
+# ---- Trade (§5.4) -------------------------------------------------------------------------------------------
+
+
+def exchange(s: State, seat: int) -> TradeExchange:
+    """The exchange printed at the viscount's outer space."""
+    space = s.players[seat].space
+    seg = side(s.ring, position(space))
+    kind_ = seg.exchange_ol if kind(space) == OL else seg.exchange_or
+    return next(e for e in CONTENT.board.exchanges if e.kind == kind_)
+
+
+def _trade_need(s: State, seat: int, a: mv.Trade) -> tuple[int, str]:
+    ex = exchange(s, seat)
+    return a.uses * ex.cost, f"{a.uses} uses of the {ex.kind} exchange ({ex.cost} each)"
+
+
+def trade_targets(s: State, seat: int) -> list[mv.Trade]:
+    """Every number of uses the player could fund with all their merchant icons and silver (A-12)."""
+    ex = exchange(s, seat)
+    best = funding.free_icons(s, seat, "TRADE", True) + s.players[seat].silver
+    return [mv.Trade(uses) for uses in range(1, best // ex.cost + 1)]
+
+
+def check_trade_target(s: State, seat: int, a: mv.Trade) -> list[Violation]:
+    if a.uses >= 1:
+        return []
+    return violation(
+        "VISCOUNTS_NO_USES", f"A trade uses its exchange at least once, not {a.uses} times.", "action.uses"
+    )
+
+
+def trade_outcome(s: State, o: Outcome) -> State:
+    """§5.4: the exchange's reward once per use."""
+    ex = exchange(s, o.seat)
+    return push(s, Run(o.seat, (ex.reward,) * o.uses, f"{ex.kind} exchange"))
+
+
+# ---- Build (§5.5) ---------------------------------------------------------------------------------------------
+
+
+def _build_need(s: State, seat: int, a: mv.Build) -> tuple[int, str]:
+    slot = next((sl for sl in building.slots_left(s, seat) if sl.id == a.slot), None)
+    kind_ = slot.building if slot is not None else "trading_post"
+    return building.building_cost(kind_), f"A {kind_.replace('_', ' ')}"
+
+
+def build_targets(s: State, seat: int) -> list[mv.Build]:
+    """Every slot still holding a building onto every free spot the viscount's space reaches (A-29)."""
+    spots = building.free_spots(s, reachable_spots(s.ring, s.players[seat].space))
+    return [mv.Build(slot.id, spot) for slot in building.slots_left(s, seat) for spot in spots]
+
+
+def check_build_target(s: State, seat: int, a: mv.Build) -> list[Violation]:
+    """A-04: a building left on the board; the spot free and on the viscount's side of the river."""
+    left = building.slots_left(s, seat)
+    if not left:
+        return violation("VISCOUNTS_NO_BUILDINGS", "All nine of your buildings are built (A-04).", "action")
+    if a.slot not in {slot.id for slot in left}:
+        return violation(
+            "VISCOUNTS_NO_SUCH_BUILDING", f"{a.slot} is not a building still on your board.", "action.slot"
+        )
+    reach = reachable_spots(s.ring, s.players[seat].space)
+    if a.spot not in reach:
+        return violation(
+            "VISCOUNTS_SPOT_UNREACHABLE", f"Spot {a.spot} is not on your side of the river.", "action.spot"
+        )
+    if s.spots[a.spot] != EMPTY:
+        return violation("VISCOUNTS_SPOT_TAKEN", f"Spot {a.spot} already holds a building.", "action.spot")
+    return []
+
+
+def build_outcome(s: State, o: Outcome) -> State:
+    return building.construct(s, o.seat, o.slot, o.spot)
+
+
+# ---- Place Workers (§5.6) ---------------------------------------------------------------------------------------
+
+
+def workers_need(n: int) -> int:
+    """§6.9 the worker table: 1 / 3 / 5 / 8 noble icons for 1 / 2 / 3 / 4 workers."""
+    return next(icons for icons, workers in CONTENT.board.worker_thresholds if workers == n)
+
+
+MAX_WORKERS = max(workers for _, workers in CONTENT.board.worker_thresholds)
+
+
+def _noble_need(s: State, seat: int, a: mv.PlaceWorkers) -> tuple[int, str]:
+    return workers_need(a.workers), f"Placing {a.workers} workers"
+
+
+def noble_targets(s: State, seat: int) -> list[mv.PlaceWorkers]:
+    return [mv.PlaceWorkers(n) for n in range(1, min(MAX_WORKERS, s.players[seat].workers) + 1)]
+
+
+def check_noble_target(s: State, seat: int, a: mv.PlaceWorkers) -> list[Violation]:
+    supply = s.players[seat].workers
+    if not 1 <= a.workers <= MAX_WORKERS:
+        return violation(
+            "VISCOUNTS_WORKER_COUNT", f"Place 1 to {MAX_WORKERS} workers, not {a.workers}.", "action.workers"
+        )
+    if a.workers > supply:
+        message = f"You place {a.workers} workers; you have {supply} in your supply."
+        return violation("VISCOUNTS_NO_WORKERS", message, "action.workers")
+    return []
+
+
+def noble_outcome(s: State, o: Outcome) -> State:
+    return castle.place(s, o.seat, castle.viscount_section(s, o.seat), o.uses)
+
+
+# ---- Transcribe (§5.7) ---------------------------------------------------------------------------------------------
+
+
+def _transcribe_need(s: State, seat: int, a: mv.Transcribe) -> tuple[int, str]:
+    return manuscripts.cost_at(s, position(s.players[seat].space)), "The manuscript"
+
+
+def transcribe_outcome(s: State, o: Outcome) -> State:
+    return manuscripts.take(s, o.seat, position(s.players[o.seat].space))
+
+
+# ---- the table -------------------------------------------------------------------------------------------------------
+
+
+Need = Callable[[State, int, Any], tuple[int, str]]
+Targets = Callable[[State, int], Sequence[PrimaryMove]]
+TargetCheck = Callable[[State, int, Any], list[Violation]]
+
+RULES: dict[type, tuple[Targets, TargetCheck, Need]] = {
+    mv.Trade: (trade_targets, check_trade_target, _trade_need),
+    mv.Build: (build_targets, check_build_target, _build_need),
+    mv.PlaceWorkers: (noble_targets, check_noble_target, _noble_need),
+    mv.Transcribe: (lambda s, seat: [mv.Transcribe()], lambda s, seat, a: [], _transcribe_need),
+}
+
+OUTCOMES: dict[str, Callable[[State, Outcome], State]] = {
+    "TRADE": trade_outcome,
+    "BUILD": build_outcome,
+    "NOBLE": noble_outcome,
+    "TRANSCRIBE": transcribe_outcome,
+}
+
+
+def options(s: State, seat: int) -> list[PrimaryMove]:
+    """Every primary action the player can take here, with every minimal payment."""
+    out: list[PrimaryMove] = []
+    for kind_, (targets, _, need) in RULES.items():
+        action = ACTION_OF[kind_]
+        if _space_problem(s, seat, action):
+            continue
+        for target in targets(s, seat):
+            icons, what = need(s, seat, target)
+            out.extend(_with_payment(target, p) for p in funding.payments(s, seat, action, icons, what))
+    return out
+
+
+def check(s: State, seat: int, a: PrimaryMove) -> list[Violation]:
+    """The space, the target, then the payment."""
+    action = ACTION_OF[type(a)]
+    _, target_check, need = RULES[type(a)]
+    problems = _space_problem(s, seat, action) or target_check(s, seat, a)
+    if problems:
+        return problems
+    icons, what = need(s, seat, a)
+    return funding.payment_problems(s, seat, action, icons, payment_of(a), what)
+
+
+def apply(s: State, seat: int, a: PrimaryMove) -> State:
+    """Pay, dismiss (the card's top-right effect first), then the outcome and the after-action abilities."""
+    action = ACTION_OF[type(a)]
+    p = payment_of(a)
+    player = s.players[seat]
+    spent = funding.silver_spent(s, seat, action, p)
+    res = funding.resource(action)
+    s = set_player(s, seat, silver=player.silver - spent)
+    if res != "silver":
+        s = gain(s, seat, **{res: -p.pay})
+    s = gain(s, seat, gold=-p.gold, stone=-p.stone)
+    steps: list[Step] = []
+    if p.dismiss:
+        s, steps = dismiss(s, seat)
+    outcome = Outcome(seat, action, uses=getattr(a, "uses", getattr(a, "workers", 0)))
+    if isinstance(a, mv.Build):
+        outcome = replace(outcome, slot=a.slot, spot=a.spot)
+    return push(s, *steps, outcome, AfterAction(seat, action))
+
+
+def dismiss(s: State, seat: int) -> tuple[State, list[Step]]:
+    """§5.3: the real card leaves the game (a printed card stays); its top-right effect resolves first."""
+    pos = position(s.players[seat].space)
+    if s.folk_tops[pos] == EMPTY:
+        printed = side(s.ring, pos).fallback_townsfolk
+        return s, [Run(seat, (printed.hire_effect,), "printed townsfolk")]
+    s, card_id, reveal = take_from_pile(s, pos)
+    s = replace(s, folk_removed=tuple(sorted((*s.folk_removed, card_id))))
+    effect = CONTENT.townsfolk[card_id].hire_effect
+    return s, [*reveal, *((Run(seat, (effect,), card_id),) if effect is not None else ())]
+
+
+def outcome(s: State, o: Outcome) -> State:
+    """The action's outcome (after the dismissed card's effect)."""
+    return OUTCOMES[o.action](s, o)

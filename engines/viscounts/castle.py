@@ -1,0 +1,222 @@
+"""The castle (§5.8, §6.10): placing workers, the three-worker cascade, bumping, the Castle Leader.
+
+``Settle`` is the castle resolution of §5.8 as a queued step: it resolves, one section at a time, the
+first player (in turn order from the active player) holding three own workers in a tier-1 or tier-2
+section, asking which section when there are several; when that player is done the active player bumps
+(A-36 ``each``; ``once``: a single bump after everybody), then the next player follows.
+"""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from engines.core.errors import Violation
+from engines.viscounts import moves as mv
+from engines.viscounts.board import SEGMENTS, neighbours, section_at
+from engines.viscounts.common import CONTENT, at, push, seats_from, set_player, swap_head, violation
+from engines.viscounts.content import Effect
+from engines.viscounts.state import (
+    NO_SEAT,
+    Bump,
+    Castle,
+    CastleMove,
+    CastleSection,
+    PlaceSection,
+    Run,
+    Settle,
+    State,
+)
+
+THREE = 3
+"""§5.8: three own workers in a section move on; more than three of all colours are bumped."""
+
+
+def _add(tier: tuple[tuple[int, ...], ...], section: int, seat: int, delta: int) -> tuple[tuple[int, ...], ...]:
+    return at(tier, section, at(tier[section], seat, tier[section][seat] + delta))
+
+
+def tier_of(c: Castle, tier: int) -> tuple[tuple[int, ...], ...]:
+    return c.tier1 if tier == 1 else c.tier2
+
+
+def with_tier(c: Castle, tier: int, value: tuple[tuple[int, ...], ...]) -> Castle:
+    return replace(c, tier1=value) if tier == 1 else replace(c, tier2=value)
+
+
+def viscount_section(s: State, seat: int) -> int:
+    """The castle section next to the segment of ``seat``'s viscount (§5.6)."""
+    return section_at(s.rotation, s.players[seat].space // 3)
+
+
+def place(s: State, seat: int, section: int, n: int) -> State:
+    """Up to ``n`` workers from ``seat``'s supply onto tier 1 of ``section`` (as many as are left, §6.2),
+    then the castle resolution."""
+    n = min(n, s.players[seat].workers)
+    if n <= 0:
+        return s
+    s = set_player(s, seat, workers=s.players[seat].workers - n)
+    s = replace(s, castle=replace(s.castle, tier1=_add(s.castle.tier1, section, seat, n)))
+    return push(s, Settle(_active(s, seat)))
+
+
+def _active(s: State, seat: int) -> int:
+    return s.turn.seat if s.turn is not None else seat
+
+
+# ---- the cascade (§5.8) ------------------------------------------------------------------------------------
+
+
+def ready(s: State, seat: int, tier: int) -> list[int]:
+    """The sections where ``seat`` holds three own workers on ``tier``."""
+    return [k for k in range(SEGMENTS) if tier_of(s.castle, tier)[k][seat] >= THREE]
+
+
+def _ready_tier(s: State, seat: int) -> int:
+    """Tier 1 goes first, then tier 2 (§5.8); 0 when neither has a three-worker section."""
+    return next((tier for tier in (1, 2) if ready(s, seat, tier)), 0)
+
+
+def section_reward(s: State, section: int) -> Effect:
+    """§6.10 the tier-2 reward of ``section``; A-35 ``choice`` reads gold-and-move as gold or move."""
+    reward = CONTENT.castle.sections[section]
+    if (
+        s.options.castle_gold_move == "choice"
+        and reward.op == "all"
+        and {e.op for e in reward.of}
+        == {
+            "gold",
+            "castle_move",
+        }
+    ):
+        return Effect(op="choice", of=reward.of)
+    return reward
+
+
+def resolve_section(s: State, seat: int, tier: int, section: int) -> State:
+    """§5.8: tier 1: one worker up and one to each neighbouring section, then the section's reward (A-09);
+    tier 2: one worker to the centre, any one resource, the Castle Leader check."""
+    c = s.castle
+    if tier == 1:
+        cw, ccw = neighbours(section)
+        t1 = _add(_add(_add(c.tier1, section, seat, -THREE), cw, seat, 1), ccw, seat, 1)
+        s = replace(s, castle=replace(c, tier1=t1, tier2=_add(c.tier2, section, seat, 1)))
+        return push(s, Run(seat, (section_reward(s, section),), f"castle section {section + 1}"))
+    centre = at(c.centre, seat, c.centre[seat] + 1)
+    s = replace(s, castle=replace(c, tier2=_add(c.tier2, section, seat, -1), centre=centre))
+    s = update_leader(s, seat)
+    return push(s, Run(seat, (CONTENT.castle.centre,), "castle centre"))
+
+
+def update_leader(s: State, seat: int) -> State:
+    """§5.8: the first worker on tier 3 takes the Castle Leader card; later only strictly more takes it."""
+    c = s.castle
+    if c.leader == NO_SEAT or (c.leader != seat and c.centre[seat] > c.centre[c.leader]):
+        return replace(s, castle=replace(c, leader=seat))
+    return s
+
+
+def crowded(c: Castle) -> list[tuple[int, int]]:
+    """(section, tier) places holding more than three workers of all colours."""
+    return [(k, tier) for tier in (1, 2) for k in range(SEGMENTS) if sum(tier_of(c, tier)[k]) > THREE]
+
+
+def settle(s: State, step: Settle) -> State | None:
+    """One move of the castle resolution, or ``None`` when a decision is owed (which section, a bump)."""
+    order = seats_from(s, step.active)
+    waiting = [seat for seat in order if _ready_tier(s, seat)]
+    current = step.seat if step.seat != NO_SEAT else step.active
+    if current in waiting:
+        tier = _ready_tier(s, current)
+        sections = ready(s, current, tier)
+        if len(sections) > 1:
+            return push(s, CastleSection(current, tier))
+        return resolve_section(s, current, tier, sections[0])
+    if crowded(s.castle) and (s.options.bump_timing == "each" or not waiting):
+        return push(s, Bump(step.active))
+    if waiting:
+        return swap_head(s, replace(step, seat=waiting[0]))
+    return swap_head(s)
+
+
+# ---- decisions -----------------------------------------------------------------------------------------
+
+
+def section_options(s: State, step: CastleSection) -> list[mv.Section]:
+    return [mv.Section(k) for k in ready(s, step.seat, step.tier)]
+
+
+def check_section(s: State, step: CastleSection, a: mv.Section) -> list[Violation]:
+    """The section resolved holds three of the player's workers on the tier being resolved."""
+    if a.section in ready(s, step.seat, step.tier):
+        return []
+    message = f"Section {a.section + 1} does not hold three of your workers on tier {step.tier}."
+    return violation("VISCOUNTS_SECTION_NOT_READY", message, "action.section")
+
+
+def apply_section(s: State, step: CastleSection, a: mv.Section) -> State:
+    return resolve_section(swap_head(s), step.seat, step.tier, a.section)
+
+
+def bump_options(s: State, step: Bump) -> list[mv.BumpWorker]:
+    """§5.8 bump: any worker (any colour) of a tier-1 or tier-2 section holding more than three."""
+    return [
+        mv.BumpWorker(k, tier, owner)
+        for k, tier in crowded(s.castle)
+        for owner, n in enumerate(tier_of(s.castle, tier)[k])
+        if n > 0
+    ]
+
+
+def check_bump(s: State, step: Bump, a: mv.BumpWorker) -> list[Violation]:
+    """The worker bumped stands in a section over capacity."""
+    if a in bump_options(s, step):
+        return []
+    message = f"Tier {a.tier} of section {a.section + 1} holds no worker of seat {a.owner} over capacity."
+    return violation("VISCOUNTS_NOT_BUMPABLE", message, "action")
+
+
+def apply_bump(s: State, step: Bump, a: mv.BumpWorker) -> State:
+    """The worker returns to its owner, who gains 2 silver (tier 1) or a virtue and a resource (tier 2)."""
+    c = s.castle
+    s = replace(s, castle=with_tier(c, a.tier, _add(tier_of(c, a.tier), a.section, a.owner, -1)))
+    s = set_player(s, a.owner, workers=s.players[a.owner].workers + 1)
+    reward = CONTENT.castle.bump_tier1 if a.tier == 1 else CONTENT.castle.bump_tier2
+    return swap_head(s, Run(a.owner, (reward,), "bumped"))
+
+
+def place_options(s: State, step: PlaceSection) -> list[mv.Section]:
+    return [mv.Section(k) for k in range(SEGMENTS)]
+
+
+def check_place(s: State, step: PlaceSection, a: mv.Section) -> list[Violation]:
+    if 0 <= a.section < SEGMENTS:
+        return []
+    return violation("VISCOUNTS_NO_SECTION", f"There is no castle section {a.section + 1}.", "action.section")
+
+
+def apply_place(s: State, step: PlaceSection, a: mv.Section) -> State:
+    return place(swap_head(s), step.seat, a.section, step.n)
+
+
+def move_options(s: State, step: CastleMove) -> list[mv.MoveWorker | mv.Pass]:
+    """§6.2 castle move (optional): one own tier-1 worker to an adjacent tier-1 section."""
+    own = s.castle.tier1
+    moves = [mv.MoveWorker(k, t) for k in range(SEGMENTS) if own[k][step.seat] > 0 for t in sorted(neighbours(k))]
+    return [*moves, mv.Pass()]
+
+
+def check_move(s: State, step: CastleMove, a: mv.MoveWorker | mv.Pass) -> list[Violation]:
+    if isinstance(a, mv.Pass) or a in move_options(s, step):
+        return []
+    if not (0 <= a.source < SEGMENTS) or s.castle.tier1[a.source][step.seat] == 0:
+        return violation("VISCOUNTS_NO_WORKER", "You have no worker on tier 1 of that section.", "action.source")
+    return violation("VISCOUNTS_NOT_ADJACENT", "A castle move goes to an adjacent section.", "action.target")
+
+
+def apply_move(s: State, step: CastleMove, a: mv.MoveWorker | mv.Pass) -> State:
+    if isinstance(a, mv.Pass):
+        return swap_head(s)
+    rest = (CastleMove(step.seat, step.left - 1),) if step.left > 1 else ()
+    t1 = _add(_add(s.castle.tier1, a.source, step.seat, -1), a.target, step.seat, 1)
+    s = replace(s, castle=replace(s.castle, tier1=t1))
+    return swap_head(s, *rest, Settle(_active(s, step.seat)))

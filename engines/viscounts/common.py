@@ -1,0 +1,159 @@
+"""What the rule modules share: the content, small immutable updates of the state, and what a player
+owns and shows (§4.2, §4.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from msgspec.structs import replace
+
+from engines.core.errors import Violation
+from engines.viscounts.content import CONTENT, Content, Icon, Resource, TownsfolkCard
+from engines.viscounts.state import EMPTY, Player, State, Step
+
+__all__ = ["CONTENT", "Content"]
+
+HIDDEN = "?"
+"""What a view shows in place of a hidden id."""
+
+RESOURCES: tuple[Resource, ...] = ("ink", "gold", "stone")
+"""§0.2: the three resources (silver is not one)."""
+
+
+def violation(code: str, message: str, field: str = "action") -> list[Violation]:
+    """A single violation, as a list (the form every check returns)."""
+    return [Violation(code, message, field)]
+
+
+def card(card_id: str) -> TownsfolkCard:
+    """A townsfolk card's content."""
+    return CONTENT.townsfolk[card_id]
+
+
+def name(card_id: str) -> str:
+    """A townsfolk card's name for messages."""
+    found = CONTENT.townsfolk.get(card_id)
+    return found.name if found is not None else card_id
+
+
+# ---- small updates ----------------------------------------------------------------------------------
+
+
+def remove_one(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    """``items`` without one copy of ``item`` (which is there)."""
+    i = items.index(item)
+    return items[:i] + items[i + 1 :]
+
+
+def add_sorted(items: tuple[str, ...], *more: str) -> tuple[str, ...]:
+    """The sorted multiset ``items`` with ``more`` added."""
+    return tuple(sorted((*items, *more)))
+
+
+def at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """``values`` with ``values[index]`` replaced by ``value``."""
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def set_player(s: State, seat: int, **changes: Any) -> State:
+    """``s`` with seat ``seat``'s player changed."""
+    return replace(s, players=at(s.players, seat, replace(s.players[seat], **changes)))
+
+
+def gain(s: State, seat: int, **amounts: int) -> State:
+    """``s`` with seat ``seat``'s counters (silver, ink, ...) changed by ``amounts``."""
+    p = s.players[seat]
+    return set_player(s, seat, **{k: getattr(p, k) + v for k, v in amounts.items()})
+
+
+def seats_from(s: State, first: int) -> list[int]:
+    """Every seat in turn order (clockwise) starting with ``first``."""
+    n = len(s.players)
+    return [(first + i) % n for i in range(n)]
+
+
+def active_seat(s: State) -> int:
+    """The seat whose turn it is (during setup: the seat picking, else the start player)."""
+    if s.turn is not None:
+        return s.turn.seat
+    return max(s.start, 0)
+
+
+# ---- what a player owns and shows (§4.2, §4.3) ---------------------------------------------------------
+
+
+def owned(p: Player) -> tuple[str, ...]:
+    """§4.2 "owned townsfolk": hand, draw pile, discard pile and board slots."""
+    return (*p.hand, *p.draw, *p.discard, *(c for c in p.slots if c != EMPTY))
+
+
+def slot_cards(p: Player) -> list[TownsfolkCard]:
+    """The townsfolk in the player's board slots."""
+    return [CONTENT.townsfolk[c] for c in p.slots if c != EMPTY]
+
+
+def criminals(p: Player) -> int:
+    """§4.3: criminal icons on cards in the board slots."""
+    return sum(c.icons.count("CRIMINAL") for c in slot_cards(p))
+
+
+def building_icons(p: Player) -> list[Icon]:
+    """§4.3 item 3: icons revealed by the player's constructed buildings."""
+    slots = {slot.id: slot for slot in board_slots(p)}
+    return [icon for built in p.built for icon in slots[built].icons]
+
+
+def board_slots(p: Player) -> Iterable[Any]:
+    """The building slots of the player's board (the AI's board for the AI)."""
+    if p.ai:
+        return next(iter(CONTENT.ai_boards.values())).slots
+    return CONTENT.board.slots
+
+
+def starting_icons(p: Player) -> list[Icon]:
+    """§4.3 item 2: the printed icons of empty card slots (the AI's board prints its own, §8.1)."""
+    printed = next(iter(CONTENT.ai_boards.values())).starting_icons if p.ai else CONTENT.board.starting_icons
+    return [icon for number, c in enumerate(p.slots, start=1) if c == EMPTY for icon in printed.get(number, ())]
+
+
+def cleric_icons(p: Player) -> list[Icon]:
+    """§4.3 item 4, A-22: the icon on each Cleric Bonus card held."""
+    return [CONTENT.board.cleric_bonus_icons[ribbon] for ribbon in p.cleric_bonus]
+
+
+def board_icons(p: Player) -> list[Icon]:
+    """§4.3: every icon on the player board: slot cards, uncovered starting icons, buildings, Cleric Bonus."""
+    cards = [icon for c in slot_cards(p) for icon in c.icons]
+    return [*cards, *starting_icons(p), *building_icons(p), *cleric_icons(p)]
+
+
+def has_slot_ability(p: Player, ability: str) -> bool:
+    """Whether a constructed building revealed ``ability`` (§6.9)."""
+    slots = {slot.id: slot for slot in board_slots(p)}
+    return any(slots[built].ability == ability for built in p.built)
+
+
+def hand_limit(s: State, seat: int) -> int:
+    """§4.7 phase 6: 3, +1 with Workshop 3, +1 while holding the Castle Leader card."""
+    p = s.players[seat]
+    bonus = CONTENT.board.castle_leader_hand if s.castle.leader == seat else 0
+    return CONTENT.board.hand_limit + has_slot_ability(p, "hand_limit") + bonus
+
+
+# ---- the queue ------------------------------------------------------------------------------------------
+
+
+def push(s: State, *steps: Step) -> State:
+    """``s`` with ``steps`` in front of the queue, in order."""
+    return replace(s, queue=(*steps, *s.queue)) if steps else s
+
+
+def pop(s: State) -> State:
+    """``s`` without the head of its queue."""
+    return replace(s, queue=s.queue[1:])
+
+
+def swap_head(s: State, *steps: Step) -> State:
+    """``s`` with the head of its queue replaced by ``steps`` (none: just removed)."""
+    return replace(s, queue=(*steps, *s.queue[1:]))

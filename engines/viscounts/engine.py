@@ -1,0 +1,249 @@
+"""The Viscounts of the West Kingdom engine: the uniform protocol over the rule modules.
+
+The decision owed is the head of the queue (a chance draw, an effect's decision, a castle decision),
+else the draft pick, else the phase of the turn that asks its player (play, move, primary action,
+recruit). Everything else happens by itself, one ``automatic`` step at a time: effects that need no
+decision, the castle cascade, the collision, the draw, the passing of turns and rounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import msgspec
+
+from engines.core.engine import CHANCE, GameInfo, option_infos
+from engines.core.errors import Violation
+from engines.core.game import Decision, Now, TableEngine, queued_decision
+from engines.core.rng import Rng
+from engines.viscounts import (
+    actions,
+    building,
+    cards,
+    castle,
+    deck,
+    effects,
+    goods,
+    integrity,
+    manuscripts,
+    scoring,
+    setup,
+    turn,
+    view,
+    words,
+)
+from engines.viscounts import moves as mv
+from engines.viscounts.common import CONTENT, swap_head
+from engines.viscounts.state import (
+    CHANCE_STEPS,
+    AfterAction,
+    BuildFree,
+    Bump,
+    CastleMove,
+    CastleSection,
+    ChooseBranch,
+    ChooseCost,
+    ChooseFlip,
+    ChooseResource,
+    Collide,
+    DestroyStep,
+    DiscardStep,
+    FreeHire,
+    FreeManuscript,
+    Options,
+    Outcome,
+    PlaceSection,
+    Rearrange,
+    Reset,
+    Run,
+    Settle,
+    State,
+)
+
+RULES_VERSION = "0.1.0"
+
+
+STEPS: dict[type, Decision[State]] = {
+    **{
+        kind: queued_decision((deck.ACTION_OF[kind],), deck.chance_options, deck.check_chance, deck.apply_chance)
+        for kind in CHANCE_STEPS
+    },
+    ChooseBranch: queued_decision((mv.Branch,), effects.branch_options, effects.check_branch, effects.apply_branch),
+    ChooseCost: queued_decision((mv.Accept, mv.Pass), effects.cost_options, effects.check_cost, effects.apply_cost),
+    ChooseResource: queued_decision((mv.Take,), goods.resource_options, goods.check_resource, effects.apply_resource),
+    ChooseFlip: queued_decision((mv.Flip,), goods.flip_options, goods.check_flip, effects.apply_flip),
+    Rearrange: queued_decision((mv.Arrange, mv.Pass), cards.arrange_options, cards.check_arrange, cards.apply_arrange),
+    DiscardStep: queued_decision(
+        (mv.Discard, mv.Pass), cards.discard_options, cards.check_discard, cards.apply_discard
+    ),
+    DestroyStep: queued_decision(
+        (mv.Destroy, mv.Pass), cards.destroy_options, cards.check_destroy, cards.apply_destroy
+    ),
+    FreeHire: queued_decision(
+        (mv.HireFrom, mv.Pass), cards.free_hire_options, cards.check_free_hire, cards.apply_free_hire
+    ),
+    FreeManuscript: queued_decision(
+        (mv.TakeManuscript,), manuscripts.free_options, manuscripts.check_free, manuscripts.apply_free
+    ),
+    CastleMove: queued_decision((mv.MoveWorker, mv.Pass), castle.move_options, castle.check_move, castle.apply_move),
+    PlaceSection: queued_decision((mv.Section,), castle.place_options, castle.check_place, castle.apply_place),
+    CastleSection: queued_decision((mv.Section,), castle.section_options, castle.check_section, castle.apply_section),
+    Bump: queued_decision((mv.BumpWorker,), castle.bump_options, castle.check_bump, castle.apply_bump),
+    BuildFree: queued_decision(
+        (mv.PlaceBuilding,), building.free_build_options, building.check_free_build, building.apply_free_build
+    ),
+}
+"""Every kind of queued decision and what it takes, offers, checks and does."""
+
+
+def _row(
+    takes: tuple[type, ...],
+    options: Callable[[State, int], Sequence[Any]],
+    check: Callable[[State, int, Any], list[Violation]],
+    apply: Callable[[State, int, Any], State],
+) -> Decision[State]:
+    return Decision(takes, lambda s, seat: [a for a in options(s, seat) if not check(s, seat, a)], check, apply)
+
+
+PICK = _row((mv.PickPair,), setup.pick_options, setup.check_pick, setup.apply_pick)
+PHASES: dict[str, Decision[State]] = {
+    "play": _row((mv.Play,), turn.play_options, turn.check_play, turn.apply_play),
+    "move": _row((mv.MoveTo,), turn.move_options, turn.check_move, turn.apply_move),
+    "action": _row(
+        (mv.Trade, mv.Build, mv.PlaceWorkers, mv.Transcribe, mv.NoAction),
+        turn.act_options,
+        turn.check_act,
+        turn.apply_act,
+    ),
+    "recruit": _row((mv.Hire, mv.Pass), turn.recruit_options, turn.check_recruit, turn.apply_recruit),
+}
+"""The phases of a turn that ask the player (§5.11)."""
+
+PROMPTS: dict[str, str] = {
+    "play": "play a card from your hand into slot 1",
+    "move": "move your viscount",
+    "action": "take a primary action, or none",
+    "recruit": "hire the visible townsfolk here, or pass",
+}
+
+
+def _tag(step: Any) -> str:
+    return str(type(step).__struct_config__.tag)
+
+
+def now(s: State) -> Now[State] | None:
+    """Who owes which decision: the head of the queue, else the draft pick, else the turn's phase."""
+    if s.stage == "over":
+        return None
+    if s.queue:
+        head = s.queue[0]
+        row = STEPS.get(type(head))
+        if row is None:
+            return None
+        if isinstance(head, CHANCE_STEPS):
+            return Now((CHANCE,), row, f"chance.{_tag(head)}", f"Chance: {_tag(head).replace('_', ' ')}")
+        return Now((head.seat,), row, _tag(head), f"Seat {head.seat}: {_tag(head).replace('_', ' ')}")
+    if s.stage == "draft":
+        seat = setup.picker(s)
+        return Now((seat,), PICK, "pick_pair", f"Seat {seat}: pick a player card and hero") if seat >= 0 else None
+    if s.stage == "turns" and s.turn is not None and s.turn.phase in PHASES:
+        seat = s.turn.seat
+        return Now((seat,), PHASES[s.turn.phase], s.turn.phase, f"Seat {seat}: {PROMPTS[s.turn.phase]}")
+    return None
+
+
+AUTOMATIC: dict[type, Callable[[State, Any], State | None]] = {
+    Run: effects.run,
+    Settle: castle.settle,
+    Collide: turn.collide_rewards,
+    Reset: lambda s, step: turn.reset(swap_head(s), step),
+    Outcome: lambda s, step: actions.outcome(swap_head(s), step),
+    AfterAction: lambda s, step: swap_head(s, *effects.triggered(s, step.seat, "after_action", step.action)),
+}
+"""Queued steps that need no decision."""
+
+
+def _settle_head(s: State) -> State | None:
+    """The head step, if it needs no decision: an automatic step, or a decision with nothing to decide
+    (no option, or only declining)."""
+    head = s.queue[0]
+    handler = AUTOMATIC.get(type(head))
+    if handler is not None:
+        return handler(s, head)
+    if isinstance(head, CHANCE_STEPS):
+        return None
+    options = STEPS[type(head)].options(s, head.seat)
+    if not options or options == [mv.Pass()]:
+        return swap_head(s)
+    return None
+
+
+_STAGE_STEPS: dict[str, Callable[[State], State | None]] = {
+    "deal": setup.end_deal,
+    "draft": setup.finish_draft,
+    "turns": turn.progress,
+}
+
+
+def automatic(s: State) -> State | None:
+    """One automatic step, or ``None`` when a decision is owed (or the game is over)."""
+    if s.stage == "over":
+        return None
+    if s.queue:
+        return _settle_head(s)
+    return _STAGE_STEPS[s.stage](s)
+
+
+def chance(s: State, now: Now[State], rng: Rng) -> tuple[Any, Rng]:
+    """A uniform draw among the physical pieces."""
+    return deck.draw_by_rng(s, s.queue[0], rng)
+
+
+class Viscounts:
+    """Viscounts of the West Kingdom for 2–4 players (solo against the Cleric AI: not yet)."""
+
+    info = GameInfo(
+        game_id="viscounts",
+        title="Viscounts of the West Kingdom",
+        rules_version=RULES_VERSION,
+        min_players=setup.PLAYERS.start,
+        max_players=setup.PLAYERS.stop - 1,
+        options=option_infos(Options, setup.OPTION_DOCS),
+    )
+    state_type = State
+    move_type = mv.Move
+    options_type = Options
+
+    make_options = staticmethod(setup.make_options)
+    setup = staticmethod(setup.new_game)
+    integrity = staticmethod(integrity.check_state)
+    now = staticmethod(now)
+    automatic = staticmethod(automatic)
+    chance = staticmethod(chance)
+    score = staticmethod(scoring.score)
+    view = staticmethod(view.view)
+    label = staticmethod(words.label)
+    log = staticmethod(words.log)
+
+    def game_over(self, state: State) -> str:
+        """§4.9: the round after the first reveal is over."""
+        return f"The game is over after round {state.round}."
+
+    def describe(self) -> dict[str, Any]:
+        """The content with provenance."""
+        c = CONTENT
+        return {
+            "townsfolk": msgspec.to_builtins(list(c.townsfolk.values())),
+            "manuscripts": msgspec.to_builtins(list(c.manuscripts.values())),
+            "player_cards": msgspec.to_builtins(list(c.player_cards.values())),
+            "segments": msgspec.to_builtins(list(c.segments.values())),
+            "castle": msgspec.to_builtins(c.castle),
+            "board": msgspec.to_builtins(c.board),
+            "ai_boards": msgspec.to_builtins(list(c.ai_boards.values())),
+            "schemes": msgspec.to_builtins(list(c.schemes.values())),
+        }
+
+
+GAME = Viscounts()
+ENGINE: TableEngine[State, Options] = TableEngine(GAME)

@@ -1,0 +1,194 @@
+"""Setup (§3): options, the new game's chance events (the ring, the castle, the piles, the start player,
+the laid-out pairs) and the draft of player cards and heroes in reverse turn order (§3 step 9)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from engines.core.engine import convert_options
+from engines.core.errors import StateInvalid, Violation
+from engines.core.rng import Rng
+from engines.viscounts import moves as mv
+from engines.viscounts.board import OL, OR, SEGMENTS
+from engines.viscounts.common import CONTENT, add_sorted, at, push, set_player, violation
+from engines.viscounts.state import (
+    NO_SEAT,
+    Castle,
+    ChooseResource,
+    DestroyStep,
+    DrawCard,
+    DrawFolk,
+    DrawHero,
+    DrawManuscript,
+    DrawPlayerCard,
+    DrawRotation,
+    DrawSegment,
+    DrawStart,
+    Options,
+    Player,
+    Run,
+    State,
+    Step,
+    Turn,
+)
+
+PLAYERS = range(1, 5)
+"""§1: one to four players (one: against the Cleric AI)."""
+
+HAND = 3
+"""§3 step 9.5: each player draws three cards."""
+
+OPTION_DOCS = {
+    "start_player": "A-08: the start player's seat, or -1 to draw it at random.",
+    "future_schemes": "§8.1: solo difficulty, Future Schemes shuffled into the AI's pile (1-3).",
+    "collision_column": "A-05: read the collision column after the step 1-2 gains, or at the start.",
+    "reshuffle_check": "A-07: the criminal check on every reshuffle, or only when drawing.",
+    "castle_order": "A-09: move all three workers before the tier-2 reward (the only order implemented).",
+    "rearrange_empty": "A-10: a rearrange may move a card into an empty slot.",
+    "free_hire_optional": "A-15: a free hire may be declined.",
+    "conversion_dismiss": "A-23: a conversion may make a card eligible for dismissal.",
+    "icon_scope": "A-34: icon manuscripts count every owned card, or the board slots only.",
+    "castle_gold_move": "A-35: the gold section gives gold and a castle move, or one of them.",
+    "bump_timing": "A-36: bump after each player's castle movements, or once after everybody's.",
+    "card8_building": "A-37: player card 8 builds a Trading Post, or any building.",
+}
+
+PILE_SIZES = (14, 14, 14, 13, 13)
+"""§3 step 3: the 68 neutral townsfolk split into five piles, dealt in order."""
+
+
+def seats(players: int) -> int:
+    """Seats at the table: a solo game has two (the human and the AI, §8)."""
+    return 2 if players == 1 else players
+
+
+def make_options(players: int, overrides: dict[str, Any]) -> Options:
+    """Options for ``players`` with named overrides, each checked against its range."""
+    options = convert_options(Options, "Viscounts of the West Kingdom", players, overrides, PLAYERS)
+    if players == 1:
+        raise StateInvalid("The solo game against the Cleric AI is not implemented yet (§8).", "players")
+    if not -1 <= options.start_player < seats(players):
+        message = f"start_player is a seat 0 to {seats(players) - 1}, or -1 for random; not {options.start_player}."
+        raise StateInvalid(message, "options.start_player")
+    if not 1 <= options.future_schemes <= 3:
+        raise StateInvalid(f"future_schemes is 1 to 3, not {options.future_schemes}.", "options.future_schemes")
+    if options.castle_order != "move_first":
+        raise StateInvalid("castle_order 'literal' (A-09) is not implemented; use move_first.", "options.castle_order")
+    return options
+
+
+def new_game(options: Options, seed: int | None) -> State:
+    """§3: the empty table and every chance event of setup, queued in order."""
+    n = seats(options.players)
+    board = CONTENT.board
+    draws: list[Step] = [
+        *(DrawSegment(pos) for pos in range(SEGMENTS)),
+        DrawRotation(),
+        *(DrawFolk(pos) for pos in range(SEGMENTS)),
+        *(DrawManuscript(pos) for pos in range(SEGMENTS)),
+    ]
+    start = options.start_player
+    if start < 0:
+        draws.append(DrawStart())
+    pairs = 2 if options.players == 1 else n + 1
+    draws += [DrawPlayerCard() for _ in range(pairs)] + [DrawHero(i) for i in range(pairs)]
+    zeros = tuple((0,) * n for _ in range(SEGMENTS))
+    return State(
+        options=options,
+        players=tuple(Player(ai=options.players == 1 and seat == 1) for seat in range(n)),
+        castle=Castle(tier1=zeros, tier2=zeros, centre=(0,) * n),
+        folk_left=PILE_SIZES,
+        folk_unseen=tuple(sorted(CONTENT.neutral)),
+        script_left=(len(CONTENT.black_backed) // SEGMENTS,) * SEGMENTS,
+        script_unseen=tuple(sorted(CONTENT.black_backed)),
+        grey_unseen=tuple(sorted(CONTENT.grey_backed)),
+        cards_unseen=tuple(sorted(CONTENT.player_cards)),
+        heroes_unseen=tuple(sorted(CONTENT.heroes)),
+        debts_left=board.debts_on_poverty[options.players],
+        deeds_left=board.deeds_on_prosperity[options.players],
+        start=max(start, NO_SEAT),
+        queue=tuple(draws),
+        rng=Rng.seeded(seed) if seed is not None else None,
+        external_chance=seed is None,
+    )
+
+
+# ---- the draft (§3 step 9) ----------------------------------------------------------------------------------------
+
+
+def draft_order(s: State) -> list[int]:
+    """Reverse turn order: the player right of the start player first, the start player last."""
+    n = len(s.players)
+    return [(s.start - i) % n for i in range(1, n + 1) if not s.players[(s.start - i) % n].ai]
+
+
+def picker(s: State) -> int:
+    """The next seat to pick, or ``NO_SEAT`` when every player has picked."""
+    return next((seat for seat in draft_order(s) if s.players[seat].player_card == 0), NO_SEAT)
+
+
+def start_space(s: State, number: int) -> int:
+    """The outer space carrying red start number ``number`` (§3 step 9.1)."""
+    for pos, side_id in enumerate(s.ring):
+        seg = CONTENT.segments[side_id]
+        if seg.start_ol == number:
+            return 3 * pos + OL
+        if seg.start_or == number:
+            return 3 * pos + OR
+    raise StateInvalid(f"No segment on the ring carries start number {number}.", "ring")
+
+
+def pick_options(s: State, seat: int) -> list[mv.PickPair]:
+    return [mv.PickPair(i) for i, pair in enumerate(s.pairs) if pair.taken_by == NO_SEAT]
+
+
+def check_pick(s: State, seat: int, a: mv.PickPair) -> list[Violation]:
+    if 0 <= a.pair < len(s.pairs) and s.pairs[a.pair].taken_by == NO_SEAT:
+        return []
+    open_pairs = ", ".join(str(o.pair) for o in pick_options(s, seat))
+    return violation("VISCOUNTS_PAIR_TAKEN", f"Pair {a.pair} is not on offer (open: {open_pairs}).", "action.pair")
+
+
+def apply_pick(s: State, seat: int, a: mv.PickPair) -> State:
+    """§3 step 9: the viscount to the card's start space, the card's goods, its extra step, then the
+    starting cards and the hero shuffled into the draw pile and three cards drawn."""
+    pair = s.pairs[a.pair]
+    card = CONTENT.player_cards[pair.card]
+    g = card.gains
+    s = replace(s, pairs=at(s.pairs, a.pair, replace(pair, taken_by=seat)))
+    p = s.players[seat]
+    s = set_player(
+        s,
+        seat,
+        player_card=pair.card,
+        hero=pair.hero,
+        space=start_space(s, pair.card),
+        silver=p.silver + g.silver,
+        ink=p.ink + g.ink,
+        gold=p.gold + g.gold,
+        stone=p.stone + g.stone,
+        debts=p.debts + g.debts,
+        deeds=p.deeds + g.deeds,
+        draw=add_sorted((), *CONTENT.starters, pair.hero),
+    )
+    steps: list[Step] = [ChooseResource(seat, g.any_resource)] if g.any_resource else []
+    if card.extra_scope == "own_cards_before_shuffle":
+        steps.append(DestroyStep(seat, 1, setup=True))
+    elif card.extra is not None:
+        steps.append(Run(seat, (card.extra,), f"player card {pair.card}"))
+    steps += [DrawCard(seat, "hand") for _ in range(HAND)]
+    return push(s, *steps)
+
+
+def finish_draft(s: State) -> State | None:
+    """Every player has picked: the turns begin with the start player (``None`` while a pick is owed)."""
+    if picker(s) != NO_SEAT:
+        return None
+    return replace(s, stage="turns", turn=Turn(seat=s.start))
+
+
+def end_deal(s: State) -> State:
+    """Setup's chance events are done: the draft begins."""
+    return replace(s, stage="draft")

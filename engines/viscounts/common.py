@@ -9,7 +9,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from engines.core.errors import Violation
-from engines.viscounts.content import CONTENT, Content, Icon, Resource, TownsfolkCard
+from engines.viscounts.content import CONTENT, AiBoard, Content, Icon, Resource, TownsfolkCard
 from engines.viscounts.state import EMPTY, Player, State, Step
 
 __all__ = ["CONTENT", "Content"]
@@ -88,14 +88,26 @@ def owned(p: Player) -> tuple[str, ...]:
     return (*p.hand, *p.draw, *p.discard, *(c for c in p.slots if c != EMPTY))
 
 
+def ai_board() -> AiBoard:
+    """The solo AI's board (§8.1: the Cleric AI, the only one known)."""
+    return next(iter(CONTENT.ai_boards.values()))
+
+
 def slot_cards(p: Player) -> list[TownsfolkCard]:
-    """The townsfolk in the player's board slots."""
-    return [CONTENT.townsfolk[c] for c in p.slots if c != EMPTY]
+    """The townsfolk in the player's board slots (the AI has scheme cards there instead)."""
+    return [] if p.ai else [CONTENT.townsfolk[c] for c in p.slots if c != EMPTY]
+
+
+def slot_icons(p: Player) -> list[Icon]:
+    """The icons of the cards in the board slots: townsfolk icons, or the AI's scheme header icons (§8.2)."""
+    if p.ai:
+        return [icon for c in p.slots if c != EMPTY for icon in CONTENT.schemes[c].header_icons]
+    return [icon for c in slot_cards(p) for icon in c.icons]
 
 
 def criminals(p: Player) -> int:
     """§4.3: criminal icons on cards in the board slots."""
-    return sum(c.icons.count("CRIMINAL") for c in slot_cards(p))
+    return slot_icons(p).count("CRIMINAL")
 
 
 def building_icons(p: Player) -> list[Icon]:
@@ -106,14 +118,12 @@ def building_icons(p: Player) -> list[Icon]:
 
 def board_slots(p: Player) -> Iterable[Any]:
     """The building slots of the player's board (the AI's board for the AI)."""
-    if p.ai:
-        return next(iter(CONTENT.ai_boards.values())).slots
-    return CONTENT.board.slots
+    return ai_board().slots if p.ai else CONTENT.board.slots
 
 
 def starting_icons(p: Player) -> list[Icon]:
     """§4.3 item 2: the printed icons of empty card slots (the AI's board prints its own, §8.1)."""
-    printed = next(iter(CONTENT.ai_boards.values())).starting_icons if p.ai else CONTENT.board.starting_icons
+    printed = ai_board().starting_icons if p.ai else CONTENT.board.starting_icons
     return [icon for number, c in enumerate(p.slots, start=1) if c == EMPTY for icon in printed.get(number, ())]
 
 
@@ -124,8 +134,7 @@ def cleric_icons(p: Player) -> list[Icon]:
 
 def board_icons(p: Player) -> list[Icon]:
     """§4.3: every icon on the player board: slot cards, uncovered starting icons, buildings, Cleric Bonus."""
-    cards = [icon for c in slot_cards(p) for icon in c.icons]
-    return [*cards, *starting_icons(p), *building_icons(p), *cleric_icons(p)]
+    return [*slot_icons(p), *starting_icons(p), *building_icons(p), *cleric_icons(p)]
 
 
 def has_slot_ability(p: Player, ability: str) -> bool:

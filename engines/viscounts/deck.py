@@ -15,7 +15,7 @@ from msgspec.structs import replace
 
 from engines.core.errors import Violation
 from engines.core.rng import Rng
-from engines.viscounts import cards, turn
+from engines.viscounts import cards, solo, turn
 from engines.viscounts import moves as mv
 from engines.viscounts.board import SEGMENTS, spot_table
 from engines.viscounts.common import CONTENT, add_sorted, at, remove_one, set_player, swap_head, violation
@@ -75,6 +75,7 @@ POPULATION: dict[type, Callable[[State, Any], Sequence[Any]]] = {
     DrawPlayerCard: lambda s, step: s.cards_unseen,
     DrawHero: lambda s, step: s.heroes_unseen,
     DrawCard: lambda s, step: s.players[step.seat].draw,
+    DrawScheme: lambda s, step: s.future_unseen if step.future else s.players[step.seat].draw,
 }
 """The physical pieces each draw is among (with repeats)."""
 
@@ -87,6 +88,7 @@ ACTION: dict[type, Callable[[Any], Any]] = {
     DrawPlayerCard: mv.PlayerCardDrawn,
     DrawHero: mv.HeroDrawn,
     DrawCard: mv.CardDrawn,
+    DrawScheme: mv.SchemeDrawn,
 }
 
 ACTION_OF: dict[type, type] = {
@@ -189,7 +191,12 @@ APPLY: dict[type, Callable[[State, Any, Any], State]] = {
         pairs=at(s.pairs, step.pair, replace(s.pairs[step.pair], hero=a.hero)),
     ),
     DrawCard: _card,
+    DrawScheme: lambda s, step, a: (solo.future if step.future else _reveal)(s, step, a.scheme),
 }
+
+
+def _reveal(s: State, step: DrawScheme, scheme: str) -> State:
+    return solo.revealed(s, step.seat, scheme)
 
 
 def apply_chance(s: State, step: Any, a: Any) -> State:

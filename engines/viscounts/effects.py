@@ -15,7 +15,7 @@ from collections.abc import Callable
 from msgspec.structs import replace
 
 from engines.core.errors import Violation
-from engines.viscounts import cards, castle, goods
+from engines.viscounts import cards, castle, goods, solo
 from engines.viscounts import moves as mv
 from engines.viscounts.common import CONTENT, criminals, gain, push, seats_from, swap_head, violation
 from engines.viscounts.content import Effect, Trigger
@@ -47,7 +47,7 @@ Handler = Callable[[State, int, Effect, str], State]
 def triggered(s: State, seat: int, trigger: Trigger, action: str = "") -> list[Run]:
     """The effects of ``seat``'s ongoing abilities in board slots that ``trigger`` (and ``action``) fires,
     slot 1 first. Ongoing abilities never work during final scoring (§4.9)."""
-    if s.stage == "over":
+    if s.stage == "over" or s.players[seat].ai:
         return []
     out = []
     for card_id in s.players[seat].slots:
@@ -101,7 +101,8 @@ def _flip(s: State, seat: int, e: Effect, source: str) -> State:
     possible = [k for k in kinds if k in wanted]
     again = _again(seat, e, source)
     if not possible:
-        return push(s, *again)
+        lost = (Run(seat, (Effect(op="virtue"),), "nothing to flip"),) if s.players[seat].ai else ()
+        return push(s, *lost, *again)
     if len(possible) > 1:
         return push(s, ChooseFlip(seat), *again)
     if possible[0] == "deed":
@@ -193,6 +194,11 @@ def run(s: State, step: Run) -> State:
         return swap_head(s)
     first, rest = step.effects[0], step.effects[1:]
     s = swap_head(s, *((replace(step, effects=rest),) if rest else ()))
+    if s.players[step.seat].ai:
+        s, kept, instead = solo.substitute(s, step.seat, first)
+        if kept is None:
+            return push(s, *instead)
+        first = kept
     return HANDLERS[first.op](s, step.seat, first, step.source)
 
 

@@ -29,6 +29,7 @@ from engines.viscounts import (
     manuscripts,
     scoring,
     setup,
+    solo,
     turn,
     view,
     words,
@@ -38,6 +39,8 @@ from engines.viscounts.common import CONTENT, swap_head
 from engines.viscounts.state import (
     CHANCE_STEPS,
     AfterAction,
+    AiDo,
+    AiFirst,
     BuildFree,
     Bump,
     CastleMove,
@@ -160,6 +163,8 @@ AUTOMATIC: dict[type, Callable[[State, Any], State | None]] = {
     Reset: lambda s, step: turn.reset(swap_head(s), step),
     Outcome: lambda s, step: actions.outcome(swap_head(s), step),
     AfterAction: lambda s, step: swap_head(s, *effects.triggered(s, step.seat, "after_action", step.action)),
+    AiDo: solo.do,
+    AiFirst: solo.first,
 }
 """Queued steps that need no decision."""
 
@@ -173,9 +178,12 @@ def _settle_head(s: State) -> State | None:
         return handler(s, head)
     if isinstance(head, CHANCE_STEPS):
         return None
-    options = STEPS[type(head)].options(s, head.seat)
+    row = STEPS[type(head)]
+    options = row.options(s, head.seat)
     if not options or options == [mv.Pass()]:
         return swap_head(s)
+    if s.players[head.seat].ai:
+        return row.apply(s, head.seat, solo.decide(s, head, list(options)))
     return None
 
 

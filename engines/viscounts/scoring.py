@@ -13,8 +13,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
-from engines.viscounts.common import CONTENT, HIDDEN, board_slots, building_icons, cleric_icons, owned
-from engines.viscounts.content import AiBoard, Icon, ManuscriptVp
+from engines.viscounts.common import CONTENT, HIDDEN, ai_board, board_slots, building_icons, cleric_icons, owned
+from engines.viscounts.content import Icon, ManuscriptVp
 from engines.viscounts.state import Player, State
 
 BUILDINGS = "buildings"
@@ -56,11 +56,6 @@ def ordinal(n: int) -> str:
     """``1st``, ``2nd``, ``3rd``, ``4th`` ... for places."""
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
     return f"{n}{suffix}"
-
-
-def ai_board() -> AiBoard:
-    """The Cleric AI's board, the only AI board known (§8.1), as ``common.board_slots`` reads it."""
-    return next(iter(CONTENT.ai_boards.values()))
 
 
 def is_solo(s: State) -> bool:
@@ -159,8 +154,8 @@ def card_icons(s: State, seat: int) -> list[Icon]:
     only the cards in the board slots (``board``). [REC] The AI counts its scheme cards the same way."""
     p = s.players[seat]
     if p.ai:
-        slots = [c for c in s.scheme_slots if c]
-        every = [*s.scheme_draw, *s.scheme_discard, *slots]
+        slots = [c for c in p.slots if c]
+        every = [*p.draw, *p.discard, *slots]
         return scheme_icons(slots if s.options.icon_scope == "board" else every)
     cards = [c for c in p.slots if c] if s.options.icon_scope == "board" else list(owned(p))
     return [icon for c in cards if c != HIDDEN for icon in CONTENT.townsfolk[c].icons]

@@ -11,6 +11,7 @@ from engines.core.engine import convert_options
 from engines.core.errors import StateInvalid, Violation
 from engines.core.rng import Rng
 from engines.viscounts import moves as mv
+from engines.viscounts import solo
 from engines.viscounts.board import OL, OR, SEGMENTS
 from engines.viscounts.common import CONTENT, add_sorted, at, push, set_player, violation
 from engines.viscounts.state import (
@@ -67,8 +68,8 @@ def seats(players: int) -> int:
 def make_options(players: int, overrides: dict[str, Any]) -> Options:
     """Options for ``players`` with named overrides, each checked against its range."""
     options = convert_options(Options, "Viscounts of the West Kingdom", players, overrides, PLAYERS)
-    if players == 1:
-        raise StateInvalid("The solo game against the Cleric AI is not implemented yet (§8).", "players")
+    if players == 1 and options.start_player not in (-1, 0):
+        raise StateInvalid("In a solo game the human (seat 0) always starts (§8.1).", "options.start_player")
     if not -1 <= options.start_player < seats(players):
         message = f"start_player is a seat 0 to {seats(players) - 1}, or -1 for random; not {options.start_player}."
         raise StateInvalid(message, "options.start_player")
@@ -89,7 +90,7 @@ def new_game(options: Options, seed: int | None) -> State:
         *(DrawFolk(pos) for pos in range(SEGMENTS)),
         *(DrawManuscript(pos) for pos in range(SEGMENTS)),
     ]
-    start = options.start_player
+    start = 0 if options.players == 1 else options.start_player
     if start < 0:
         draws.append(DrawStart())
     pairs = 2 if options.players == 1 else n + 1
@@ -183,10 +184,18 @@ def apply_pick(s: State, seat: int, a: mv.PickPair) -> State:
 
 
 def finish_draft(s: State) -> State | None:
-    """Every player has picked: the turns begin with the start player (``None`` while a pick is owed)."""
+    """Every player has picked: the turns begin with the start player (``None`` while a pick is owed). In a
+    solo game the pair left over places the AI's viscount on its card's start space, and the AI sets up
+    (§8.1 steps 4–6)."""
     if picker(s) != NO_SEAT:
         return None
-    return replace(s, stage="turns", turn=Turn(seat=s.start))
+    s = replace(s, stage="turns", turn=Turn(seat=s.start))
+    ai = solo.ai_seat(s)
+    if ai < 0:
+        return s
+    left = next(pair for pair in s.pairs if pair.taken_by == NO_SEAT)
+    s = set_player(s, ai, player_card=left.card, space=start_space(s, left.card))
+    return solo.setup_steps(s, ai)
 
 
 def end_deal(s: State) -> State:

@@ -25,7 +25,7 @@ from typing import Literal
 import msgspec
 
 from engines.core.rng import Rng
-from engines.viscounts.content import ActionName, Effect
+from engines.viscounts.content import ActionName, AiStep, Effect
 
 NO_SEAT = -1
 """No seat (no Castle Leader yet, a spectator's view)."""
@@ -83,7 +83,8 @@ class Player(msgspec.Struct, frozen=True, kw_only=True):
     """One seat's holdings (§4.2)."""
 
     ai: bool = False
-    """The Cleric AI of a solo game (§8)."""
+    """The Cleric AI of a solo game (§8). Its ``draw``, ``discard`` and ``slots`` hold scheme cards; it
+    has no hand."""
     player_card: int = 0
     """The drafted player card's number (0 before the draft; the AI's is the leftover pair's)."""
     hero: str = EMPTY
@@ -209,11 +210,12 @@ class DrawCard(msgspec.Struct, frozen=True, tag="draw_card"):
 
 
 class DrawScheme(msgspec.Struct, frozen=True, tag="draw_scheme"):
-    """Chance: the AI's next scheme card: from its draw pile into slot 1, or (``future``) the top Future
-    Scheme onto its discard pile (§8.3, §8.4)."""
+    """Chance: the AI's next scheme card: from its draw pile into slot 1 (§8.4), or (``future``) the top
+    Future Scheme onto its discard pile (§8.3), or at setup into its draw pile (``setup``, §8.1)."""
 
     seat: int
     future: bool = False
+    setup: bool = False
 
 
 class Run(msgspec.Struct, frozen=True, tag="run"):
@@ -370,6 +372,22 @@ class AfterAction(msgspec.Struct, frozen=True, tag="after_action"):
     action: ActionName
 
 
+class AiDo(msgspec.Struct, frozen=True, tag="ai_do"):
+    """§8.4 step 3: the AI ``seat`` executes one row (or part of a row) of its scheme card."""
+
+    seat: int
+    row: AiStep
+    source: str = ""
+
+
+class AiFirst(msgspec.Struct, frozen=True, tag="ai_first"):
+    """§8.2: the AI performs the first of ``rows`` it is able to perform."""
+
+    seat: int
+    rows: tuple[AiStep, ...]
+    source: str = ""
+
+
 Step = (
     DrawSegment
     | DrawRotation
@@ -400,6 +418,8 @@ Step = (
     | Reset
     | Outcome
     | AfterAction
+    | AiDo
+    | AiFirst
 )
 
 CHANCE_STEPS = (
@@ -457,11 +477,9 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     poverty: int = 0
     """The round the Poverty card was revealed (0: not revealed)."""
     prosperity: int = 0
-    # ---- the solo AI's scheme cards (§8)
-    scheme_draw: tuple[str, ...] = ()
-    scheme_discard: tuple[str, ...] = ()
-    scheme_slots: tuple[str, str, str] = (EMPTY, EMPTY, EMPTY)
+    # ---- the solo AI (§8): its scheme cards are its draw pile, discard pile and slots
     future_unseen: tuple[str, ...] = ()
+    """The Future Schemes not yet taken (hidden)."""
     # ---- the round
     start: int = NO_SEAT
     round: int = 1

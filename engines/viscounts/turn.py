@@ -12,11 +12,12 @@ from collections.abc import Callable
 from msgspec.structs import replace
 
 from engines.core.errors import Violation
-from engines.viscounts import actions, cards, effects, goods
+from engines.viscounts import actions, cards, effects, goods, solo
 from engines.viscounts import moves as mv
 from engines.viscounts.board import cheapest_steps, position, space_name
 from engines.viscounts.common import (
     CONTENT,
+    ai_board,
     criminals,
     hand_limit,
     has_slot_ability,
@@ -28,8 +29,11 @@ from engines.viscounts.common import (
     swap_head,
     violation,
 )
-from engines.viscounts.content import CollisionColumn
+from engines.viscounts.content import CollisionColumn, Effect
 from engines.viscounts.state import EMPTY, Collide, Phase, Rearrange, Reset, Run, State, Turn
+
+REARRANGE = Effect(op="rearrange")
+"""§4.7 phase 2: a player landed on may rearrange (the AI takes a resource instead, §8.3)."""
 
 
 def _phase(s: State, phase: Phase, **changes: object) -> State:
@@ -123,7 +127,7 @@ def apply_move(s: State, seat: int, a: mv.MoveTo) -> State:
     s = set_player(s, seat, space=a.space, silver=s.players[seat].silver - cost)
     s = _phase(s, "action")
     met = [q for q in seats_from(s, seat)[1:] if s.players[q].space == a.space]
-    return push(s, *(Rearrange(q) for q in met))
+    return push(s, *(Run(q, (REARRANGE,), "landed on") if s.players[q].ai else Rearrange(q) for q in met))
 
 
 # ---- phase 3: the primary action ---------------------------------------------------------------------------
@@ -185,7 +189,7 @@ def apply_recruit(s: State, seat: int, a: mv.Hire | mv.Pass) -> State:
 def columns(seat_ai: bool) -> tuple[CollisionColumn, ...]:
     """The collision track printed on the board (the AI's own above-row, §8.3)."""
     if seat_ai:
-        return next(iter(CONTENT.ai_boards.values())).collision
+        return ai_board().collision
     return CONTENT.board.collision
 
 
@@ -215,7 +219,7 @@ def collide_rewards(s: State, step: Collide) -> State:
 def draw_up(s: State, seat: int) -> State:
     """§4.7 phase 6: one card at a time up to the hand limit, until both piles are empty."""
     p = s.players[seat]
-    if len(p.hand) >= hand_limit(s, seat) or not cards.can_take_top(s, seat):
+    if p.ai or len(p.hand) >= hand_limit(s, seat) or not cards.can_take_top(s, seat):
         return _phase(s, "done")
     return cards.take_top(s, seat, "hand")
 
@@ -249,6 +253,9 @@ def _collide_phase(s: State, seat: int) -> State:
     return collide(s, seat) if p.corruption == p.virtue else s
 
 
+AI_PROGRESS: dict[str, Callable[[State, int], State | None]] = {"slide": solo.slide, "play": solo.reveal}
+"""§8.4: the AI's phase 1 (its scheme card's rows set the turn on to the collision)."""
+
 PROGRESS: dict[str, Callable[[State, int], State | None]] = {
     "slide": slide,
     "play": lambda s, seat: None if s.players[seat].hand else cards.take_top(s, seat, "play"),
@@ -266,7 +273,10 @@ def progress(s: State) -> State | None:
     """One automatic step of the turn, or ``None`` when its player decides."""
     if s.turn is None:
         return None
-    return PROGRESS[s.turn.phase](s, s.turn.seat)
+    seat = s.turn.seat
+    if s.players[seat].ai and s.turn.phase in AI_PROGRESS:
+        return AI_PROGRESS[s.turn.phase](s, seat)
+    return PROGRESS[s.turn.phase](s, seat)
 
 
 def reset(s: State, step: Reset) -> State:

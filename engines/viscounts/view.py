@@ -34,7 +34,6 @@ def view(s: State, viewer: int | None) -> State:
         grey_unseen=_hide(s.grey_unseen),
         cards_unseen=(0,) * len(s.cards_unseen),
         heroes_unseen=_hide(s.heroes_unseen),
-        scheme_draw=_hide(s.scheme_draw),
         future_unseen=_hide(s.future_unseen),
         rng=None,
         redacted=True,

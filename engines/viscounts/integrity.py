@@ -1,41 +1,243 @@
-"""The state check (§12): a received state is refused, naming the field, unless it is one the rules can
-reach. First the shape and ranges; the conservation laws follow in ``check_state``."""
+"""The state check (§12): a received state is refused, naming the field, unless the rules can reach it.
+
+Shapes and ranges first (seats, goods, the track, workers, spaces, the castle's tiers), then the
+conservation laws of §12: every neutral townsfolk in exactly one place (a pile's top, unseen below the
+tops, owned by a player, or out of the game), every manuscript, player card and hero likewise; buildings
+on their spots exactly as the players' boards say; workers in the supply and the castle adding up to 20;
+the Castle Leader with the most workers on tier 3; Cleric Bonus cards with their three manuscripts; the
+Poverty and Prosperity cards revealed exactly when their stacks are empty. Queued steps may only name
+seats, cards and effects of the game, with bounded counts (a client cannot make a step that runs long).
+"""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
+
 from engines.core.errors import StateInvalid
-from engines.viscounts.board import SEGMENTS, SPACES
-from engines.viscounts.common import CONTENT
+from engines.viscounts.board import SEGMENTS, SPACES, spot_table
+from engines.viscounts.common import CONTENT, board_slots, owned
+from engines.viscounts.content import Effect
 from engines.viscounts.setup import seats
-from engines.viscounts.state import CAP, State
+from engines.viscounts.state import CAP, EMPTY, NO_SEAT, DrawFolk, DrawManuscript, Player, Settle, State
+
+MAX_EFFECT_NODES = 64
+"""The largest effect tree a queued step may carry (the content's largest has a handful of nodes)."""
+
+
+def _fail(message: str, field: str) -> None:
+    raise StateInvalid(message, field)
 
 
 def _range(value: int, low: int, high: int, field: str) -> None:
     if not low <= value <= high:
-        raise StateInvalid(f"{field} is {value}; it must be {low} to {high}.", field)
+        _fail(f"{field} is {value}; it must be {low} to {high}.", field)
+
+
+def _once(items: Iterable[str], expected: Iterable[str], what: str, field: str) -> None:
+    """Every expected item exactly once among ``items``."""
+    have, want = Counter(list(items)), Counter(list(expected))
+    if have != want:
+        extra = sorted((have - want).elements())
+        missing = sorted((want - have).elements())
+        _fail(f"Every {what} must be in exactly one place; extra {extra[:5]}, missing {missing[:5]}.", field)
+
+
+# ---- players ----------------------------------------------------------------------------------------------
+
+
+def _player(s: State, seat: int, p: Player) -> None:
+    at = f"players[{seat}]"
+    board = CONTENT.board
+    for field in ("silver", "ink", "gold", "stone", "debts", "paid", "deeds", "approved", "bank"):
+        _range(getattr(p, field), 0, CAP, f"{at}.{field}")
+    _range(p.workers, 0, board.workers, f"{at}.workers")
+    _range(p.space, -1 if s.stage != "turns" else 0, SPACES - 1, f"{at}.space")
+    _range(p.corruption, 1, board.track_length, f"{at}.corruption")
+    _range(p.virtue, p.corruption, board.track_length, f"{at}.virtue")
+    if p.ai != (s.options.players == 1 and seat == 1):
+        _fail(f"Only seat 1 of a solo game is the AI; seat {seat} says ai={p.ai}.", f"{at}.ai")
+    known = CONTENT.schemes if p.ai else CONTENT.townsfolk
+    for name in ("hand", "draw", "discard", "slots"):
+        for card_id in getattr(p, name):
+            if card_id != EMPTY and card_id not in known:
+                _fail(f"{card_id!r} is not a card {'the AI' if p.ai else 'a player'} can hold.", f"{at}.{name}")
+    if p.ai and p.hand:
+        _fail("The AI has no hand.", f"{at}.hand")
+    if list(p.hand) != sorted(p.hand) or list(p.draw) != sorted(p.draw):
+        _fail("A hand and a draw pile are kept sorted (their order is not known).", f"{at}.hand")
+    if not p.ai and p.player_card and len(owned(p)) < 3:
+        _fail(f"A player owns at least three townsfolk cards, not {len(owned(p))}.", f"{at}.hand")
+    slot_ids = [slot.id for slot in board_slots(p)]
+    if len(set(p.built)) != len(p.built) or any(b not in slot_ids for b in p.built):
+        _fail(f"Built slots must be distinct slots of the board, not {list(p.built)}.", f"{at}.built")
+    counts: Counter[str] = Counter(CONTENT.manuscripts[m].ribbon for m in p.manuscripts if m in CONTENT.manuscripts)
+    for ribbon in p.cleric_bonus:
+        if ribbon not in CONTENT.board.ribbons or counts[ribbon] < 3:
+            _fail(f"A Cleric Bonus card for {ribbon!r} needs three {ribbon} manuscripts.", f"{at}.cleric_bonus")
+
+
+# ---- conservation (§12) ------------------------------------------------------------------------------------
+
+
+def _townsfolk(s: State) -> None:
+    """§12.1: neutral cards in exactly one place; heroes and starters where the draft put them."""
+    neutral = set(CONTENT.neutral)
+    held = [c for p in s.players if not p.ai for c in owned(p)]
+    places = [*(t for t in s.folk_tops if t), *s.folk_unseen, *held, *s.folk_removed]
+    _once([c for c in places if c in neutral], CONTENT.neutral, "neutral townsfolk card", "folk_unseen")
+    if sum(s.folk_left) != len(s.folk_unseen) or min(s.folk_left) < 0:
+        _fail(
+            f"The piles hold {sum(s.folk_left)} cards below their tops but {len(s.folk_unseen)} are unseen.",
+            "folk_left",
+        )
+    for pos, top in enumerate(s.folk_tops):
+        if top == EMPTY and s.folk_left[pos] and DrawFolk(pos) not in s.queue:
+            _fail(f"Pile {pos + 1} has cards but no visible top.", "folk_tops")
+    pair_heroes = [pair.hero for pair in s.pairs if pair.hero]
+    _once([*s.heroes_unseen, *pair_heroes], CONTENT.heroes, "hero", "heroes_unseen")
+    picked = [p for p in s.players if p.player_card and not p.ai]
+    expected = Counter({c: len(picked) for c in CONTENT.starters})
+    expected.update(p.hero for p in picked)
+    have = Counter(c for c in [*held, *s.folk_removed] if c not in neutral)
+    if have != expected:
+        _fail("Every player's starting cards and hero must be owned by them or out of the game.", "folk_removed")
+
+
+def _manuscripts(s: State) -> None:
+    """§12.9."""
+    collected = [m for p in s.players for m in p.manuscripts]
+    tops = [t for t in s.script_tops if t]
+    _once([*tops, *s.script_unseen, *s.grey_unseen, *collected], list(CONTENT.manuscripts), "manuscript", "script_unseen")
+    if sum(s.script_left) != len(s.script_unseen) or min(s.script_left) < 0:
+        _fail("The manuscript piles' counts do not match the unseen manuscripts.", "script_left")
+    for pos, top in enumerate(s.script_tops):
+        if top == EMPTY and s.script_left[pos] and DrawManuscript(pos) not in s.queue:
+            _fail(f"Manuscript pile {pos + 1} has manuscripts but no visible top.", "script_tops")
+    taken = [r for p in s.players for r in p.cleric_bonus]
+    if len(taken) != len(set(taken)):
+        _fail("Each Cleric Bonus card has one owner.", "players")
+
+
+def _draft(s: State) -> None:
+    """Player cards laid out or unseen, each once; a player's card is the pair they took."""
+    _once(
+        [str(c) for c in (*s.cards_unseen, *(pair.card for pair in s.pairs))],
+        [str(c) for c in CONTENT.player_cards],
+        "player card",
+        "cards_unseen",
+    )
+    for i, pair in enumerate(s.pairs):
+        if pair.taken_by != NO_SEAT and not (
+            0 <= pair.taken_by < len(s.players) and s.players[pair.taken_by].player_card == pair.card
+        ):
+            _fail(f"Pair {i} names a seat that does not hold its player card.", f"pairs[{i}].taken_by")
+
+
+def _castle(s: State) -> None:
+    """§12.4, §12.5: tiers shaped five sections by seats, workers adding up, the Castle Leader."""
+    c, n = s.castle, len(s.players)
+    for name in ("tier1", "tier2"):
+        tier = getattr(c, name)
+        if len(tier) != SEGMENTS or any(len(row) != n or min(row) < 0 for row in tier):
+            _fail(f"castle.{name} holds five sections of {n} non-negative counts.", f"castle.{name}")
+    if len(c.centre) != n or min(c.centre) < 0:
+        _fail(f"castle.centre holds {n} non-negative counts.", "castle.centre")
+    for seat, p in enumerate(s.players):
+        placed = sum(c.tier1[k][seat] + c.tier2[k][seat] for k in range(SEGMENTS)) + c.centre[seat]
+        if placed + p.workers != CONTENT.board.workers:
+            _fail(
+                f"Seat {seat} has {p.workers} workers in supply and {placed} in the castle, not 20.",
+                f"players[{seat}].workers",
+            )
+    if (c.leader == NO_SEAT) != (max(c.centre) == 0):
+        _fail("The Castle Leader card is held exactly when a worker stands on tier 3.", "castle.leader")
+    if c.leader != NO_SEAT and (not 0 <= c.leader < n or c.centre[c.leader] < max(c.centre)):
+        _fail("The Castle Leader has at least as many tier-3 workers as anyone.", "castle.leader")
+
+
+def _buildings(s: State) -> None:
+    """§12.6: each built slot stands on exactly one spot, each occupied spot names a built slot."""
+    if len(s.ring) == SEGMENTS and len(s.spots) != len(spot_table(s.ring)):
+        _fail(f"The ring has {len(spot_table(s.ring))} building spots, not {len(s.spots)}.", "spots")
+    on_board = [x for x in s.spots if x != EMPTY]
+    built = [f"{seat}:{slot}" for seat, p in enumerate(s.players) for slot in p.built]
+    _once(on_board, built, "building", "spots")
+
+
+def _stacks(s: State) -> None:
+    """§12.8: a card is revealed exactly when the stack above it is empty."""
+    board = CONTENT.board
+    for name, left, top, revealed in (
+        ("debts_left", s.debts_left, board.debts_on_poverty[s.options.players], s.poverty),
+        ("deeds_left", s.deeds_left, board.deeds_on_prosperity[s.options.players], s.prosperity),
+    ):
+        _range(left, 0, top, name)
+        if (left == 0) != (revealed > 0) or revealed > s.round:
+            _fail(f"{name} is {left}; its card is revealed exactly when it is 0, in a round played.", name)
+
+
+def _effect_size(e: Effect | None, depth: int = 0) -> int:
+    if e is None:
+        return 0
+    if depth > 8 or not 1 <= e.n <= CAP:
+        return MAX_EFFECT_NODES + 1
+    return 1 + sum(_effect_size(x, depth + 1) for x in (*e.of, e.pay, e.gain, e.then))
+
+
+def _queue(s: State) -> None:
+    """Queued steps name real seats and carry bounded counts and effects."""
+    n = len(s.players)
+    if len(s.queue) > CAP:
+        _fail(f"The queue holds {len(s.queue)} steps; at most {CAP}.", "queue")
+    for i, step in enumerate(s.queue):
+        for field in ("seat", "active"):
+            value = getattr(step, field, 0)
+            if not (0 <= value < n or (isinstance(step, Settle) and value == NO_SEAT)):
+                _fail(f"Step {i} names seat {value}; the seats are 0 to {n - 1}.", f"queue[{i}].{field}")
+        for field in ("left", "n", "position", "pair"):
+            value = getattr(step, field, 0)
+            if not 0 <= value <= CAP:
+                _fail(f"Step {i} has {field} {value}; it must be 0 to {CAP}.", f"queue[{i}].{field}")
+        effects = [*getattr(step, "effects", ()), getattr(step, "effect", None)]
+        if sum(_effect_size(e) for e in effects) > MAX_EFFECT_NODES:
+            _fail(f"Step {i} carries an effect larger than any the game has.", f"queue[{i}]")
+
+
+def _stage(s: State) -> None:
+    if s.stage == "turns" and (s.turn is None or not 0 <= s.turn.seat < len(s.players)):
+        _fail("A game in its turns has a turn of a real seat.", "turn")
+    if s.stage in ("deal", "draft") and s.turn is not None:
+        _fail("No turn is played before the draft is over.", "turn")
+    if s.stage != "deal" and (len(s.ring) != SEGMENTS or not 0 <= s.rotation < SEGMENTS):
+        _fail("After setup's draws the ring has five segments and the castle a rotation.", "ring")
+    if len(s.ring) > SEGMENTS or len({CONTENT.segments[x].segment for x in s.ring if x in CONTENT.segments}) != len(
+        s.ring
+    ):
+        _fail("The ring holds up to five different segments of this player count.", "ring")
+    sides = set(CONTENT.sides_for(s.options.players))
+    if any(x not in sides for x in s.ring):
+        _fail(f"The ring may only hold the sides for {s.options.players} players.", "ring")
+    if not -1 <= s.start < len(s.players) or (s.stage != "deal" and s.start < 0):
+        _fail(f"The start player is a seat, not {s.start}.", "start")
 
 
 def check_state(s: State) -> None:
     """Raise ``StateInvalid`` for a malformed or impossible state."""
     n = seats(s.options.players)
     if len(s.players) != n:
-        raise StateInvalid(f"{s.options.players} players sit at {n} seats, not {len(s.players)}.", "players")
-    board = CONTENT.board
-    for seat, p in enumerate(s.players):
-        at = f"players[{seat}]"
-        for field in ("silver", "ink", "gold", "stone", "debts", "paid", "deeds", "approved", "bank"):
-            _range(getattr(p, field), 0, CAP, f"{at}.{field}")
-        _range(p.workers, 0, board.workers, f"{at}.workers")
-        _range(p.space, -1, SPACES - 1, f"{at}.space")
-        _range(p.corruption, 1, board.track_length, f"{at}.corruption")
-        _range(p.virtue, p.corruption, board.track_length, f"{at}.virtue")
-        for card_id in (*p.hand, *p.draw, *p.discard, *(c for c in p.slots if c)):
-            if card_id not in CONTENT.townsfolk:
-                raise StateInvalid(f"{card_id!r} is not a townsfolk card.", f"{at}.hand")
+        _fail(f"{s.options.players} players sit at {n} seats, not {len(s.players)}.", "players")
     if len(s.folk_tops) != SEGMENTS or len(s.folk_left) != SEGMENTS:
-        raise StateInvalid("There are five townsfolk piles.", "folk_tops")
-    if len(s.ring) > SEGMENTS or len(set(s.ring)) != len(s.ring):
-        raise StateInvalid("The ring holds up to five different segment sides.", "ring")
-    for side in s.ring:
-        if side not in CONTENT.segments:
-            raise StateInvalid(f"{side!r} is not a segment side.", "ring")
+        _fail("There are five townsfolk piles.", "folk_tops")
+    if len(s.script_tops) != SEGMENTS or len(s.script_left) != SEGMENTS:
+        _fail("There are five manuscript piles.", "script_tops")
+    _stage(s)
+    for seat, p in enumerate(s.players):
+        _player(s, seat, p)
+    _queue(s)
+    _townsfolk(s)
+    _manuscripts(s)
+    _draft(s)
+    _castle(s)
+    _buildings(s)
+    _stacks(s)

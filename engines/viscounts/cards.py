@@ -80,12 +80,14 @@ def can_take_top(s: State, seat: int) -> bool:
 
 def take_top(s: State, seat: int, purpose: Purpose) -> State:
     """The steps that take the draw pile's top card for ``purpose`` (reshuffling first if the pile is
-    empty), in front of the queue; nothing when both piles are empty."""
+    empty), in front of the queue; nothing when both piles are empty. Only a card drawn into the hand is
+    "a draw" for A-07 ``draw_only``: a blind play, a discard or a destroy from an empty draw pile is one of
+    the other reshuffles (§4.6), checked only under ``every``."""
     p = s.players[seat]
     if not p.draw:
         if not p.discard:
             return s
-        s = reshuffle(s, seat, drawing=purpose in ("hand", "play"))
+        s = reshuffle(s, seat, drawing=purpose == "hand")
     return push(s, DrawCard(seat, purpose))
 
 

@@ -188,7 +188,8 @@ def payment_problems(s: State, seat: int, action: ActionName, need: int, p: Paym
     total = free + paid_icons(s, seat, action, p)
     icon = ROWS[action].icon
     if total < need:
-        message = f"{what} needs {need} {icon} icons; you have {total} ({free} on your board, {total - free} paid)."
+        where = "on your board and the dismissed card" if p.dismiss else "on your board"
+        message = f"{what} needs {need} {icon} icons; you have {total} ({free} {where}, {total - free} paid)."
         return violation("VISCOUNTS_TOO_FEW_ICONS", message, "action.pay")
     if any(free + paid_icons(s, seat, action, q) >= need for q in _smaller(s, seat, action, p)):
         message = f"{what} needs {need} {icon} icons; you pay for {total - need} more than needed."

@@ -2,8 +2,8 @@
 
 Rendering is generic over protobuf messages (the move's action is the single field set in
 its ``oneof``), with view renderers for Citadels, Walls of York (``walls_of_york``), The
-Walled City (``walled_city``) and Guilds of London (``guilds_of_london``); other games fall back to
-protobuf text.
+Walled City (``walled_city``), Guilds of London (``guilds_of_london``) and Viscounts of the West
+Kingdom (``viscounts``); other games fall back to protobuf text.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from google.protobuf import json_format, text_format
 from google.protobuf.message import Message
 from rulesengine.v1 import common_pb2, service_pb2
 
-from rulesengine_client import guilds_of_london, walled_city, walls_of_york
+from rulesengine_client import guilds_of_london, viscounts, walled_city, walls_of_york
 
 HIDDEN = "?"
 CHANCE_SEAT = -1
@@ -49,6 +49,12 @@ class Names:
     def guilds_of_london(self) -> guilds_of_london.Content | None:
         """The Guilds of London content (tiles, symbols, Guildhall cells), if ``data`` is that game's."""
         return guilds_of_london.Content.from_data(self.data) if self.data else None
+
+    @cached_property
+    def viscounts(self) -> viscounts.Content | None:
+        """The Viscounts of the West Kingdom content (townsfolk, manuscripts, segments, boards), if
+        ``data`` is that game's."""
+        return viscounts.Content.from_data(self.data) if self.data else None
 
     @classmethod
     def from_content(cls, content: Any) -> Names:
@@ -257,6 +263,8 @@ def render_state(
     if which == "guilds_of_london":
         content = names.guilds_of_london
         return guilds_of_london.render(state.guilds_of_london, content, seat, pending=pending, describe=names.short)
+    if which == "viscounts":
+        return viscounts.render(state.viscounts, names.viscounts, seat, pending=pending)
     return text_format.MessageToString(state)
 
 
@@ -315,7 +323,9 @@ LEGEND = (
     "(you) = your seat; [crown] = the crowned seat (Citadels); * after a district = beautified (Citadels); "
     "CHANCE = the table (draws, shuffles, dice); Provisional score = the game is not over, no winner yet. "
     "The Walled City: a/b = a building card; die#N, tile#N = a die or a tile by its number. "
-    "Guilds of London: a/b/c = a count per seat, seat 0 first; the cells of the city are explained under it."
+    "Guilds of London: a/b/c = a count per seat, seat 0 first; the cells of the city are explained under it. "
+    "Viscounts: a card is name (cost; icons), icons M merchant, B builder, N noble, C cleric, X criminal; "
+    "a/b/c = workers per seat, seat 0 first."
 )
 
 

@@ -26,65 +26,66 @@ from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 from rulesengine.v1 import citadels_pb2 as rulesengine_dot_v1_dot_citadels__pb2
 from rulesengine.v1 import common_pb2 as rulesengine_dot_v1_dot_common__pb2
 from rulesengine.v1 import guilds_of_london_pb2 as rulesengine_dot_v1_dot_guilds__of__london__pb2
+from rulesengine.v1 import viscounts_pb2 as rulesengine_dot_v1_dot_viscounts__pb2
 from rulesengine.v1 import walled_city_pb2 as rulesengine_dot_v1_dot_walled__city__pb2
 from rulesengine.v1 import walls_of_york_pb2 as rulesengine_dot_v1_dot_walls__of__york__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1crulesengine/v1/service.proto\x12\x0erulesengine.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1drulesengine/v1/citadels.proto\x1a\x1brulesengine/v1/common.proto\x1a%rulesengine/v1/guilds_of_london.proto\x1a rulesengine/v1/walled_city.proto\x1a\"rulesengine/v1/walls_of_york.proto\"\xb6\x02\n\tGameState\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x15\n\rrules_version\x18\x02 \x01(\t\x12\x11\n\tsignature\x18\x03 \x01(\x0c\x12\x31\n\x08\x63itadels\x18\n \x01(\x0b\x32\x1d.rulesengine.v1.CitadelsStateH\x00\x12\x39\n\rwalls_of_york\x18\x0b \x01(\x0b\x32 .rulesengine.v1.WallsOfYorkStateH\x00\x12\x36\n\x0bwalled_city\x18\x0c \x01(\x0b\x32\x1f.rulesengine.v1.WalledCityStateH\x00\x12?\n\x10guilds_of_london\x18\r \x01(\x0b\x32#.rulesengine.v1.GuildsOfLondonStateH\x00\x42\x07\n\x05state\"\x89\x02\n\x04Move\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x32\n\x08\x63itadels\x18\n \x01(\x0b\x32\x1e.rulesengine.v1.CitadelsActionH\x00\x12:\n\rwalls_of_york\x18\x0b \x01(\x0b\x32!.rulesengine.v1.WallsOfYorkActionH\x00\x12\x37\n\x0bwalled_city\x18\x0c \x01(\x0b\x32 .rulesengine.v1.WalledCityActionH\x00\x12@\n\x10guilds_of_london\x18\r \x01(\x0b\x32$.rulesengine.v1.GuildsOfLondonActionH\x00\x42\x08\n\x06\x61\x63tion\"\x87\x01\n\nGameRecord\x12(\n\x05setup\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameSetup\x12\x15\n\rrules_version\x18\x02 \x01(\t\x12#\n\x05moves\x18\x03 \x03(\x0b\x32\x14.rulesengine.v1.Move\x12\x13\n\x0bseat_labels\x18\x04 \x03(\t\"\xc1\x02\n\x0cReplayResult\x12\r\n\x05legal\x18\x01 \x01(\x08\x12\x15\n\rmoves_applied\x18\x02 \x01(\x05\x12\x1f\n\x12illegal_move_index\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12-\n\nviolations\x18\x04 \x03(\x0b\x32\x19.rulesengine.v1.Violation\x12(\n\x05state\x18\x05 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12(\n\x07pending\x18\x06 \x01(\x0b\x32\x17.rulesengine.v1.Pending\x12)\n\x05score\x18\x07 \x01(\x0b\x32\x1a.rulesengine.v1.ScoreSheet\x12%\n\x03log\x18\x08 \x03(\x0b\x32\x18.rulesengine.v1.LogEntryB\x15\n\x13_illegal_move_index\"\x12\n\x10ListGamesRequest\"<\n\x11ListGamesResponse\x12\'\n\x05games\x18\x01 \x03(\x0b\x32\x18.rulesengine.v1.GameInfo\"&\n\x13\x44\x65scribeGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"h\n\x14\x44\x65scribeGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x15\n\rrules_version\x18\x02 \x01(\t\x12(\n\x07\x63ontent\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\":\n\x0eNewGameRequest\x12(\n\x05setup\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameSetup\"e\n\x0fNewGameResponse\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12(\n\x07pending\x18\x02 \x01(\x0b\x32\x17.rulesengine.v1.Pending\"Y\n\x11LegalMovesRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"\x8e\x01\n\x12LegalMovesResponse\x12(\n\x07pending\x18\x01 \x01(\x0b\x32\x17.rulesengine.v1.Pending\x12#\n\x05moves\x18\x02 \x03(\x0b\x32\x14.rulesengine.v1.Move\x12)\n\x06labels\x18\x03 \x03(\x0b\x32\x19.rulesengine.v1.MoveLabel\"c\n\x13ValidateMoveRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12\"\n\x04move\x18\x02 \x01(\x0b\x32\x14.rulesengine.v1.Move\"T\n\x14ValidateMoveResponse\x12\r\n\x05legal\x18\x01 \x01(\x08\x12-\n\nviolations\x18\x02 \x03(\x0b\x32\x19.rulesengine.v1.Violation\"`\n\x10\x41pplyMoveRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12\"\n\x04move\x18\x02 \x01(\x0b\x32\x14.rulesengine.v1.Move\"\x8e\x01\n\x11\x41pplyMoveResponse\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12(\n\x07pending\x18\x02 \x01(\x0b\x32\x17.rulesengine.v1.Pending\x12%\n\x03log\x18\x03 \x01(\x0b\x32\x18.rulesengine.v1.LogEntry\"`\n\x0cScoreRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12&\n\x06viewer\x18\x02 \x01(\x0b\x32\x16.rulesengine.v1.Viewer\":\n\rScoreResponse\x12)\n\x05score\x18\x01 \x01(\x0b\x32\x1a.rulesengine.v1.ScoreSheet\"d\n\x10ViewStateRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12&\n\x06viewer\x18\x02 \x01(\x0b\x32\x16.rulesengine.v1.Viewer\"\x8f\x01\n\x11ViewStateResponse\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12(\n\x07pending\x18\x02 \x01(\x0b\x32\x17.rulesengine.v1.Pending\x12&\n\x05\x66\x61\x63ts\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\"?\n\x11ReplayGameRequest\x12*\n\x06record\x18\x01 \x01(\x0b\x32\x1a.rulesengine.v1.GameRecord\"B\n\x12ReplayGameResponse\x12,\n\x06result\x18\x01 \x01(\x0b\x32\x1c.rulesengine.v1.ReplayResult\"u\n\x17ReplayGameStreamRequest\x12,\n\x06header\x18\x01 \x01(\x0b\x32\x1a.rulesengine.v1.GameRecordH\x00\x12$\n\x04move\x18\x02 \x01(\x0b\x32\x14.rulesengine.v1.MoveH\x00\x42\x06\n\x04item\"H\n\x18ReplayGameStreamResponse\x12,\n\x06result\x18\x01 \x01(\x0b\x32\x1c.rulesengine.v1.ReplayResult2\xe5\x06\n\x12RulesEngineService\x12P\n\tListGames\x12 .rulesengine.v1.ListGamesRequest\x1a!.rulesengine.v1.ListGamesResponse\x12Y\n\x0c\x44\x65scribeGame\x12#.rulesengine.v1.DescribeGameRequest\x1a$.rulesengine.v1.DescribeGameResponse\x12J\n\x07NewGame\x12\x1e.rulesengine.v1.NewGameRequest\x1a\x1f.rulesengine.v1.NewGameResponse\x12S\n\nLegalMoves\x12!.rulesengine.v1.LegalMovesRequest\x1a\".rulesengine.v1.LegalMovesResponse\x12Y\n\x0cValidateMove\x12#.rulesengine.v1.ValidateMoveRequest\x1a$.rulesengine.v1.ValidateMoveResponse\x12P\n\tApplyMove\x12 .rulesengine.v1.ApplyMoveRequest\x1a!.rulesengine.v1.ApplyMoveResponse\x12\x44\n\x05Score\x12\x1c.rulesengine.v1.ScoreRequest\x1a\x1d.rulesengine.v1.ScoreResponse\x12P\n\tViewState\x12 .rulesengine.v1.ViewStateRequest\x1a!.rulesengine.v1.ViewStateResponse\x12S\n\nReplayGame\x12!.rulesengine.v1.ReplayGameRequest\x1a\".rulesengine.v1.ReplayGameResponse\x12g\n\x10ReplayGameStream\x12\'.rulesengine.v1.ReplayGameStreamRequest\x1a(.rulesengine.v1.ReplayGameStreamResponse(\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1crulesengine/v1/service.proto\x12\x0erulesengine.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1drulesengine/v1/citadels.proto\x1a\x1brulesengine/v1/common.proto\x1a%rulesengine/v1/guilds_of_london.proto\x1a\x1erulesengine/v1/viscounts.proto\x1a rulesengine/v1/walled_city.proto\x1a\"rulesengine/v1/walls_of_york.proto\"\xeb\x02\n\tGameState\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x15\n\rrules_version\x18\x02 \x01(\t\x12\x11\n\tsignature\x18\x03 \x01(\x0c\x12\x31\n\x08\x63itadels\x18\n \x01(\x0b\x32\x1d.rulesengine.v1.CitadelsStateH\x00\x12\x39\n\rwalls_of_york\x18\x0b \x01(\x0b\x32 .rulesengine.v1.WallsOfYorkStateH\x00\x12\x36\n\x0bwalled_city\x18\x0c \x01(\x0b\x32\x1f.rulesengine.v1.WalledCityStateH\x00\x12?\n\x10guilds_of_london\x18\r \x01(\x0b\x32#.rulesengine.v1.GuildsOfLondonStateH\x00\x12\x33\n\tviscounts\x18\x0e \x01(\x0b\x32\x1e.rulesengine.v1.ViscountsStateH\x00\x42\x07\n\x05state\"\xbf\x02\n\x04Move\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x32\n\x08\x63itadels\x18\n \x01(\x0b\x32\x1e.rulesengine.v1.CitadelsActionH\x00\x12:\n\rwalls_of_york\x18\x0b \x01(\x0b\x32!.rulesengine.v1.WallsOfYorkActionH\x00\x12\x37\n\x0bwalled_city\x18\x0c \x01(\x0b\x32 .rulesengine.v1.WalledCityActionH\x00\x12@\n\x10guilds_of_london\x18\r \x01(\x0b\x32$.rulesengine.v1.GuildsOfLondonActionH\x00\x12\x34\n\tviscounts\x18\x0e \x01(\x0b\x32\x1f.rulesengine.v1.ViscountsActionH\x00\x42\x08\n\x06\x61\x63tion\"\x87\x01\n\nGameRecord\x12(\n\x05setup\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameSetup\x12\x15\n\rrules_version\x18\x02 \x01(\t\x12#\n\x05moves\x18\x03 \x03(\x0b\x32\x14.rulesengine.v1.Move\x12\x13\n\x0bseat_labels\x18\x04 \x03(\t\"\xc1\x02\n\x0cReplayResult\x12\r\n\x05legal\x18\x01 \x01(\x08\x12\x15\n\rmoves_applied\x18\x02 \x01(\x05\x12\x1f\n\x12illegal_move_index\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12-\n\nviolations\x18\x04 \x03(\x0b\x32\x19.rulesengine.v1.Violation\x12(\n\x05state\x18\x05 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12(\n\x07pending\x18\x06 \x01(\x0b\x32\x17.rulesengine.v1.Pending\x12)\n\x05score\x18\x07 \x01(\x0b\x32\x1a.rulesengine.v1.ScoreSheet\x12%\n\x03log\x18\x08 \x03(\x0b\x32\x18.rulesengine.v1.LogEntryB\x15\n\x13_illegal_move_index\"\x12\n\x10ListGamesRequest\"<\n\x11ListGamesResponse\x12\'\n\x05games\x18\x01 \x03(\x0b\x32\x18.rulesengine.v1.GameInfo\"&\n\x13\x44\x65scribeGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"h\n\x14\x44\x65scribeGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x15\n\rrules_version\x18\x02 \x01(\t\x12(\n\x07\x63ontent\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\":\n\x0eNewGameRequest\x12(\n\x05setup\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameSetup\"e\n\x0fNewGameResponse\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12(\n\x07pending\x18\x02 \x01(\x0b\x32\x17.rulesengine.v1.Pending\"Y\n\x11LegalMovesRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"\x8e\x01\n\x12LegalMovesResponse\x12(\n\x07pending\x18\x01 \x01(\x0b\x32\x17.rulesengine.v1.Pending\x12#\n\x05moves\x18\x02 \x03(\x0b\x32\x14.rulesengine.v1.Move\x12)\n\x06labels\x18\x03 \x03(\x0b\x32\x19.rulesengine.v1.MoveLabel\"c\n\x13ValidateMoveRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12\"\n\x04move\x18\x02 \x01(\x0b\x32\x14.rulesengine.v1.Move\"T\n\x14ValidateMoveResponse\x12\r\n\x05legal\x18\x01 \x01(\x08\x12-\n\nviolations\x18\x02 \x03(\x0b\x32\x19.rulesengine.v1.Violation\"`\n\x10\x41pplyMoveRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12\"\n\x04move\x18\x02 \x01(\x0b\x32\x14.rulesengine.v1.Move\"\x8e\x01\n\x11\x41pplyMoveResponse\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12(\n\x07pending\x18\x02 \x01(\x0b\x32\x17.rulesengine.v1.Pending\x12%\n\x03log\x18\x03 \x01(\x0b\x32\x18.rulesengine.v1.LogEntry\"`\n\x0cScoreRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12&\n\x06viewer\x18\x02 \x01(\x0b\x32\x16.rulesengine.v1.Viewer\":\n\rScoreResponse\x12)\n\x05score\x18\x01 \x01(\x0b\x32\x1a.rulesengine.v1.ScoreSheet\"d\n\x10ViewStateRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12&\n\x06viewer\x18\x02 \x01(\x0b\x32\x16.rulesengine.v1.Viewer\"\x8f\x01\n\x11ViewStateResponse\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12(\n\x07pending\x18\x02 \x01(\x0b\x32\x17.rulesengine.v1.Pending\x12&\n\x05\x66\x61\x63ts\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\"?\n\x11ReplayGameRequest\x12*\n\x06record\x18\x01 \x01(\x0b\x32\x1a.rulesengine.v1.GameRecord\"B\n\x12ReplayGameResponse\x12,\n\x06result\x18\x01 \x01(\x0b\x32\x1c.rulesengine.v1.ReplayResult\"u\n\x17ReplayGameStreamRequest\x12,\n\x06header\x18\x01 \x01(\x0b\x32\x1a.rulesengine.v1.GameRecordH\x00\x12$\n\x04move\x18\x02 \x01(\x0b\x32\x14.rulesengine.v1.MoveH\x00\x42\x06\n\x04item\"H\n\x18ReplayGameStreamResponse\x12,\n\x06result\x18\x01 \x01(\x0b\x32\x1c.rulesengine.v1.ReplayResult2\xe5\x06\n\x12RulesEngineService\x12P\n\tListGames\x12 .rulesengine.v1.ListGamesRequest\x1a!.rulesengine.v1.ListGamesResponse\x12Y\n\x0c\x44\x65scribeGame\x12#.rulesengine.v1.DescribeGameRequest\x1a$.rulesengine.v1.DescribeGameResponse\x12J\n\x07NewGame\x12\x1e.rulesengine.v1.NewGameRequest\x1a\x1f.rulesengine.v1.NewGameResponse\x12S\n\nLegalMoves\x12!.rulesengine.v1.LegalMovesRequest\x1a\".rulesengine.v1.LegalMovesResponse\x12Y\n\x0cValidateMove\x12#.rulesengine.v1.ValidateMoveRequest\x1a$.rulesengine.v1.ValidateMoveResponse\x12P\n\tApplyMove\x12 .rulesengine.v1.ApplyMoveRequest\x1a!.rulesengine.v1.ApplyMoveResponse\x12\x44\n\x05Score\x12\x1c.rulesengine.v1.ScoreRequest\x1a\x1d.rulesengine.v1.ScoreResponse\x12P\n\tViewState\x12 .rulesengine.v1.ViewStateRequest\x1a!.rulesengine.v1.ViewStateResponse\x12S\n\nReplayGame\x12!.rulesengine.v1.ReplayGameRequest\x1a\".rulesengine.v1.ReplayGameResponse\x12g\n\x10ReplayGameStream\x12\'.rulesengine.v1.ReplayGameStreamRequest\x1a(.rulesengine.v1.ReplayGameStreamResponse(\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'rulesengine.v1.service_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_GAMESTATE']._serialized_start=248
-  _globals['_GAMESTATE']._serialized_end=558
-  _globals['_MOVE']._serialized_start=561
-  _globals['_MOVE']._serialized_end=826
-  _globals['_GAMERECORD']._serialized_start=829
-  _globals['_GAMERECORD']._serialized_end=964
-  _globals['_REPLAYRESULT']._serialized_start=967
-  _globals['_REPLAYRESULT']._serialized_end=1288
-  _globals['_LISTGAMESREQUEST']._serialized_start=1290
-  _globals['_LISTGAMESREQUEST']._serialized_end=1308
-  _globals['_LISTGAMESRESPONSE']._serialized_start=1310
-  _globals['_LISTGAMESRESPONSE']._serialized_end=1370
-  _globals['_DESCRIBEGAMEREQUEST']._serialized_start=1372
-  _globals['_DESCRIBEGAMEREQUEST']._serialized_end=1410
-  _globals['_DESCRIBEGAMERESPONSE']._serialized_start=1412
-  _globals['_DESCRIBEGAMERESPONSE']._serialized_end=1516
-  _globals['_NEWGAMEREQUEST']._serialized_start=1518
-  _globals['_NEWGAMEREQUEST']._serialized_end=1576
-  _globals['_NEWGAMERESPONSE']._serialized_start=1578
-  _globals['_NEWGAMERESPONSE']._serialized_end=1679
-  _globals['_LEGALMOVESREQUEST']._serialized_start=1681
-  _globals['_LEGALMOVESREQUEST']._serialized_end=1770
-  _globals['_LEGALMOVESRESPONSE']._serialized_start=1773
-  _globals['_LEGALMOVESRESPONSE']._serialized_end=1915
-  _globals['_VALIDATEMOVEREQUEST']._serialized_start=1917
-  _globals['_VALIDATEMOVEREQUEST']._serialized_end=2016
-  _globals['_VALIDATEMOVERESPONSE']._serialized_start=2018
-  _globals['_VALIDATEMOVERESPONSE']._serialized_end=2102
-  _globals['_APPLYMOVEREQUEST']._serialized_start=2104
-  _globals['_APPLYMOVEREQUEST']._serialized_end=2200
-  _globals['_APPLYMOVERESPONSE']._serialized_start=2203
-  _globals['_APPLYMOVERESPONSE']._serialized_end=2345
-  _globals['_SCOREREQUEST']._serialized_start=2347
-  _globals['_SCOREREQUEST']._serialized_end=2443
-  _globals['_SCORERESPONSE']._serialized_start=2445
-  _globals['_SCORERESPONSE']._serialized_end=2503
-  _globals['_VIEWSTATEREQUEST']._serialized_start=2505
-  _globals['_VIEWSTATEREQUEST']._serialized_end=2605
-  _globals['_VIEWSTATERESPONSE']._serialized_start=2608
-  _globals['_VIEWSTATERESPONSE']._serialized_end=2751
-  _globals['_REPLAYGAMEREQUEST']._serialized_start=2753
-  _globals['_REPLAYGAMEREQUEST']._serialized_end=2816
-  _globals['_REPLAYGAMERESPONSE']._serialized_start=2818
-  _globals['_REPLAYGAMERESPONSE']._serialized_end=2884
-  _globals['_REPLAYGAMESTREAMREQUEST']._serialized_start=2886
-  _globals['_REPLAYGAMESTREAMREQUEST']._serialized_end=3003
-  _globals['_REPLAYGAMESTREAMRESPONSE']._serialized_start=3005
-  _globals['_REPLAYGAMESTREAMRESPONSE']._serialized_end=3077
-  _globals['_RULESENGINESERVICE']._serialized_start=3080
-  _globals['_RULESENGINESERVICE']._serialized_end=3949
+  _globals['_GAMESTATE']._serialized_start=280
+  _globals['_GAMESTATE']._serialized_end=643
+  _globals['_MOVE']._serialized_start=646
+  _globals['_MOVE']._serialized_end=965
+  _globals['_GAMERECORD']._serialized_start=968
+  _globals['_GAMERECORD']._serialized_end=1103
+  _globals['_REPLAYRESULT']._serialized_start=1106
+  _globals['_REPLAYRESULT']._serialized_end=1427
+  _globals['_LISTGAMESREQUEST']._serialized_start=1429
+  _globals['_LISTGAMESREQUEST']._serialized_end=1447
+  _globals['_LISTGAMESRESPONSE']._serialized_start=1449
+  _globals['_LISTGAMESRESPONSE']._serialized_end=1509
+  _globals['_DESCRIBEGAMEREQUEST']._serialized_start=1511
+  _globals['_DESCRIBEGAMEREQUEST']._serialized_end=1549
+  _globals['_DESCRIBEGAMERESPONSE']._serialized_start=1551
+  _globals['_DESCRIBEGAMERESPONSE']._serialized_end=1655
+  _globals['_NEWGAMEREQUEST']._serialized_start=1657
+  _globals['_NEWGAMEREQUEST']._serialized_end=1715
+  _globals['_NEWGAMERESPONSE']._serialized_start=1717
+  _globals['_NEWGAMERESPONSE']._serialized_end=1818
+  _globals['_LEGALMOVESREQUEST']._serialized_start=1820
+  _globals['_LEGALMOVESREQUEST']._serialized_end=1909
+  _globals['_LEGALMOVESRESPONSE']._serialized_start=1912
+  _globals['_LEGALMOVESRESPONSE']._serialized_end=2054
+  _globals['_VALIDATEMOVEREQUEST']._serialized_start=2056
+  _globals['_VALIDATEMOVEREQUEST']._serialized_end=2155
+  _globals['_VALIDATEMOVERESPONSE']._serialized_start=2157
+  _globals['_VALIDATEMOVERESPONSE']._serialized_end=2241
+  _globals['_APPLYMOVEREQUEST']._serialized_start=2243
+  _globals['_APPLYMOVEREQUEST']._serialized_end=2339
+  _globals['_APPLYMOVERESPONSE']._serialized_start=2342
+  _globals['_APPLYMOVERESPONSE']._serialized_end=2484
+  _globals['_SCOREREQUEST']._serialized_start=2486
+  _globals['_SCOREREQUEST']._serialized_end=2582
+  _globals['_SCORERESPONSE']._serialized_start=2584
+  _globals['_SCORERESPONSE']._serialized_end=2642
+  _globals['_VIEWSTATEREQUEST']._serialized_start=2644
+  _globals['_VIEWSTATEREQUEST']._serialized_end=2744
+  _globals['_VIEWSTATERESPONSE']._serialized_start=2747
+  _globals['_VIEWSTATERESPONSE']._serialized_end=2890
+  _globals['_REPLAYGAMEREQUEST']._serialized_start=2892
+  _globals['_REPLAYGAMEREQUEST']._serialized_end=2955
+  _globals['_REPLAYGAMERESPONSE']._serialized_start=2957
+  _globals['_REPLAYGAMERESPONSE']._serialized_end=3023
+  _globals['_REPLAYGAMESTREAMREQUEST']._serialized_start=3025
+  _globals['_REPLAYGAMESTREAMREQUEST']._serialized_end=3142
+  _globals['_REPLAYGAMESTREAMRESPONSE']._serialized_start=3144
+  _globals['_REPLAYGAMESTREAMRESPONSE']._serialized_end=3216
+  _globals['_RULESENGINESERVICE']._serialized_start=3219
+  _globals['_RULESENGINESERVICE']._serialized_end=4088
 # @@protoc_insertion_point(module_scope)

@@ -2,6 +2,7 @@ from google.protobuf import struct_pb2 as _struct_pb2
 from rulesengine.v1 import citadels_pb2 as _citadels_pb2
 from rulesengine.v1 import common_pb2 as _common_pb2
 from rulesengine.v1 import guilds_of_london_pb2 as _guilds_of_london_pb2
+from rulesengine.v1 import viscounts_pb2 as _viscounts_pb2
 from rulesengine.v1 import walled_city_pb2 as _walled_city_pb2
 from rulesengine.v1 import walls_of_york_pb2 as _walls_of_york_pb2
 from google.protobuf.internal import containers as _containers
@@ -13,7 +14,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class GameState(_message.Message):
-    __slots__ = ("game_id", "rules_version", "signature", "citadels", "walls_of_york", "walled_city", "guilds_of_london")
+    __slots__ = ("game_id", "rules_version", "signature", "citadels", "walls_of_york", "walled_city", "guilds_of_london", "viscounts")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
     SIGNATURE_FIELD_NUMBER: _ClassVar[int]
@@ -21,6 +22,7 @@ class GameState(_message.Message):
     WALLS_OF_YORK_FIELD_NUMBER: _ClassVar[int]
     WALLED_CITY_FIELD_NUMBER: _ClassVar[int]
     GUILDS_OF_LONDON_FIELD_NUMBER: _ClassVar[int]
+    VISCOUNTS_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     rules_version: str
     signature: bytes
@@ -28,21 +30,24 @@ class GameState(_message.Message):
     walls_of_york: _walls_of_york_pb2.WallsOfYorkState
     walled_city: _walled_city_pb2.WalledCityState
     guilds_of_london: _guilds_of_london_pb2.GuildsOfLondonState
-    def __init__(self, game_id: _Optional[str] = ..., rules_version: _Optional[str] = ..., signature: _Optional[bytes] = ..., citadels: _Optional[_Union[_citadels_pb2.CitadelsState, _Mapping]] = ..., walls_of_york: _Optional[_Union[_walls_of_york_pb2.WallsOfYorkState, _Mapping]] = ..., walled_city: _Optional[_Union[_walled_city_pb2.WalledCityState, _Mapping]] = ..., guilds_of_london: _Optional[_Union[_guilds_of_london_pb2.GuildsOfLondonState, _Mapping]] = ...) -> None: ...
+    viscounts: _viscounts_pb2.ViscountsState
+    def __init__(self, game_id: _Optional[str] = ..., rules_version: _Optional[str] = ..., signature: _Optional[bytes] = ..., citadels: _Optional[_Union[_citadels_pb2.CitadelsState, _Mapping]] = ..., walls_of_york: _Optional[_Union[_walls_of_york_pb2.WallsOfYorkState, _Mapping]] = ..., walled_city: _Optional[_Union[_walled_city_pb2.WalledCityState, _Mapping]] = ..., guilds_of_london: _Optional[_Union[_guilds_of_london_pb2.GuildsOfLondonState, _Mapping]] = ..., viscounts: _Optional[_Union[_viscounts_pb2.ViscountsState, _Mapping]] = ...) -> None: ...
 
 class Move(_message.Message):
-    __slots__ = ("seat", "citadels", "walls_of_york", "walled_city", "guilds_of_london")
+    __slots__ = ("seat", "citadels", "walls_of_york", "walled_city", "guilds_of_london", "viscounts")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     CITADELS_FIELD_NUMBER: _ClassVar[int]
     WALLS_OF_YORK_FIELD_NUMBER: _ClassVar[int]
     WALLED_CITY_FIELD_NUMBER: _ClassVar[int]
     GUILDS_OF_LONDON_FIELD_NUMBER: _ClassVar[int]
+    VISCOUNTS_FIELD_NUMBER: _ClassVar[int]
     seat: int
     citadels: _citadels_pb2.CitadelsAction
     walls_of_york: _walls_of_york_pb2.WallsOfYorkAction
     walled_city: _walled_city_pb2.WalledCityAction
     guilds_of_london: _guilds_of_london_pb2.GuildsOfLondonAction
-    def __init__(self, seat: _Optional[int] = ..., citadels: _Optional[_Union[_citadels_pb2.CitadelsAction, _Mapping]] = ..., walls_of_york: _Optional[_Union[_walls_of_york_pb2.WallsOfYorkAction, _Mapping]] = ..., walled_city: _Optional[_Union[_walled_city_pb2.WalledCityAction, _Mapping]] = ..., guilds_of_london: _Optional[_Union[_guilds_of_london_pb2.GuildsOfLondonAction, _Mapping]] = ...) -> None: ...
+    viscounts: _viscounts_pb2.ViscountsAction
+    def __init__(self, seat: _Optional[int] = ..., citadels: _Optional[_Union[_citadels_pb2.CitadelsAction, _Mapping]] = ..., walls_of_york: _Optional[_Union[_walls_of_york_pb2.WallsOfYorkAction, _Mapping]] = ..., walled_city: _Optional[_Union[_walled_city_pb2.WalledCityAction, _Mapping]] = ..., guilds_of_london: _Optional[_Union[_guilds_of_london_pb2.GuildsOfLondonAction, _Mapping]] = ..., viscounts: _Optional[_Union[_viscounts_pb2.ViscountsAction, _Mapping]] = ...) -> None: ...
 
 class GameRecord(_message.Message):
     __slots__ = ("setup", "rules_version", "moves", "seat_labels")

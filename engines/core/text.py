@@ -9,6 +9,7 @@ the engines. Games build their texts with ``text``; the English template names t
 from __future__ import annotations
 
 import string
+from collections.abc import Sequence
 
 import msgspec
 
@@ -95,3 +96,30 @@ def _value(value: object) -> str:
     if isinstance(value, msgspec.Struct):
         return ", ".join(f"{n} {_value(getattr(value, n))}" for n in value.__struct_fields__)
     return str(value)
+
+
+MENU = 25
+"""The most choices a menu shows (a Discord select menu's limit)."""
+
+
+def seated(game: str, seat: int, several_seats: bool, label: Text, path: Sequence[Text]) -> MoveLabel:
+    """A move's label and path; when several seats decide at once, both name the seat first."""
+    if not several_seats:
+        return MoveLabel(label, tuple(path))
+    who = seat_name(seat)
+    named = Text(label.id, (TextParam("seat", who), *label.params), f"{who}: {label.english}")
+    return MoveLabel(named, (text(f"{game}.choice.seat", "{seat}", seat=who), *path))
+
+
+def menu_steps(game: str, kind: str, value: str, everything: Sequence[tuple[str, str]]) -> list[Text]:
+    """The menu step(s) choosing ``value`` among ``everything`` ((value, words) pairs in menu order): one
+    step, or with more than ``MENU`` values first the group of at most ``MENU`` consecutive ones holding it.
+    The groups come from the whole range, so every move of a decision walks menus of the same shape."""
+    keys = [key for key, _ in everything]
+    chosen = text(f"{game}.choice.{kind}", "{value}", value=dict(everything).get(value, value))
+    if len(keys) <= MENU or value not in keys:
+        return [chosen]
+    start = keys.index(value) // MENU * MENU
+    chunk = everything[start : start + MENU]
+    group = text(f"{game}.choice.{kind}_group", "{first} … {last}", first=chunk[0][1], last=chunk[-1][1])
+    return [group, chosen]

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engines.core.engine import CHANCE
-from engines.core.text import LogEntry, MoveLabel, Text, TextParam, plural, seat_name, text
+from engines.core.text import LogEntry, MoveLabel, Text, menu_steps, plural, seat_name, seated, text
 from engines.guilds_of_london import moves as mv
 from engines.guilds_of_london.common import CONTENT
 from engines.guilds_of_london.content import (
@@ -39,8 +39,6 @@ from engines.guilds_of_london.effects import find_choice
 from engines.guilds_of_london.state import GUILDHALL, ChoiceStep, DrawTile, DrawToken, State
 
 GAME = "guilds_of_london"
-MENU = 25
-"""The most choices a menu shows (a Discord select menu's limit)."""
 
 SYMBOL_NAMES: dict[str, str] = {s.id: s.name for s in CONTENT.symbols}
 
@@ -108,29 +106,6 @@ def effect_words(effect: Effect) -> str:
 
 def effects_words(effects: Sequence[Effect]) -> str:
     return ", ".join(effect_words(e) for e in effects) or "nothing"
-
-
-def _seated(seat: int, several_seats: bool, label: Text, path: list[Text]) -> MoveLabel:
-    """When several seats decide at once, the label and the path name the seat first."""
-    if not several_seats:
-        return MoveLabel(label, tuple(path))
-    who = seat_name(seat)
-    named = Text(label.id, (TextParam("seat", who), *label.params), f"{who}: {label.english}")
-    return MoveLabel(named, (_choice("seat", "{seat}", seat=who), *path))
-
-
-def pick(kind: str, value: str, everything: Sequence[tuple[str, str]]) -> list[Text]:
-    """The menu step(s) choosing ``value`` among ``everything`` ((value, words) pairs in menu order): one
-    step, or with more than ``MENU`` values a group of at most ``MENU`` consecutive ones first."""
-    shown = next((words for key, words in everything if key == value), value)
-    if len(everything) <= MENU:
-        return [_choice(kind, "{value}", value=shown)]
-    for start in range(0, len(everything), MENU):
-        chunk = everything[start : start + MENU]
-        if any(key == value for key, _ in chunk):
-            group = _choice(f"{kind}_group", "{first} … {last}", first=chunk[0][1], last=chunk[-1][1])
-            return [group, _choice(kind, "{value}", value=shown)]
-    return [_choice(kind, "{value}", value=shown)]
 
 
 def _cards(cards: Sequence[str]) -> list[tuple[str, str]]:
@@ -401,3 +376,12 @@ def log(before: State, move: mv.Move, after: State) -> LogEntry:
         shown, _ = _LABELS[type(move.action)](before, move.seat, move.action)
         private = _log("private", "{what}", what=shown.english)
     return LogEntry(move.seat, line, private)
+
+
+def _seated(seat: int, several_seats: bool, label: Text, path: list[Text]) -> MoveLabel:
+    return seated(GAME, seat, several_seats, label, path)
+
+
+def pick(kind: str, value: str, everything: Sequence[tuple[str, str]]) -> list[Text]:
+    """The menu step(s) choosing ``value`` (``engines.core.text.menu_steps``)."""
+    return menu_steps(GAME, kind, value, everything)

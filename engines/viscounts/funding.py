@@ -134,6 +134,12 @@ def silver_spent(s: State, seat: int, action: ActionName, p: Payment) -> int:
     return dismissal + p.silver + (p.pay if resource(action) == "silver" else 0)
 
 
+def silver_field(action: ActionName) -> str:
+    """The move field that spends silver: a Trade buys its merchant icons with ``pay`` (it has no ``silver``
+    field, §5.3); the other actions spend silver through ``silver`` (and the dismissal)."""
+    return "action.pay" if resource(action) == "silver" else "action.silver"
+
+
 def _smaller(s: State, seat: int, action: ActionName, p: Payment) -> list[Payment]:
     """The payments with one unit less (two silver less for a silver conversion)."""
     per = modifiers(s, seat, action).get("convert_silver")
@@ -183,7 +189,7 @@ def payment_problems(s: State, seat: int, action: ActionName, need: int, p: Paym
     spent = silver_spent(s, seat, action, p)
     if spent > player.silver:
         message = f"This costs {spent} silver; you have {player.silver}."
-        return violation("VISCOUNTS_CANNOT_AFFORD", message, "action.silver")
+        return violation("VISCOUNTS_CANNOT_AFFORD", message, silver_field(action))
     free = free_icons(s, seat, action, p.dismiss)
     total = free + paid_icons(s, seat, action, p)
     icon = ROWS[action].icon

@@ -108,7 +108,9 @@ def _manuscripts(s: State) -> None:
     """§12.9."""
     collected = [m for p in s.players for m in p.manuscripts]
     tops = [t for t in s.script_tops if t]
-    _once([*tops, *s.script_unseen, *s.grey_unseen, *collected], list(CONTENT.manuscripts), "manuscript", "script_unseen")
+    _once(
+        [*tops, *s.script_unseen, *s.grey_unseen, *collected], list(CONTENT.manuscripts), "manuscript", "script_unseen"
+    )
     if sum(s.script_left) != len(s.script_unseen) or min(s.script_left) < 0:
         _fail("The manuscript piles' counts do not match the unseen manuscripts.", "script_left")
     for pos, top in enumerate(s.script_tops):

@@ -31,7 +31,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from engines.core.engine import CHANCE
-from engines.core.text import LogEntry, MoveLabel, Text, TextParam, plural, seat_name, text
+from engines.core.text import LogEntry, MoveLabel, Text, TextParam, menu_steps, plural, seat_name, seated, text
 from engines.viscounts import actions, funding, turn
 from engines.viscounts import moves as mv
 from engines.viscounts.board import SEGMENTS, position, space_name, spot_table
@@ -60,8 +60,6 @@ from engines.viscounts.state import (
 )
 
 GAME = "viscounts"
-MENU = 25
-"""The most choices a menu shows (a Discord select menu's limit)."""
 
 Words = tuple[Text, list[Text]]
 """A label and its path of choices (the seat is added when several seats decide)."""
@@ -289,18 +287,6 @@ ALL_FOLK = _menu(tuple(CONTENT.townsfolk), card_name)
 """Every townsfolk card: the menu of a card drawn from a draw pile (its contents are hidden, §9)."""
 NEUTRAL_FOLK = _menu(CONTENT.neutral, card_name)
 """The neutral townsfolk: the menu of a card coming to a pile's top."""
-
-
-def pick(kind: str, key: str, everything: Sequence[tuple[str, str]]) -> list[Text]:
-    """The menu step(s) choosing ``key`` among ``everything`` ((key, words) pairs in menu order): one step,
-    or with more than ``MENU`` of them the group of at most ``MENU`` consecutive ones holding ``key`` first."""
-    keys = [k for k, _ in everything]
-    chosen = _choice(kind, "{value}", value=dict(everything).get(key, key))
-    if len(keys) <= MENU or key not in keys:
-        return [chosen]
-    start = keys.index(key) // MENU * MENU
-    chunk = everything[start : start + MENU]
-    return [_choice(f"{kind}_group", "{first} … {last}", first=chunk[0][1], last=chunk[-1][1]), chosen]
 
 
 def _head(s: State) -> Step | None:
@@ -752,15 +738,6 @@ LABELS: dict[type, Callable[[State, int, Any], Words]] = {
 """One wording per kind of action (``moves.Action``)."""
 
 
-def _seated(seat: int, several_seats: bool, label: Text, path: list[Text]) -> MoveLabel:
-    """When several seats decide at once, the label and the path name the seat first."""
-    if not several_seats:
-        return MoveLabel(label, tuple(path))
-    name = seat_name(seat)
-    seated = Text(label.id, (TextParam("seat", name), *label.params), f"{name}: {label.english}")
-    return MoveLabel(seated, (_choice("seat", "{seat}", seat=name), *path))
-
-
 def label(state: State, move: mv.Move, several_seats: bool) -> MoveLabel:
     """The label and the path of choices of a legal move (the seat first when several seats decide)."""
     shown, path = LABELS[type(move.action)](state, move.seat, move.action)
@@ -883,3 +860,12 @@ def log(before: State, move: mv.Move, after: State) -> LogEntry:
     return LogEntry(
         move.seat, public, Text(f"{GAME}.log.{kind}_drew", (*public.params, TextParam("drawn", cards)), english)
     )
+
+
+def _seated(seat: int, several_seats: bool, label: Text, path: list[Text]) -> MoveLabel:
+    return seated(GAME, seat, several_seats, label, path)
+
+
+def pick(kind: str, value: str, everything: Sequence[tuple[str, str]]) -> list[Text]:
+    """The menu step(s) choosing ``value`` (``engines.core.text.menu_steps``)."""
+    return menu_steps(GAME, kind, value, everything)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engines.core.text import LogEntry, MoveLabel, Text, TextParam, plural, seat_name, text
+from engines.core.text import LogEntry, MoveLabel, Text, plural, seat_name, seated, text
 from engines.walls_of_york import building
 from engines.walls_of_york import moves as mv
 from engines.walls_of_york.board import rooms, wall_mask
@@ -38,15 +38,6 @@ def _move(kind: str, template: str, **params: object) -> Text:
 
 def _choice(kind: str, template: str, **params: object) -> Text:
     return text(f"{GAME}.choice.{kind}", template, **params)
-
-
-def _seated(seat: int, several_seats: bool, label: Text, path: list[Text]) -> MoveLabel:
-    """When several seats decide at once, the label and the path name the seat first."""
-    if not several_seats:
-        return MoveLabel(label, tuple(path))
-    who = seat_name(seat)
-    named = Text(label.id, (TextParam("seat", who), *label.params), f"{who}: {label.english}")
-    return MoveLabel(named, (_choice("seat", "{seat}", seat=who), *path))
 
 
 def _street_steps(street: str) -> list[Text]:
@@ -325,3 +316,7 @@ def _closings(before: State, after: State) -> str:
         elif was.open:
             parts.append(f"{seat_name(seat)} keeps building")
     return "; ".join(parts)
+
+
+def _seated(seat: int, several_seats: bool, label: Text, path: list[Text]) -> MoveLabel:
+    return seated(GAME, seat, several_seats, label, path)

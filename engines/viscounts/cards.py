@@ -35,6 +35,7 @@ from engines.viscounts.state import (
     DrawCard,
     DrawFolk,
     FreeHire,
+    Gather,
     Purpose,
     Rearrange,
     Run,
@@ -89,6 +90,13 @@ def take_top(s: State, seat: int, purpose: Purpose) -> State:
             return s
         s = reshuffle(s, seat, drawing=purpose == "hand")
     return push(s, DrawCard(seat, purpose))
+
+
+def gather(s: State, step: Gather) -> State:
+    """§3 step 9.5: cards gained during setup (on the discard pile) are shuffled into the starting pile,
+    with no criminal check (nothing is on the board yet)."""
+    p = s.players[step.seat]
+    return set_player(swap_head(s), step.seat, draw=add_sorted(p.draw, *p.discard), discard=())
 
 
 def destroyed(s: State, seat: int, card_id: str) -> State:

@@ -54,6 +54,7 @@ from engines.viscounts.state import (
     DiscardStep,
     FreeHire,
     FreeManuscript,
+    Gather,
     Options,
     Outcome,
     PlaceSection,
@@ -163,6 +164,7 @@ AUTOMATIC: dict[type, Callable[[State, Any], State | None]] = {
     Reset: lambda s, step: turn.reset(swap_head(s), step),
     Outcome: lambda s, step: actions.outcome(swap_head(s), step),
     AfterAction: lambda s, step: swap_head(s, *effects.triggered(s, step.seat, "after_action", step.action)),
+    Gather: cards.gather,
     AiDo: solo.do,
     AiFirst: solo.first,
 }
@@ -209,7 +211,7 @@ def chance(s: State, now: Now[State], rng: Rng) -> tuple[Any, Rng]:
 
 
 class Viscounts:
-    """Viscounts of the West Kingdom for 2–4 players (solo against the Cleric AI: not yet)."""
+    """Viscounts of the West Kingdom for 1–4 players (one: against the Cleric AI, §8)."""
 
     info = GameInfo(
         game_id="viscounts",

@@ -27,6 +27,7 @@ from engines.viscounts.state import (
     DrawRotation,
     DrawSegment,
     DrawStart,
+    Gather,
     Options,
     Player,
     Run,
@@ -179,7 +180,7 @@ def apply_pick(s: State, seat: int, a: mv.PickPair) -> State:
         steps.append(DestroyStep(seat, 1, setup=True))
     elif card.extra is not None:
         steps.append(Run(seat, (card.extra,), f"player card {pair.card}"))
-    steps += [DrawCard(seat, "hand") for _ in range(HAND)]
+    steps += [Gather(seat), *(DrawCard(seat, "hand") for _ in range(HAND))]
     return push(s, *steps)
 
 

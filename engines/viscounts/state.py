@@ -372,6 +372,12 @@ class AfterAction(msgspec.Struct, frozen=True, tag="after_action"):
     action: ActionName
 
 
+class Gather(msgspec.Struct, frozen=True, tag="gather"):
+    """§3 step 9.5: ``seat``'s townsfolk gained during setup join the starting cards in the draw pile."""
+
+    seat: int
+
+
 class AiDo(msgspec.Struct, frozen=True, tag="ai_do"):
     """§8.4 step 3: the AI ``seat`` executes one row (or part of a row) of its scheme card."""
 
@@ -418,6 +424,7 @@ Step = (
     | Reset
     | Outcome
     | AfterAction
+    | Gather
     | AiDo
     | AiFirst
 )

@@ -1051,3 +1051,34 @@ def test_invariants_hold_over_random_games(players: int, seed: int, picks: int) 
     assert len(set(turns.values())) == 1 and len(turns) == players  # 11
     first = min(r for r in (s.poverty, s.prosperity) if r)
     assert s.round == first + 1  # 11
+
+
+def test_a_card_gained_at_setup_joins_the_starting_pile() -> None:
+    """§3 step 9.5: the townsfolk a player gains during setup is shuffled into the starting pile with the
+    eight starters and the hero before the three cards are drawn. Player card 6 (reconstructed: a free
+    manuscript of cost 3 or 4) takes M-10, whose immediate free hire takes a neutral card."""
+    s = ENGINE.new_game(ENGINE.make_options(2, {"start_player": 0}), None)
+    laid = iter((6, 1, 2))
+    while s.stage != "turns":
+        moves = ENGINE.legal_moves(s)
+        first = moves[0].action
+        if isinstance(first, mv.ManuscriptDrawn) and mv.ManuscriptDrawn("M-10") in [m.action for m in moves]:
+            move = Move(CHANCE, mv.ManuscriptDrawn("M-10"))
+        elif isinstance(first, mv.PlayerCardDrawn):
+            move = Move(CHANCE, mv.PlayerCardDrawn(next(laid)))
+        elif isinstance(first, mv.PickPair):
+            move = Move(moves[0].seat, mv.PickPair(0)) if mv.PickPair(0) in [m.action for m in moves] else moves[0]
+        elif isinstance(first, mv.TakeManuscript):
+            move = Move(moves[0].seat, mv.TakeManuscript(s.script_tops.index("M-10")))
+        elif isinstance(first, mv.CardDrawn) and s.queue[0].purpose == "hand":  # type: ignore[union-attr]
+            break
+        else:
+            move = next((m for m in moves if isinstance(m.action, mv.Pass)), moves[0])
+        s = ENGINE.apply(s, move)
+    picker = s.queue[0].seat
+    p = s.players[picker]
+    assert p.player_card == 6
+    assert "M-10" in p.manuscripts
+    hired = [c for c in p.draw if c in CONTENT.neutral]
+    assert len(hired) == 1 and p.discard == ()
+    assert len(p.draw) == 8 + 1 + 1

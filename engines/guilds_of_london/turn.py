@@ -54,12 +54,6 @@ def card_type(card: str) -> ActionCardType:
     return CONTENT.action_card[card]
 
 
-def acting_seat(s: State) -> int:
-    """The seat whose turn it is (the state check guarantees a turn is running)."""
-    assert s.turn is not None
-    return s.turn.seat
-
-
 # ---- turn progress -----------------------------------------------------------------------------------------
 
 

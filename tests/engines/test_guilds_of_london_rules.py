@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 from msgspec.structs import replace
 
-from engines.guilds_of_london import effects, growth, scoring, setup, turn
+from engines.core.errors import StateInvalid
+from engines.guilds_of_london import effects, growth, plantation, resolution, scoring, setup, turn
 from engines.guilds_of_london import moves as mv
 from engines.guilds_of_london.common import CONTENT
 from engines.guilds_of_london.content import (
@@ -25,9 +26,14 @@ from engines.guilds_of_london.content import (
     DrawLm,
     Filter,
     Hire,
+    LordMayorCard,
     Move,
     Per,
     ReturnFigures,
+    Scoring,
+    SetsScoring,
+    TableScoring,
+    ThresholdScoring,
     Trigger,
     Vp,
 )
@@ -41,6 +47,10 @@ from engines.guilds_of_london.state import (
     DrawTile,
     EffectRef,
     Ledger,
+    PayDiscard,
+    PayReturn,
+    ReturnFromPlantation,
+    Reward,
     Run,
     State,
 )
@@ -760,3 +770,225 @@ def test_cost_returning_figures(cards: Callable[..., None]) -> None:
     assert legal(s) == [mv.ReturnFigure("G03")]
     s = play(s, mv.ReturnFigure("G03"))
     assert tile(s, "G03").liverymen == (1, 0, 0) and s.supply[A] == 11 and vp(s) == [4, 0, 0]
+
+
+# ---- rules a mutation run found untested: negotiation, plantation, resolution, scoring, setup, turn -----------
+
+
+def test_r_res_7_a_refused_swap_says_why() -> None:
+    """R-RES-5/7, A-08: a swap names a seat with a liveryman on the tile; the refusal says whether the seat
+    has none there (seat 0 included), is the player's own colour with the option off, or does not exist."""
+    spots = [Spot("G04", 1, 0, {B: 1, C: 2})]
+    s = settled(game(3, spots, stage="scan", neutral={B: 1}, options={"negotiation_own_colour": False}))
+    assert ENGINE.pending(s).seats == (B,) and legal(s) == [mv.Swap(C), mv.Stop()]
+    reasons = {
+        A: "seat 0 has 0 liverymen here",
+        B: "your own colour may not be swapped (negotiation_own_colour is off)",
+        3: "there are seats 0 to 2",
+        -1: "there are seats 0 to 2",
+    }
+    for seat, reason in reasons.items():
+        refusal = ENGINE.validate(s, mv.Move(B, mv.Swap(seat)))
+        message = f"You cannot swap a liveryman of seat {seat} here: {reason}."
+        assert [(v.code, v.message, v.field) for v in refusal] == [
+            ("GUILDS_OF_LONDON_NOTHING_TO_SWAP", message, "action.seat")
+        ]
+
+
+def test_r_res_7_own_colour_with_nobody_there_is_a_count_refusal() -> None:
+    """R-RES-7, A-08: swapping one's own colour with none of it on the tile is refused for the count (the
+    own-colour option is on)."""
+    s = settled(game(3, [Spot("G04", 1, 0, {A: 1, C: 2})], stage="scan", neutral={B: 1}))
+    assert legal(s) == [mv.Swap(A), mv.Swap(C), mv.Stop()]
+    refusal = ENGINE.validate(s, mv.Move(B, mv.Swap(B)))
+    assert [v.message for v in refusal] == ["You cannot swap a liveryman of seat 1 here: seat 1 has 0 liverymen here."]
+
+
+def test_t_plant_5_nothing_left_there_returns_nothing() -> None:
+    """R-PLANT-4, T-PLANT-5: the return is the number shown or fewer: with none of the recipient's liverymen
+    on the plantation (or a return of 0) nothing moves."""
+    s = game(3, [Spot("G04", 1, 0)], plantation={B: 2}, stage="harvest", round=3)
+    for step in (ReturnFromPlantation(A, 2), ReturnFromPlantation(B, 0)):
+        after = plantation.apply_return(replace(s, queue=(step,)), step)
+        assert after.plantation == (0, 2, 0) and after.supply == s.supply and after.queue == ()
+
+
+@pytest.mark.parametrize(("players", "round", "resolved"), [(3, 1, True), (2, 1, False), (2, 2, True)])
+def test_r_res_1_the_last_turn_of_a_round_leads_to_the_resolution(players: int, round: int, resolved: bool) -> None:
+    """R-RES-1, A-03: after the last turn of the round the tiles are resolved: every round with 3–4 players,
+    the even rounds with 2; otherwise the next round's turns begin with the tile as it was."""
+    cells = [(1, 0), (2, 0)] if players == 3 else [(2, 1), (2, 0)]
+    spots = [Spot("G04", *cells[0], {A: 3}), Spot("G20", *cells[1])]
+    s = game(players, spots, turn=players - 1, round=round)
+    assert resolution.resolution_round(s) is resolved
+    s = draw_cards(act(s, mv.EndTurn()))  # the end-of-turn draw, then G04's first-place draw
+    assert vp(s)[A] == (3 if resolved else 0)
+    assert tile(s, "G04").face_up is not resolved and tile(s, "G04").master == (A if resolved else NO_SEAT)
+    assert s.round == round + 1 and kind(s) == "turn"
+
+
+def test_r_res_15_merchant_importers_gives_the_runner_up_three_vp() -> None:
+    """R-RES-15: the runner-up takes the token and the tile's own second-place extra (Merchant Importers:
+    +3 VP); the winner has the resolution bonus."""
+    spots = [Spot("G12", 1, 0, {A: 2, B: 1}), Spot("G20", 2, 0)]
+    s = settled(draw_cards(settled(game(3, spots, stage="scan"))))
+    assert vp(s) == [2, 5, 0] and s.players[B].tokens == ("T_VP2",)
+    assert s.players[B].ledger[-1] == Ledger("second place", "Merchant Importers", 3)
+
+
+def test_r_res_17_a_token_still_on_the_tile_leaves_the_game_at_the_flip() -> None:
+    """R-RES-17, A-11: the flip clears the tile; a token still lying there (a state the check accepts) leaves
+    the game, the winner's liveryman becomes the master and the others go to the Guildhall."""
+    s = game(3, [Spot("G04", 1, 0, {A: 3}), Spot("G20", 2, 0)], stage="reward")
+    s = settled(replace(s, reward=Reward(A, NO_SEAT)))
+    flipped = tile(s, "G04")
+    assert (flipped.face_up, flipped.master, flipped.token) == (False, A, "")
+    assert s.tokens_removed == ("T_VP2",) and s.guildhall == (6, 4, 4)
+
+
+def test_lord_mayor_sets_count_each_symbol_as_often_as_the_card_asks() -> None:
+    """§9.2.6 ``sets``: a set needing a symbol twice takes two of them, with or without reuse."""
+    tiles = [("ANCHOR",)] * 4 + [("CROSS",)] * 3
+    assert scoring.complete_sets(tiles, ["ANCHOR", "ANCHOR", "CROSS"], reuse=True) == 2
+    assert scoring.complete_sets(tiles, ["ANCHOR", "ANCHOR", "CROSS"], reuse=False) == 2
+
+
+@pytest.fixture
+def lord_mayor_cards(monkeypatch: pytest.MonkeyPatch) -> Callable[[str, Scoring], None]:
+    """Adds a test Lord Mayor card to the content for one test."""
+
+    def add(card_id: str, how: Scoring) -> None:
+        card = LordMayorCard(id=card_id, scoring=how, provenance="reconstructed", source="test card")
+        monkeypatch.setitem(CONTENT.lord_mayor_card, card_id, card)
+
+    return add
+
+
+def _masters(count: int) -> State:
+    """Seat A is master of ``count`` guilds G01, G02, ... (Anchor, Cross, Scythe, Crown, Compass, Anchor)."""
+    cells = [(0, 0), (0, 1), (0, 2), (0, 3), (2, 0), (2, 1)][:count]
+    return game(3, [Spot(g, r, c, master=A) for g, (r, c) in zip(guilds(1, count), cells, strict=True)])
+
+
+def test_lord_mayor_table_scores_the_entry_of_the_count(lord_mayor_cards: Callable[[str, Scoring], None]) -> None:
+    """§9.2.6 ``table``: ``vp[count]``; a count beyond the table scores its last entry."""
+    lord_mayor_cards("T_TABLE", TableScoring(count=Filter(what="controlled_tiles"), vp=[0, 1, 3, 6]))
+    points = [scoring.lord_mayor_points(_masters(n), A, "T_TABLE") for n in (0, 2, 3, 5)]
+    assert points == [0, 3, 6, 6]
+
+
+def test_lord_mayor_threshold_scores_from_k_items(lord_mayor_cards: Callable[[str, Scoring], None]) -> None:
+    """§9.2.6 ``threshold``: ``vp`` once the count reaches ``k``, nothing below it."""
+    lord_mayor_cards("T_THRESHOLD", ThresholdScoring(count=Filter(what="controlled_tiles"), k=3, vp=5))
+    assert [scoring.lord_mayor_points(_masters(n), A, "T_THRESHOLD") for n in (2, 3, 4)] == [0, 5, 5]
+
+
+def test_lord_mayor_sets_score_per_set_of_the_tiles_named(lord_mayor_cards: Callable[[str, Scoring], None]) -> None:
+    """§9.2.6 ``sets``, A-23: ``vp_per_set`` per Anchor–Cross set on controlled tiles (``ANY`` kind counts
+    guild tiles too); G01, G02, G06 and G07 make 2 sets."""
+    lord_mayor_cards(
+        "T_SETS_ANY", SetsScoring(of=["ANCHOR", "CROSS"], vp_per_set=4, tile_in_two_slots=False, tiles="ANY")
+    )
+    lord_mayor_cards("T_SETS_GUILD", SetsScoring(of=["ANCHOR", "CROSS"], vp_per_set=4, tile_in_two_slots=False))
+    s = game(3, [Spot(g, 0, c, master=A) for c, g in enumerate(["G01", "G02", "G06", "G07"])])
+    assert scoring.lord_mayor_points(s, A, "T_SETS_ANY") == scoring.lord_mayor_points(s, A, "T_SETS_GUILD") == 8
+
+
+def test_adjacent_master_lines_name_the_pair_west_first_then_north_first() -> None:
+    """§7.5 step 3: one ledger line per adjacent pair naming both tiles, the western (or northern) first."""
+    spots = [Spot("G01", 2, 0, master=A), Spot("G02", 2, 1, master=A), Spot("G03", 3, 1, master=A)]
+    s = scoring.final_scoring(game(3, [*spots, Spot("G20", 1, 0)], stage="harvest"))
+    lines = [line.detail for line in s.players[A].ledger if line.category == scoring.ADJACENT]
+    assert lines == ["Guild 1 (2,0) and Guild 2 (2,1)", "Guild 2 (2,1) and Guild 3 (3,1)"]
+
+
+@pytest.mark.parametrize("players", [1, 5])
+def test_new_game_refuses_a_player_count_off_the_box(players: int) -> None:
+    """§1: Guilds of London is for 2 to 4 players, whatever built the options."""
+    options = replace(setup.make_options(4, {}), players=players)
+    with pytest.raises(StateInvalid, match=f"^Guilds of London is for 2 to 4 players, not {players}.$") as refused:
+        setup.new_game(options, 1)
+    assert refused.value.field == "options.players"
+
+
+def test_a01_no_west_cell_in_a_city_with_special_cells() -> None:
+    """A-01: the west cell exists only in the 3–4-player city: a layout with special cells (the 2-player
+    one) has none even if it draws the cell west of the Guildhall, nor has a layout without a Guildhall."""
+    two = CONTENT.tracks_for(2)
+    drawn_west = replace(two, layout=replace(two.layout, drawn=[*two.layout.drawn, (2, 1)]))
+    assert setup.west_cell(drawn_west) is None
+    three = CONTENT.tracks_for(3)
+    assert setup.west_cell(three) == (1, 0)
+    assert setup.west_cell(replace(three, layout=replace(three.layout, guildhall=[]))) is None
+
+
+def test_round_one_starts_with_the_first_seat_of_the_order() -> None:
+    """§4.1, R-TURN-1: after the keep, round 1 begins with the first player of the starting order."""
+    s = ENGINE.new_game(ENGINE.make_options(3, {}), 7)
+    for seat in range(3):
+        s = act(s, setup.keep_options(s, seat)[0], seat)
+    assert s.round == 1 and s.turn is not None and s.turn.seat == s.order[0] and s.turn_index == 1
+
+
+def test_hire_with_the_last_liveryman_in_the_supply() -> None:
+    """R-TURN-3 A, A-14: one liveryman left in the supply is enough to hire it."""
+    s = game(3, [Spot("G04", 1, 0)], hands={A: ["SCYTHE_HIRE"]}, turn=A, guildhall={A: 15})
+    assert s.supply[A] == 1 and mv.PlayHire("SCYTHE_HIRE") in legal(s)
+    s = act(s, mv.PlayHire("SCYTHE_HIRE"))
+    assert s.supply[A] == 0 and s.guildhall[A] == 16
+
+
+def test_turn_offers_every_move_of_every_figure_onto_every_matching_tile() -> None:
+    """§5.2 ``PlayMove``: each own figure (Guildhall, a face-up tile) onto each other face-up tile showing
+    the card's symbol; never onto the tile it stands on."""
+    spots = [Spot("G03", 1, 0, {A: 1}), Spot("G02", 0, 0), Spot("S_ST_LAWRENCE", 1, 3)]
+    s = game(3, spots, hands={A: ["SCYTHE_HIRE"]}, turn=A)
+    moves = {(a.source, a.to) for a in legal(s) if isinstance(a, mv.PlayMove)}
+    assert moves == {(GUILDHALL, "G03"), (GUILDHALL, "S_ST_LAWRENCE"), ("G03", "S_ST_LAWRENCE")}
+
+
+def _returning(origins: list[Any], n: int = 1) -> ActionCardType:
+    return _card("T_RETURN", "CROWN", [Vp(n=4)], Cost(return_figures=ReturnFigures(n=n, from_=origins)))
+
+
+def _with_hand(s: State, hand: tuple[str, ...]) -> State:
+    return replace(s, players=(replace(s.players[A], hand=hand), *s.players[1:]))
+
+
+def test_cost_from_face_up_tiles_does_not_take_masters(cards: Callable[..., None]) -> None:
+    """§5.2 ``PlayAbility``, §9.2.1: a cost returning a figure from face-up tiles cannot be paid with a master."""
+    cards(_returning(["FACE_UP"]))
+    s = _with_hand(game(3, [Spot("G03", 1, 0), Spot("G06", 0, 0, master=A)], turn=A), ("T_RETURN",))
+    refusal = ENGINE.validate(s, mv.Move(A, mv.PlayAbility("T_RETURN")))
+    message = "The ability costs 1 of your figures returned to the supply; you have too few."
+    assert [(v.code, v.message) for v in refusal] == [("GUILDS_OF_LONDON_CANNOT_PAY", message)]
+
+
+def test_cost_from_face_down_tiles_takes_a_master(cards: Callable[..., None]) -> None:
+    """§5.2 ``PlayAbility``, A-12: a cost returning a master is paid with it; its tile is left uncontrolled."""
+    cards(_returning(["FACE_DOWN"]))
+    s = _with_hand(game(3, [Spot("G03", 1, 0), Spot("G06", 0, 0, master=A)], turn=A), ("T_RETURN",))
+    s = play(s, mv.PlayAbility("T_RETURN"))
+    assert legal(s) == [mv.ReturnFigure("G06")]
+    s = play(s, mv.ReturnFigure("G06"))
+    assert tile(s, "G06").master == NO_SEAT and s.supply[A] == 12 and vp(s) == [4, 0, 0]
+
+
+def test_cost_of_two_figures_takes_two_decisions(cards: Callable[..., None]) -> None:
+    """§5.2 ``PlayAbility``: two figures returned, one a decision, then the ability applies."""
+    cards(_returning(["GUILDHALL"], n=2))
+    s = play(_holding(["T_RETURN"]), mv.PlayAbility("T_RETURN"))
+    s = play(s, mv.ReturnFigure(GUILDHALL))
+    assert kind(s) == "pay_return" and s.queue[0] == PayReturn(A, 1, ("GUILDHALL",)) and vp(s) == [0, 0, 0]
+    s = play(s, mv.ReturnFigure(GUILDHALL))
+    assert kind(s) == "turn" and s.guildhall[A] == 2 and s.supply[A] == 14 and vp(s) == [4, 0, 0]
+
+
+def test_a_payment_with_nothing_left_to_pay_or_take_is_over() -> None:
+    """§5.2 ``PlayAbility``: a payment step with nothing left to pay, or no figure where it takes them from,
+    needs no decision (it leaves the queue)."""
+    s = game(3, [Spot("G04", 1, 0)], hands={A: ["SCYTHE_HIRE"]}, turn=A)
+    for step in (PayDiscard(A, 0), PayReturn(A, 0, ("GUILDHALL",)), PayReturn(A, 1, ("FACE_DOWN",))):
+        after = turn.settle_payment(replace(s, queue=(step,)), step)
+        assert after is not None and after.queue == ()
+    assert turn.settle_payment(replace(s, queue=(PayDiscard(A, 1),)), PayDiscard(A, 1)) is None

@@ -139,10 +139,6 @@ def move_figure(s: State, seat: int, source: str, to: str) -> State:
     return put_on_tile(take_figure(s, seat, source), seat, to)
 
 
-def face_up_tiles(s: State) -> list[CityTile]:
-    return [placed for placed in s.city if placed.face_up]
-
-
 def masters_of(s: State, seat: int) -> list[CityTile]:
     """The face-down tiles ``seat`` controls (§5.0: their master stands there)."""
     return [placed for placed in s.city if not placed.face_up and placed.master == seat]

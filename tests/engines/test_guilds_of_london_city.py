@@ -340,3 +340,10 @@ def test_expansion_is_a_prefix_of_the_whole_walk(cells: list[Cell], pick: int, d
     compass = cells[pick % len(cells)]
     whole = geo.expansion_cells(cells, compass, direction, 10_000)
     assert geo.expansion_cells(cells, compass, direction, k) == whole[:k]
+
+
+def test_contour_walk_ends_after_one_lap() -> None:
+    """R-GROW-4, A-06: the walk round a 2×2 block meets each of its 8 outer sides once, clockwise from the
+    first, and stops before meeting the first again."""
+    walk = list(geo._contour_outside_cells(frozenset(block(2, 2)), ((0, 0), "N")))
+    assert walk == [(-1, 0), (-1, 1), (0, 2), (1, 2), (2, 1), (2, 0), (1, -1), (0, -1)]

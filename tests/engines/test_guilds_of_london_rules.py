@@ -43,10 +43,15 @@ from engines.guilds_of_london.plantation import start_plantation
 from engines.guilds_of_london.state import (
     GUILDHALL,
     NO_SEAT,
+    ChooseLordMayor,
     DrawCard,
+    DrawLordMayor,
     DrawTile,
+    DrawToken,
     EffectRef,
     Ledger,
+    MoveStep,
+    Origin,
     PayDiscard,
     PayReturn,
     ReturnFromPlantation,
@@ -992,3 +997,214 @@ def test_a_payment_with_nothing_left_to_pay_or_take_is_over() -> None:
         after = turn.settle_payment(replace(s, queue=(step,)), step)
         assert after is not None and after.queue == ()
     assert turn.settle_payment(replace(s, queue=(PayDiscard(A, 1),)), PayDiscard(A, 1)) is None
+
+
+# ---- figures, chance draws, effect lists and filters, rounds, VP, the engine's words --------------------------
+
+
+def _moving(origins: tuple[Origin, ...], left: int = 1, guildhall: int = 1) -> State:
+    """Seat A owes a ``MOVE`` decision from ``origins``: A has a liveryman on G03 and the master on G04; G06
+    holds only B's liveryman."""
+    spots = [Spot("G03", 1, 0, {A: 1}), Spot("G06", 0, 0, {B: 1}), Spot("G04", 0, 1, master=A)]
+    step = MoveStep(A, left, origins)
+    return settled(game(3, spots, guildhall={A: guildhall}, turn=A, queue=[step]))
+
+
+def test_figures_come_only_from_the_places_the_effect_names() -> None:
+    """§6.7 ``MOVE`` ``from``, §5.2 precondition 1: a figure comes from the Guildhall (if the player has one
+    there), a face-up tile holding one of their liverymen, or a tile they are master of, and only from the
+    places the effect lists."""
+    sources = {a.source for a in legal(_moving(("FACE_UP",))) if isinstance(a, mv.MoveFigure)}
+    assert sources == {"G03"}  # not the Guildhall, not B's G06, not the face-down G04
+    everywhere = _moving(("GUILDHALL", "FACE_UP", "FACE_DOWN"))
+    sources = {a.source for a in legal(everywhere) if isinstance(a, mv.MoveFigure)}
+    assert sources == {GUILDHALL, "G03", "G04"}
+    assert codes(everywhere, mv.MoveFigure(GUILDHALL, "G06")) == []  # the one liveryman left there
+    assert codes(everywhere, mv.MoveFigure("G06", "G03")) == ["GUILDS_OF_LONDON_NO_FIGURE"]
+    empty = _moving(("GUILDHALL", "FACE_UP"), guildhall=0)
+    assert {a.source for a in legal(empty) if isinstance(a, mv.MoveFigure)} == {"G03"}
+    assert codes(empty, mv.MoveFigure(GUILDHALL, "G06")) == ["GUILDS_OF_LONDON_NO_FIGURE"]
+
+
+def test_move_counts_down_one_figure_a_decision() -> None:
+    """§6.7 ``MOVE(3)``: each figure moved leaves one fewer to move, and the prompt says how many are left."""
+    s = _moving(("GUILDHALL", "FACE_UP", "FACE_DOWN"), left=3, guildhall=2)
+    assert ENGINE.pending(s).prompt == "Seat 0: move a figure (3 left), or stop"
+    s = act(s, mv.MoveFigure(GUILDHALL, "G06"))
+    assert isinstance(s.queue[0], MoveStep) and s.queue[0].left == 2
+    assert ENGINE.pending(s).prompt == "Seat 0: move a figure (2 left), or stop"
+    s = act(act(s, mv.MoveFigure(GUILDHALL, "G03")), mv.MoveFigure("G04", "G06"))
+    assert kind(s) == "turn" and s.queue == ()
+    assert tile(s, "G06").liverymen == (2, 1, 0) and tile(s, "G03").liverymen == (2, 0, 0)
+    assert tile(s, "G04").master == NO_SEAT and s.guildhall[A] == 0
+
+
+def test_a19_a_move_with_nothing_left_to_move_asks_nothing() -> None:
+    """A-19: a ``MOVE`` with no figure left to move, or none of the player's figures where it takes them
+    from (an empty Guildhall, only other colours on the tiles), is over without a decision."""
+    s = _moving(("GUILDHALL", "FACE_UP", "FACE_DOWN"), left=0)
+    assert kind(s) == "turn" and s.queue == ()
+    spots = [Spot("G03", 1, 0, {B: 1}), Spot("G06", 0, 0, {C: 1})]
+    step = MoveStep(A, 2, ("GUILDHALL", "FACE_UP"))
+    s = settled(game(3, spots, guildhall={A: 0}, turn=A, queue=[step]))
+    assert kind(s) == "turn" and s.queue == ()
+
+
+def test_a_discard_payment_with_an_empty_hand_settles_by_itself() -> None:
+    """§5.2 ``PlayAbility``: the engine drops a discard payment once no card is left in hand to pay with."""
+    s = settled(game(3, [Spot("G04", 1, 0)], turn=A, queue=[PayDiscard(A, 1)]))
+    assert kind(s) == "turn" and s.queue == () and s.discard == ()
+
+
+def test_r_grow_2_growth_draws_from_the_whole_supply() -> None:
+    """R-GROW-2: a tile added in a Growth phase comes from the whole tile supply, special buildings included."""
+    s = game(3, [Spot("G04", 1, 0)], stage="expand", round=3, queue=[DrawTile(0, 1)])
+    offered = {a.tile for a in legal(settled(s))}
+    assert offered == set(s.tile_supply) and "S_GOG_MAGOG" in offered and "G01" in offered
+
+
+def test_a26_growth_draws_with_an_empty_tile_supply_are_dropped() -> None:
+    """A-26: with every tile already in the city, a Growth phase's tile draw and the token draw for that cell
+    are dropped; the beadle moves (nowhere: no face-up guild) and the next round begins."""
+    cells = [(r, c) for r in range(-2, 7) for c in range(-1, 5) if (r, c) not in ((1, 1), (1, 2))]
+    names = setup.tiles_in_game(3)
+    spots = [Spot(n, r, c, face_up=False) for n, (r, c) in zip(names, cells, strict=False)]
+    s = game(3, spots, stage="expand", round=3, queue=[DrawTile(-3, 0), DrawToken(-3, 0)])
+    assert s.tile_supply == () and len(s.token_bag) == 30
+    s = settled(s)
+    assert kind(s) == "turn" and s.queue == () and s.round == 4 and s.beadle == ""
+    assert s.token_bag == tuple(sorted(CONTENT.token_bag))
+
+
+def test_a15_lord_mayor_cards_under_the_deck_come_back_in_their_order() -> None:
+    """A-15: once the Lord Mayor deck is empty, the cards put under it are drawn in the order they went
+    under; with neither left, a draw gives nothing."""
+    held = {A: [f"LM{i:02d}" for i in range(1, 8)], B: [f"LM{i:02d}" for i in range(8, 15)]}
+    held[C] = [f"LM{i:02d}" for i in range(15, 20)]
+    queue = [DrawLordMayor(A, 3), ChooseLordMayor(A, 1)]
+    s = game(3, [Spot("G04", 1, 0)], lord_mayor=held, turn=A, queue=queue)
+    assert s.lm_deck == ("LM20", "LM21")
+    s = settled(replace(s, lm_deck=(), lm_bottom=("LM21", "LM20")))
+    assert s.players[A].lm_offer == ("LM21", "LM20") and s.lm_bottom == () and s.lm_deck == ()
+    s = settled(act(s, mv.KeepLordMayor("LM20")))
+    assert s.lm_bottom == ("LM21",) and "LM20" in s.players[A].lm_cards and kind(s) == "turn"
+
+
+def test_find_list_names_a_card_s_ability_only() -> None:
+    """§9.2.1: a card's only effect list is its ability; any other part of a card names nothing (the state
+    check refuses such a reference)."""
+    assert effects.find_list(EffectRef("card", "SCYTHE_HIRE", "ability")) == [Hire(n=2)]
+    assert effects.find_list(EffectRef("card", "SCYTHE_HIRE", "effects")) is None
+    assert effects.find_list(EffectRef("card", "NO_SUCH_CARD", "ability")) is None
+
+
+def test_choice_inside_per_applies_the_chosen_option(cards: Callable[..., None]) -> None:
+    """§9.2.1 ``PER`` holding a ``CHOICE``: per card in hand, one decision picks the option, whose list is
+    applied (the path goes through the ``PER``, then the choice and its option)."""
+    per = Per(count=Filter(what="cards_in_hand"), effects=[Choice(options=[[Vp(n=2)], [Vp(n=5)]])])
+    cards(_card("T_PER_CHOICE", "CROWN", [Vp(n=1), Vp(n=1), per]))
+    s = play(_holding(["T_PER_CHOICE", "CROSS_DRAW"]), mv.PlayAbility("T_PER_CHOICE"))
+    assert vp(s) == [2, 0, 0] and kind(s) == "choice_step"
+    assert ENGINE.validate(s, mv.Move(A, mv.ChooseOption(1))) == []
+    s = play(s, mv.ChooseOption(1))
+    assert vp(s) == [7, 0, 0] and kind(s) == "turn"
+
+
+def test_filters_count_what_they_name() -> None:
+    """§9.2.1 filter, A-23: masters by kind and guild number (a lower bound alone, any kind), liverymen on
+    the Guildhall, on the plantation or on face-up tiles."""
+    spots = [
+        Spot("G01", 1, 0, master=A),
+        Spot("G07", 0, 0, master=A),
+        Spot("S_UNIVERSITY", 1, 3, master=A),
+        Spot("G03", 0, 1, {A: 2, B: 1}),
+    ]
+    s = game(3, spots, guildhall={A: 3}, plantation={A: 1})
+    count = effects.count_items
+    assert count(s, A, Filter(what="controlled_tiles")) == 2
+    assert count(s, A, Filter(what="controlled_tiles", number_min=5)) == 1
+    assert count(s, A, Filter(what="controlled_tiles", number_max=5)) == 1
+    assert count(s, A, Filter(what="controlled_tiles", kind="ANY")) == 3
+    assert count(s, A, Filter(what="controlled_tiles", kind="SPECIAL")) == 1
+    assert count(s, A, Filter(what="liverymen_on", location="GUILDHALL")) == 3
+    assert count(s, A, Filter(what="liverymen_on", location="PLANTATION")) == 1
+    assert count(s, A, Filter(what="liverymen_on")) == 2
+
+
+def test_r_round_1_the_next_round_starts_with_the_first_of_the_order() -> None:
+    """R-ROUND-1, R-ORDER-3: after a round with nothing to resolve, the marker moves on and the new order's
+    first seat (the most VP) plays first; the scan starts afresh."""
+    s = game(3, [Spot("G04", 1, 0, {A: 1})], vp={B: 3}, stage="turns", round=1)
+    s = settled(replace(s, turn_index=3))
+    assert s.round == 2 and s.order == (B, A, C) and ENGINE.pending(s).seats == (B,)
+    assert s.turn_index == 1 and s.scan == 0
+
+
+def test_r_res_20_resolving_everything_in_a_growth_round_stays_on_it() -> None:
+    """R-RES-20, A-22: with no face-up tile left the marker goes to the next grey space, this one when the
+    round is grey (3 and 6 stay, 7 goes to 9), and that Growth phase's plantation follows."""
+    for now, grey in ((3, 3), (6, 6), (7, 9)):
+        s = growth.all_resolved(game(4, [Spot("G04", 1, 0, master=A)], stage="scan", round=now))
+        assert (s.round, s.stage) == (grey, "plantation")
+
+
+def test_r_grow_a_growth_round_without_an_expansion_adds_no_tiles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """R-GROW-2, §4.1: tiles come only in the Growth rounds the track gives a direction; a track growing
+    after rounds 3 and 6 only adds nothing after round 9, and round 10 follows."""
+    three = CONTENT.tracks[3]
+    monkeypatch.setitem(CONTENT.tracks, 3, replace(three, expansion={3: "N", 6: "E"}))
+    s = growth.harvest_done(game(3, [Spot("G04", 1, 0)], stage="harvest", round=9))
+    assert s.stage == "expand" and s.queue == ()
+    s = settled(s)
+    assert s.round == 10 and kind(s) == "turn"
+
+
+def test_r_vp_1_gains_of_one_kind_share_a_ledger_line() -> None:
+    """R-VP-1, §7.1: a gain of a kind already in the ledger adds to that line; the other lines stay."""
+    s = game(3, [Spot("G04", 1, 0)])
+    s = gain(gain(gain(s, A, 2, "first place", "G04"), A, 1, "action card", "CROWN_VP"), A, 3, "first place", "G04")
+    assert s.players[A].ledger == (Ledger("first place", "G04", 5), Ledger("action card", "CROWN_VP", 1))
+    assert vp(s) == [6, 0, 0]
+
+
+def test_r_vp_2_each_marker_moved_lands_on_top() -> None:
+    """R-VP-2: a marker that moves takes the next stamp, one above the last; equal VP go to the later one."""
+    s = game(3, [Spot("G04", 1, 0)], stamps={A: 3, B: 2, C: 1})
+    assert s.next_stamp == 4
+    s = gain(gain(s, A, 2, "first place", "G04"), B, 2, "first place", "G04")
+    assert [p.stamp for p in s.players] == [4, 5, 1] and s.next_stamp == 6
+    assert turn_order(s) == (B, A, C)
+
+
+def test_moves_are_labelled_in_players_words() -> None:
+    """§5.2: the engine names a turn's moves in players' words: the card with its symbol, what it does."""
+    s = game(3, [Spot("G04", 1, 0)], hands={A: ["SCYTHE_HIRE"]}, turn=A)
+    moves = [mv.Move(A, mv.PlayHire("SCYTHE_HIRE")), mv.Move(A, mv.PlayAbility("SCYTHE_HIRE"))]
+    shown = [m.label.english for m in ENGINE.labels(s, moves)]
+    assert shown == ["Hire a liveryman with SCYTHE_HIRE (Scythe)", "Use SCYTHE_HIRE (Scythe): hire up to 2"]
+
+
+def test_the_finished_game_says_why_it_ended() -> None:
+    """R-RES-19 (A-16), R-END-1: a finished game says whether every tile was resolved, and in which round."""
+    early = settled(game(2, _two_player_city(Spot("G03", 0, 0, {A: 2})), stage="scan", round=10))
+    assert early.ending and ENGINE.pending(early).prompt == "The game is over: every tile was resolved in round 10."
+    late = scoring.final_scoring(game(3, [Spot("G04", 1, 0)], stage="harvest", round=15))
+    assert late.stage == "over" and ENGINE.pending(late).prompt == "The game is over after round 15."
+
+
+def test_describe_gives_the_content_with_provenance() -> None:
+    """§9.2, §9.4: the content a client renders, family by family, each item with its provenance."""
+    d = ENGINE.describe()
+    assert {name: len(items) for name, items in d.items()} == {
+        "symbols": 5,
+        "guild_tiles": 40,
+        "special_buildings": 5,
+        "plantation": 2,
+        "action_cards": 5,
+        "lord_mayor_cards": 21,
+        "second_place_tokens": 4,
+        "tracks": 3,
+    }
+    first = d["guild_tiles"][0]
+    assert (first["id"], first["number"], first["majority"], first["provenance"]) == ("G01", 1, 3, "reconstructed")
+    assert d["tracks"]["3"]["growth"] == [3, 6, 9, 12, 15] and d["tracks"]["2"]["last_round"] == 16

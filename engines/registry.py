@@ -25,10 +25,11 @@ def engines() -> dict[str, AnyEngine]:
     """Game id -> engine."""
     from engines.citadels import ENGINE as CITADELS
     from engines.guilds_of_london.engine import ENGINE as GUILDS_OF_LONDON
+    from engines.viscounts.engine import ENGINE as VISCOUNTS
     from engines.walled_city.engine import ENGINE as WALLED_CITY
     from engines.walls_of_york import ENGINE as WALLS_OF_YORK
 
-    registered: tuple[AnyEngine, ...] = (CITADELS, WALLS_OF_YORK, WALLED_CITY, GUILDS_OF_LONDON)
+    registered: tuple[AnyEngine, ...] = (CITADELS, WALLS_OF_YORK, WALLED_CITY, GUILDS_OF_LONDON, VISCOUNTS)
     return {engine.info.game_id: engine for engine in registered}
 
 

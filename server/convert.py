@@ -98,6 +98,10 @@ def _scalar_pytype(info: mi.Type) -> type | None:
     if isinstance(info, mi.LiteralType):
         kinds = {type(v) for v in info.values}
         return kinds.pop() if len(kinds) == 1 else None
+    if isinstance(info, mi.UnionType) and all(isinstance(t, mi.LiteralType) for t in info.types):
+        # A union of literals (``Literal["a", "b"] | Literal[""]``) is one literal type.
+        kinds = {type(v) for t in info.types if isinstance(t, mi.LiteralType) for v in t.values}
+        return kinds.pop() if len(kinds) == 1 else None
     return _INFO_PYTYPE.get(type(info))
 
 
@@ -280,6 +284,8 @@ def _compile_struct(info: mi.StructType, descriptor: Descriptor, cache: _Cache) 
         default = _REQUIRED if field.default is msgspec.NODEFAULT else field.default
         if field.default_factory is not msgspec.NODEFAULT:
             default = field.default_factory()
+        if fd.is_repeated and default is not _REQUIRED and default:
+            default = _REQUIRED  # an unset repeated field decodes as empty, not as this default
         plan.fields.append((field.name, field.encode_name, encode, decode, default))
     return plan
 
@@ -397,6 +403,8 @@ def _compile_repeated(
         return encode_scalars, decode_scalars
     if fd.message_type is None:
         raise SchemaMismatch(f"{where}: {item!r} items need a message-typed proto field")
+    if isinstance(item, _SEQUENCE_TYPES):
+        return _compile_rows(item, fd, where, cache)
     plan: _StructPlan | _UnionPlan
     if isinstance(item, mi.StructType):
         plan = _compile_struct(item, fd.message_type, cache)
@@ -423,3 +431,28 @@ def _compile_repeated(
         return out
 
     return encode_messages, decode_messages
+
+
+def _compile_rows(
+    item: mi.VarTupleType | mi.TupleType | mi.ListType, fd: FieldDescriptor, where: str, cache: _Cache
+) -> tuple[_Encode, _Decode]:
+    """A sequence of sequences (``tuple[tuple[int, ...], ...]``): a repeated message whose one field is
+    repeated and holds one inner sequence per message."""
+    row = fd.message_type
+    if row is None or len(row.fields) != 1 or not row.fields[0].is_repeated:
+        raise SchemaMismatch(f"{where}: a sequence of sequences needs a repeated message of one repeated field")
+    encode_row, decode_row = _compile_repeated(item, row.fields[0], f"{where}[]", cache)
+    name = fd.name
+
+    def encode(value: Any, message: Message) -> None:
+        repeated = getattr(message, name)
+        for i, element in enumerate(value):
+            try:
+                encode_row(element, repeated.add())
+            except ConversionError as exc:
+                raise exc.within(f"[{i}]") from exc
+
+    def decode(message: Message) -> Any:
+        return [decode_row(element) for element in getattr(message, name)]
+
+    return encode, decode

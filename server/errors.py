@@ -33,6 +33,16 @@ DEADLINE_EXCEEDED = "DEADLINE_EXCEEDED"
 INTERNAL = "INTERNAL"
 
 
+MAX_TEXT = 1024
+"""The longest message or field description an error carries: a message quoting what a client sent (a
+card id, a list) is cut there, so the status always fits the trailers gRPC allows (8 KiB by default)."""
+
+
+def clip(text: str, limit: int = MAX_TEXT) -> str:
+    """``text`` cut to ``limit`` characters, marked with an ellipsis when cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class ServiceError(Exception):
     """An RPC failure: a status code, a message for the caller, and google.rpc details."""
 
@@ -44,11 +54,12 @@ class ServiceError(Exception):
         field_violations: Sequence[tuple[str, str]] = (),
         metadata: Mapping[str, str] | None = None,
     ) -> None:
+        message = clip(message)
         super().__init__(message)
         self.code = code
         self.message = message
         self.reason = reason
-        self.field_violations = tuple(field_violations)
+        self.field_violations = tuple((clip(f), clip(d)) for f, d in field_violations)
         self.metadata = dict(metadata or {})
 
     def to_status(self) -> grpc.Status:

@@ -187,10 +187,13 @@ def apply_destroy(s: State, step: DestroyStep, a: mv.Destroy | mv.Pass) -> State
 
 def arrangements(s: State, seat: int) -> list[tuple[str, str, str]]:
     """Every different order of the cards in the slots (A-10: empty slots stay where they are unless
-    ``rearrange_empty``), the current one excluded."""
+    ``rearrange_empty``; even then slot 1 stays empty between the slide and the card played into it),
+    the current one excluded."""
     slots = s.players[seat].slots
     if s.options.rearrange_empty:
         orders = set(permutations(slots))
+        if s.turn is not None and s.turn.seat == seat and s.turn.phase == "play":
+            orders = {order for order in orders if order[0] == EMPTY}  # slot 1 waits for the card played
     else:
         filled = [i for i, c in enumerate(slots) if c != EMPTY]
         orders = set()

@@ -24,6 +24,7 @@ from engines.viscounts.state import (
     PlaceSection,
     Run,
     Settle,
+    Spread,
     State,
 )
 
@@ -97,14 +98,35 @@ def resolve_section(s: State, seat: int, tier: int, section: int) -> State:
     tier 2: one worker to the centre, any one resource, the Castle Leader check."""
     c = s.castle
     if tier == 1:
-        cw, ccw = neighbours(section)
-        t1 = _add(_add(_add(c.tier1, section, seat, -THREE), cw, seat, 1), ccw, seat, 1)
-        s = replace(s, castle=replace(c, tier1=t1, tier2=_add(c.tier2, section, seat, 1)))
-        return push(s, Run(seat, (section_reward(s, section),), f"castle section {section + 1}"))
+        reward = Run(seat, (section_reward(s, section),), f"castle section {section + 1}")
+        if s.options.castle_order == "literal":
+            t1 = _add(c.tier1, section, seat, -1)
+            s = replace(s, castle=replace(c, tier1=t1, tier2=_add(c.tier2, section, seat, 1)))
+            return push(s, reward, Spread(seat, section))
+        s = replace(s, castle=replace(c, tier2=_add(c.tier2, section, seat, 1)))
+        return push(spread(s, seat, section, -THREE), reward)
     centre = at(c.centre, seat, c.centre[seat] + 1)
     s = replace(s, castle=replace(c, tier2=_add(c.tier2, section, seat, -1), centre=centre))
     s = update_leader(s, seat)
     return push(s, Run(seat, (CONTENT.castle.centre,), "castle centre"))
+
+
+def spread(s: State, seat: int, section: int, taken: int = -2) -> State:
+    """§5.8: one worker from tier-1 ``section`` to each neighbouring section (``taken``: the workers that
+    leave the section in all, the one moving up included when it has not left yet)."""
+    cw, ccw = neighbours(section)
+    t1 = _add(_add(_add(s.castle.tier1, section, seat, taken), cw, seat, 1), ccw, seat, 1)
+    return replace(s, castle=replace(s.castle, tier1=t1))
+
+
+def apply_spread(s: State, step: Spread) -> State:
+    """A-09 ``literal``: the two sideways moves after the reward."""
+    return spread(swap_head(s), step.seat, step.section)
+
+
+def spreading(s: State, seat: int) -> set[int]:
+    """Sections whose sideways moves are still owed (A-09 ``literal``): a castle move leaves them alone."""
+    return {step.section for step in s.queue if isinstance(step, Spread) and step.seat == seat}
 
 
 def update_leader(s: State, seat: int) -> State:
@@ -121,7 +143,11 @@ def crowded(c: Castle) -> list[tuple[int, int]]:
 
 
 def settle(s: State, step: Settle) -> State | None:
-    """One move of the castle resolution, or ``None`` when a decision is owed (which section, a bump)."""
+    """One move of the castle resolution, or ``None`` when a decision is owed (which section, a bump). A
+    resolution asked for while sideways moves are still owed (A-09 ``literal``: a castle move in the
+    reward) is left to the resolution already queued after them."""
+    if any(isinstance(later, Spread) for later in s.queue):
+        return swap_head(s)
     order = seats_from(s, step.active)
     waiting = [seat for seat in order if _ready_tier(s, seat)]
     current = step.seat if step.seat != NO_SEAT else step.active
@@ -201,7 +227,14 @@ def apply_place(s: State, step: PlaceSection, a: mv.Section) -> State:
 def move_options(s: State, step: CastleMove) -> list[mv.MoveWorker | mv.Pass]:
     """§6.2 castle move (optional): one own tier-1 worker to an adjacent tier-1 section."""
     own = s.castle.tier1
-    moves = [mv.MoveWorker(k, t) for k in range(SEGMENTS) if own[k][step.seat] > 0 for t in sorted(neighbours(k))]
+    fixed = spreading(s, step.seat)
+    moves = [
+        mv.MoveWorker(k, t)
+        for k in range(SEGMENTS)
+        if own[k][step.seat] > 0 and k not in fixed
+        for t in sorted(neighbours(k))
+        if t not in fixed
+    ]
     return [*moves, mv.Pass()]
 
 
@@ -210,6 +243,9 @@ def check_move(s: State, step: CastleMove, a: mv.MoveWorker | mv.Pass) -> list[V
         return []
     if not (0 <= a.source < SEGMENTS) or s.castle.tier1[a.source][step.seat] == 0:
         return violation("VISCOUNTS_NO_WORKER", "You have no worker on tier 1 of that section.", "action.source")
+    if a.source in spreading(s, step.seat) or a.target in spreading(s, step.seat):
+        message = "The section being resolved keeps its workers until they move sideways (A-09)."
+        return violation("VISCOUNTS_SECTION_RESOLVING", message, "action.source")
     return violation("VISCOUNTS_NOT_ADJACENT", "A castle move goes to an adjacent section.", "action.target")
 
 

@@ -36,4 +36,5 @@ CODES: dict[str, str] = {
     "VISCOUNTS_NO_SECTION": "There is no such castle section.",
     "VISCOUNTS_NO_WORKER": "The player has no worker on tier 1 of that section.",
     "VISCOUNTS_NOT_ADJACENT": "A castle move goes to an adjacent section.",
+    "VISCOUNTS_SECTION_RESOLVING": "A castle move may not touch the section whose workers still move sideways.",
 }

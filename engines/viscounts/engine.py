@@ -62,6 +62,7 @@ from engines.viscounts.state import (
     Reset,
     Run,
     Settle,
+    Spread,
     State,
 )
 
@@ -165,6 +166,7 @@ AUTOMATIC: dict[type, Callable[[State, Any], State | None]] = {
     Outcome: lambda s, step: actions.outcome(swap_head(s), step),
     AfterAction: lambda s, step: swap_head(s, *effects.triggered(s, step.seat, "after_action", step.action)),
     Gather: cards.gather,
+    Spread: castle.apply_spread,
     AiDo: solo.do,
     AiFirst: solo.first,
 }

@@ -15,11 +15,43 @@ from collections import Counter
 from collections.abc import Iterable
 
 from engines.core.errors import StateInvalid
-from engines.viscounts.board import SEGMENTS, SPACES, spot_table
-from engines.viscounts.common import CONTENT, board_slots, owned
+from engines.viscounts.board import SEGMENTS, SPACES, reachable_spots, spot_table
+from engines.viscounts.building import slots_left
+from engines.viscounts.castle import ready
+from engines.viscounts.common import CONTENT, ai_board, board_slots, owned
 from engines.viscounts.content import Effect
 from engines.viscounts.setup import seats
-from engines.viscounts.state import CAP, EMPTY, NO_SEAT, DrawFolk, DrawManuscript, Player, Settle, State
+from engines.viscounts.state import (
+    CAP,
+    EMPTY,
+    NO_SEAT,
+    AfterAction,
+    AiDo,
+    AiFirst,
+    CastleSection,
+    Collide,
+    DestroyStep,
+    DrawCard,
+    DrawFolk,
+    DrawHero,
+    DrawManuscript,
+    DrawPlayerCard,
+    DrawRotation,
+    DrawScheme,
+    DrawSegment,
+    DrawStart,
+    Gather,
+    Outcome,
+    Player,
+    Reset,
+    Settle,
+    Spread,
+    State,
+    Step,
+)
+
+DEAL_STEPS = (DrawSegment, DrawRotation, DrawStart, DrawPlayerCard, DrawHero)
+"""Chance steps queued only at the start of setup (§3 steps 1, 2, 7, 8)."""
 
 MAX_EFFECT_NODES = 64
 """The largest effect tree a queued step may carry (the content's largest has a handful of nodes)."""
@@ -64,13 +96,12 @@ def _player(s: State, seat: int, p: Player) -> None:
                 _fail(f"{card_id!r} is not a card {'the AI' if p.ai else 'a player'} can hold.", f"{at}.{name}")
     if p.ai and p.hand:
         _fail("The AI has no hand.", f"{at}.hand")
-    if list(p.hand) != sorted(p.hand) or list(p.draw) != sorted(p.draw):
-        _fail("A hand and a draw pile are kept sorted (their order is not known).", f"{at}.hand")
     if not p.ai and p.player_card and len(owned(p)) < 3:
         _fail(f"A player owns at least three townsfolk cards, not {len(owned(p))}.", f"{at}.hand")
     slot_ids = [slot.id for slot in board_slots(p)]
     if len(set(p.built)) != len(p.built) or any(b not in slot_ids for b in p.built):
-        _fail(f"Built slots must be distinct slots of the board, not {list(p.built)}.", f"{at}.built")
+        shown = ", ".join(p.built[:12]) + (" ..." if len(p.built) > 12 else "")
+        _fail(f"Built slots must be distinct slots of the board ({len(p.built)} given: {shown}).", f"{at}.built")
     counts: Counter[str] = Counter(CONTENT.manuscripts[m].ribbon for m in p.manuscripts if m in CONTENT.manuscripts)
     for ribbon in p.cleric_bonus:
         if ribbon not in CONTENT.board.ribbons or counts[ribbon] < 3:
@@ -206,7 +237,130 @@ def _queue(s: State) -> None:
             _fail(f"Step {i} carries an effect larger than any the game has.", f"queue[{i}]")
 
 
+# ---- queued steps: each one a step the engine could have queued in this state ----------------------------
+
+
+def deal_queue(s: State) -> tuple[Step, ...]:
+    """The chance events setup still owes (§3 steps 1–8), in the order the engine queues them: during the
+    deal the queue is exactly these."""
+    pairs = 2 if s.options.players == 1 else len(s.players) + 1
+    return (
+        *(DrawSegment(pos) for pos in range(len(s.ring), SEGMENTS)),
+        *((DrawRotation(),) if s.rotation < 0 else ()),
+        *(DrawFolk(pos) for pos, top in enumerate(s.folk_tops) if top == EMPTY),
+        *(DrawManuscript(pos) for pos, top in enumerate(s.script_tops) if top == EMPTY),
+        *((DrawStart(),) if s.start < 0 else ()),
+        *(DrawPlayerCard() for _ in range(pairs - len(s.pairs))),
+        *(DrawHero(i) for i in range(pairs) if i >= len(s.pairs) or not s.pairs[i].hero),
+    )
+
+
+def _turn_is(s: State, seat: int, *phases: str) -> bool:
+    return s.turn is not None and s.turn.seat == seat and s.turn.phase in phases
+
+
+def _step_problem(s: State, step: Step, pending: Counter[tuple[str, int]]) -> str:
+    """Why the engine could not have queued ``step`` in ``s`` (empty when it could)."""
+    seat = getattr(step, "seat", 0)
+    human = not s.players[seat].ai if 0 <= seat < len(s.players) else False
+    if isinstance(step, DEAL_STEPS):
+        return "a setup draw after the setup"
+    if isinstance(step, DrawFolk):
+        ok = s.folk_tops[step.position] == EMPTY and s.folk_left[step.position] > 0
+        return "" if ok and pending["folk", step.position] == 1 else "a townsfolk draw for a pile that has its top"
+    if isinstance(step, DrawManuscript):
+        ok = s.script_tops[step.position] == EMPTY and s.script_left[step.position] > 0 and not s.grey_unseen
+        return "" if ok and pending["script", step.position] == 1 else "a manuscript draw for a pile that has its top"
+    if isinstance(step, DrawCard):
+        if not human or pending["card", seat] > len(s.players[seat].draw):
+            return "more draws than the draw pile holds"
+        if step.purpose == "play" and not (_turn_is(s, seat, "play") and not s.players[seat].hand):
+            return "a blind play outside its player's empty-handed play"
+        return ""
+    if isinstance(step, DrawScheme):
+        if human:
+            return "a scheme draw for a human"
+        if step.future:
+            return "" if pending["future", seat] <= len(s.future_unseen) else "more Future Schemes than are left"
+        return "" if _turn_is(s, seat, "play") and s.players[seat].draw else "a scheme revealed outside the AI's turn"
+    if isinstance(step, DestroyStep) and step.setup and s.stage != "draft":
+        return "player card 9's destroy after the draft"
+    if isinstance(step, Gather) and s.stage != "draft":
+        return "setup cards gathered after the draft"
+    if isinstance(step, AiDo | AiFirst) and human:
+        return "a scheme row for a human"
+    if isinstance(step, CastleSection) and (step.tier not in (1, 2) or len(ready(s, seat, step.tier)) < 2):
+        return "a choice of castle section with fewer than two ready"
+    if isinstance(step, Outcome | AfterAction) and not _turn_is(s, seat, "recruit"):
+        return "a primary action's outcome outside its phase"
+    if isinstance(step, Outcome):
+        return _outcome_problem(s, step)
+    if isinstance(step, Spread) and not (
+        s.options.castle_order == "literal" and 0 <= step.section < SEGMENTS and s.castle.tier1[step.section][seat] >= 2
+    ):
+        return "sideways moves from a section without two of the player's workers"
+    if isinstance(step, Collide | Reset) and not _turn_is(s, seat, "draw"):
+        return "a collision outside its phase"
+    return ""
+
+
+def _outcome_problem(s: State, o: Outcome) -> str:
+    """An outcome names what its action allows (the funding was checked when the move was made)."""
+    if o.action == "BUILD":
+        left = {slot.id for slot in slots_left(s, o.seat)}
+        reach = reachable_spots(s.ring, s.players[o.seat].space)
+        if o.slot not in left or o.spot not in reach or s.spots[o.spot] != EMPTY:
+            return "a building outcome for a slot or spot the action could not name"
+    elif o.action in ("TRADE", "NOBLE") and not 1 <= o.uses <= CAP:
+        return "an outcome without uses"
+    return ""
+
+
+def _steps(s: State) -> None:
+    """Every queued step is one the engine could have queued here (the deal exactly its remaining draws)."""
+    if s.stage == "deal":
+        if s.queue != deal_queue(s):
+            _fail("During setup the queue holds exactly the setup draws still owed, in order.", "queue")
+        return
+    pending: Counter[tuple[str, int]] = Counter()
+    for step in s.queue:
+        if isinstance(step, DrawFolk):
+            pending["folk", step.position] += 1
+        elif isinstance(step, DrawManuscript):
+            pending["script", step.position] += 1
+        elif isinstance(step, DrawCard):
+            pending["card", step.seat] += 1
+        elif isinstance(step, DrawScheme) and step.future:
+            pending["future", step.seat] += 1
+    for i, step in enumerate(s.queue):
+        problem = _step_problem(s, step, pending)
+        if problem:
+            _fail(f"Step {i} ({type(step).__struct_config__.tag}) cannot be queued here: {problem}.", f"queue[{i}]")
+    if s.turn is not None and s.turn.phase == "play" and s.players[s.turn.seat].slots[0] != EMPTY:
+        _fail("Between the slide and the card played, slot 1 is empty.", f"players[{s.turn.seat}].slots")
+
+
+def _schemes(s: State) -> None:
+    """The AI's schemes: each one in its pile, discard or slots, in the Future Schemes, or out of the game."""
+    ai = [p for p in s.players if p.ai]
+    if not ai or s.stage in ("deal", "draft"):
+        return
+    p = ai[0]
+    removed = ai_board().schemes_removed
+    present = [*p.draw, *p.discard, *(c for c in p.slots if c), *s.future_unseen, *removed]
+    pending = sum(1 for step in s.queue if isinstance(step, DrawScheme) and step.setup)
+    if pending:
+        return
+    _once(present, list(CONTENT.schemes), "scheme card", "future_unseen")
+
+
 def _stage(s: State) -> None:
+    _range(s.round, 1, CAP, "round")
+    if s.turn is not None:
+        most = max(card.cost for card in CONTENT.townsfolk.values())
+        _range(s.turn.value, 0, most, "turn.value")
+        if s.turn.played and s.turn.played not in (*CONTENT.townsfolk, *CONTENT.schemes):
+            _fail(f"{s.turn.played!r} is not a card that can be played.", "turn.played")
     if s.stage == "turns" and (s.turn is None or not 0 <= s.turn.seat < len(s.players)):
         _fail("A game in its turns has a turn of a real seat.", "turn")
     if s.stage in ("deal", "draft") and s.turn is not None:
@@ -226,6 +380,8 @@ def _stage(s: State) -> None:
 
 def check_state(s: State) -> None:
     """Raise ``StateInvalid`` for a malformed or impossible state."""
+    if s.redacted:
+        _fail("A view (ViewState) cannot be played; send the full state.", "redacted")
     n = seats(s.options.players)
     if len(s.players) != n:
         _fail(f"{s.options.players} players sit at {n} seats, not {len(s.players)}.", "players")
@@ -237,6 +393,8 @@ def check_state(s: State) -> None:
     for seat, p in enumerate(s.players):
         _player(s, seat, p)
     _queue(s)
+    _steps(s)
+    _schemes(s)
     _townsfolk(s)
     _manuscripts(s)
     _draft(s)

@@ -47,7 +47,7 @@ OPTION_DOCS = {
     "future_schemes": "§8.1: solo difficulty, Future Schemes shuffled into the AI's pile (1-3).",
     "collision_column": "A-05: read the collision column after the step 1-2 gains, or at the start.",
     "reshuffle_check": "A-07: the criminal check on every reshuffle, or only when drawing.",
-    "castle_order": "A-09: move all three workers before the tier-2 reward (the only order implemented).",
+    "castle_order": "A-09: move all three workers before the tier-2 reward, or the sideways moves after it.",
     "rearrange_empty": "A-10: a rearrange may move a card into an empty slot.",
     "free_hire_optional": "A-15: a free hire may be declined.",
     "conversion_dismiss": "A-23: a conversion may make a card eligible for dismissal.",
@@ -76,8 +76,6 @@ def make_options(players: int, overrides: dict[str, Any]) -> Options:
         raise StateInvalid(message, "options.start_player")
     if not 1 <= options.future_schemes <= 3:
         raise StateInvalid(f"future_schemes is 1 to 3, not {options.future_schemes}.", "options.future_schemes")
-    if options.castle_order != "move_first":
-        raise StateInvalid("castle_order 'literal' (A-09) is not implemented; use move_first.", "options.castle_order")
     return options
 
 

@@ -372,6 +372,14 @@ class AfterAction(msgspec.Struct, frozen=True, tag="after_action"):
     action: ActionName
 
 
+class Spread(msgspec.Struct, frozen=True, tag="spread"):
+    """§5.8 under A-09 ``literal``: after the tier-2 reward, ``seat`` moves one worker from tier-1
+    ``section`` to each neighbouring section."""
+
+    seat: int
+    section: int
+
+
 class Gather(msgspec.Struct, frozen=True, tag="gather"):
     """§3 step 9.5: ``seat``'s townsfolk gained during setup join the starting cards in the draw pile."""
 
@@ -425,6 +433,7 @@ Step = (
     | Outcome
     | AfterAction
     | Gather
+    | Spread
     | AiDo
     | AiFirst
 )

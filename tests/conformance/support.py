@@ -16,7 +16,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 import msgspec
@@ -70,6 +70,13 @@ class Setup:
         mode = "seeded" if self.seed is not None else "external"
         options = ",".join(f"{k}={v}" for k, v in self.overrides) or "defaults"
         return f"{self.game_id}-{self.players}p-{mode}-{options}"
+
+    @cached_property
+    def seats(self) -> range:
+        """The seats at the table: the players, and in a solo game also the automated opponent the engine
+        plays for itself (a game whose state has no ``players`` tuple seats exactly the players)."""
+        table = getattr(self.new_game(), "players", None)
+        return range(len(table) if isinstance(table, tuple) else self.players)
 
     def new_game(self) -> Any:
         """The first state (``StateInvalid`` for a setup the engine refuses)."""

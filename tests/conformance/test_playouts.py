@@ -45,7 +45,8 @@ OTHER_DECISIONS = 4
 
 def check_score(setup: Setup, state: Any, over: bool) -> None:
     sheet = setup.engine.score(state)
-    assert [s.seat for s in sheet.seats] == list(range(setup.players))
+    assert len(setup.seats) in (setup.players, setup.players + 1)
+    assert [s.seat for s in sheet.seats] == list(setup.seats)
     for seat in sheet.seats:
         assert seat.total == sum(e.points for e in seat.entries), seat
     assert sheet.final == over
@@ -66,7 +67,7 @@ def check_round_trip(setup: Setup, state: Any, legal: list[Any], rng: random.Ran
 
 def check_views(setup: Setup, state: Any, legal: list[Any]) -> None:
     engine, binding = setup.engine, setup.binding
-    for seat in (None, *range(setup.players)):
+    for seat in (None, *setup.seats):
         view = engine.view(state, seat)
         assert binding.state_from_proto(binding.state_to_proto(view)) == view
         assert engine.view(view, seat) == view, "a view of a view is the view"

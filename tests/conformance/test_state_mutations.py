@@ -67,7 +67,7 @@ def exercise(setup: Setup, state: Any, probe: Probe, rng: random.Random) -> None
     sheet = probe.run("score", engine.score, state, allowed=REFUSALS)
     if sheet is not None:
         probe.run("score to proto", SCORE_SHEET.to_proto, sheet)
-    for seat in (None, *range(setup.players)):
+    for seat in (None, *setup.seats):
         view = probe.run("view", engine.view, state, seat, allowed=REFUSALS)
         if view is not None:
             probe.run("view to proto", setup.binding.state_to_proto, view)

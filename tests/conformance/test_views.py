@@ -73,7 +73,7 @@ def marker_fields(setup: Setup, engine: Any, states: list[Any]) -> set[str]:
     in_views: set[str] = set()
     for state in states:
         in_states |= {fd.name for fd, _ in getattr(binding.state_to_proto(state), setup.game_id).ListFields()}
-        for seat in (None, *range(setup.players)):
+        for seat in (None, *setup.seats):
             view = getattr(binding.state_to_proto(engine.view(state, seat)), setup.game_id)
             in_views |= {fd.name for fd, _ in view.ListFields()}
     return in_states ^ in_views
@@ -210,7 +210,7 @@ def compare(
     """For each seat k and each variant accepted by ``check`` whose view for k equals ``state``'s, the
     differences in what k learns; counts the variants that differ beyond the marker fields."""
     binding = setup.binding
-    seats = range(setup.players)
+    seats = setup.seats
     out = Exploration()
     base = substance(getattr(binding.state_to_proto(state), setup.game_id), markers)
     views = {k: engine.view(state, k) for k in seats}
@@ -249,7 +249,7 @@ def mutated(setup: Setup, state: Any, markers: set[str], rng: random.Random) -> 
     message = getattr(binding.state_to_proto(state), setup.game_id)
     variants = mutations(message, rng, SINGLE_CHANGES, prefix=setup.game_id)
     variants += cross_swaps(message, rng, SWAPS, prefix=setup.game_id)
-    for k in range(setup.players):
+    for k in setup.seats:
         view_message = getattr(binding.state_to_proto(setup.engine.view(state, k)), setup.game_id)
         variants += focused(message, view_message, markers, rng, setup.game_id)
     out = []
@@ -276,7 +276,7 @@ def explore(setup: Setup, engine: Any) -> Exploration:
     hiding: list[Any] = []
     for state in visited:
         message = getattr(binding.state_to_proto(state), setup.game_id)
-        views = [getattr(binding.state_to_proto(engine.view(state, k)), setup.game_id) for k in range(setup.players)]
+        views = [getattr(binding.state_to_proto(engine.view(state, k)), setup.game_id) for k in setup.seats]
         if any(substance(v, markers) != substance(message, markers) for v in views):
             hiding.append(state)
     out.hiding = len(hiding)

@@ -39,6 +39,8 @@ from engines.viscounts.state import (
     DestroyStep,
     FreeHire,
     FreeManuscript,
+    Rearrange,
+    Settle,
     State,
 )
 from tests.engines.viscounts_helpers import (
@@ -1082,3 +1084,45 @@ def test_a_card_gained_at_setup_joins_the_starting_pile() -> None:
     hired = [c for c in p.draw if c in CONTENT.neutral]
     assert len(hired) == 1 and p.discard == ()
     assert len(p.draw) == 8 + 1 + 1
+
+
+def test_rearrange_into_empty_slots_keeps_slot_1_for_the_card_played() -> None:
+    """A-10 ``rearrange_empty``: a card may move into an empty slot, but between the slide and the card
+    played slot 1 stays empty (the played card goes there); later in the turn slot 1 may be filled."""
+    s = table(options={"rearrange_empty": "true"})
+    s = player(s, RED, slots=("", "thief", "financier"))
+    s = at(s, RED, "play", queue=(Rearrange(RED),))
+    orders = [a.slots for a in legal_of(s, mv.Arrange)]
+    assert orders and all(order[0] == "" for order in orders)
+    assert ("", "financier", "thief") in orders
+    assert [v.code for v in refusals(s, mv.Arrange(("thief", "", "financier")))] == ["VISCOUNTS_BAD_ARRANGEMENT"]
+    later = at(s, RED, "move", value=1, played="lender", queue=(Rearrange(RED),))
+    assert ("thief", "", "financier") in [a.slots for a in legal_of(later, mv.Arrange)]
+
+
+def test_literal_castle_order_moves_sideways_after_the_reward() -> None:
+    """A-09 ``literal``: one worker moves up, the section's reward resolves, then one worker moves to each
+    neighbouring section; the reward's castle move may not touch the section being resolved. Section 2 is
+    the gold-and-castle-move section (§6.10)."""
+    s = table(options={"castle_order": "literal"})
+    s = workers(s, tier1={(2, RED): 3, (1, RED): 1})
+    s = settled(at(s, RED, "recruit", queue=(Settle(RED),)))
+    assert kind(s) == "castle_move"
+    assert s.castle.tier1[2][RED] == 2 and s.castle.tier2[2][RED] == 1
+    assert mv.MoveWorker(1, 0) in legal(s)
+    assert not [a for a in legal_of(s, mv.MoveWorker) if 2 in (a.source, a.target)]
+    refused = refusals(s, mv.MoveWorker(1, 2))
+    assert [(v.code, v.field) for v in refused] == [("VISCOUNTS_SECTION_RESOLVING", "action.source")]
+    s = ENGINE.apply(s, Move(RED, mv.Pass()))
+    assert [s.castle.tier1[k][RED] for k in range(5)] == [0, 2, 0, 1, 0]
+    assert s.players[RED].gold == 1
+
+
+def test_move_first_castle_order_moves_all_three_before_the_reward() -> None:
+    """A-09 default: all three workers move before the reward, so its castle move may use them."""
+    s = table()
+    s = workers(s, tier1={(2, RED): 3})
+    s = settled(at(s, RED, "recruit", queue=(Settle(RED),)))
+    assert kind(s) == "castle_move"
+    assert [s.castle.tier1[k][RED] for k in range(5)] == [0, 1, 0, 1, 0]
+    assert mv.MoveWorker(1, 2) in legal(s)

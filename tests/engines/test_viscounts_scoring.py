@@ -419,8 +419,14 @@ def test_solo_ai_icon_conditions_read_its_scheme_cards(scope: str, nobles: int) 
     """§8.7 (the AI scores like a human) with the [REC] reading that its scheme cards stand for townsfolk:
     S-2 in a slot and S-1 on its discard pile show a NOBLE each, its Guildhall 2 slot one more."""
     m03 = recovered(3)
-    ai = Player(built=(slot_id("guildhall", "NOBLE", scoring.ai_board().slots),), manuscripts=(m03,))
-    s = solo(Player(), ai, scheme_slots=("S-2", "", ""), scheme_discard=("S-1",), scheme_draw=("S-3",))
+    ai = Player(
+        built=(slot_id("guildhall", "NOBLE", scoring.ai_board().slots),),
+        manuscripts=(m03,),
+        slots=("S-2", "", ""),
+        discard=("S-1",),
+        draw=("S-3",),
+    )
+    s = solo(Player(), ai)
     s = replace(s, options=Options(players=1, icon_scope=scope))
     got = manuscript_conditions(s, 1)
     assert [(e.points, e.detail) for e in got] == [(nobles, f"{m03}: {nobles} NOBLE icons")]

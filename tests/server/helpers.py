@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import cache
+from typing import Any
 
 import grpc
 from google.rpc import error_details_pb2
@@ -55,3 +58,22 @@ def play_through_api(
         states.append(stub.ApplyMove(service_pb2.ApplyMoveRequest(state=states[-1], move=move)).state)
         moves.append(move)
     raise AssertionError("the game did not end within 5000 moves")
+
+
+def bot_games(
+    client: Any, make_setup: Callable[[int, int | None], common_pb2.GameSetup]
+) -> Callable[[int, int | None], Any]:
+    """A cached player of whole games through the API with the CLI's random bots on every seat a person
+    takes (and CHANCE): ``play(players, seed)``; an automated opponent's seat (a solo AI) gets no agent,
+    the engine plays it."""
+    from rulesengine_client.games import RandomBot, play_game
+
+    from engines.core.engine import CHANCE
+
+    @cache
+    def play(players: int, seed: int | None) -> Any:
+        rng = random.Random(players * 31 + (seed or 0))
+        agents = {seat: RandomBot(rng) for seat in (CHANCE, *range(players))}
+        return play_game(client, make_setup(players, seed), agents)
+
+    return play

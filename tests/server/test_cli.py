@@ -101,7 +101,13 @@ def test_workers_share_a_port_and_stop_on_sigterm() -> None:
             health = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest())
             assert health.status == health_pb2.HealthCheckResponse.SERVING
             games = service_pb2_grpc.RulesEngineServiceStub(channel).ListGames(service_pb2.ListGamesRequest())
-            assert [g.game_id for g in games.games] == ["citadels", "guilds_of_london", "walled_city", "walls_of_york"]
+            assert [g.game_id for g in games.games] == [
+                "citadels",
+                "guilds_of_london",
+                "viscounts",
+                "walled_city",
+                "walls_of_york",
+            ]
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=30) == 0
         assert len(_wait_for(lines, "stopped", 3, timeout=5)) == 3  # both workers, then the parent

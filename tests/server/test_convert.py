@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from rulesengine.v1 import citadels_pb2, common_pb2, service_pb2
+from rulesengine.v1 import citadels_pb2, common_pb2, service_pb2, viscounts_pb2
 
 from engines import registry
 from engines.citadels import moves as mv
@@ -239,3 +239,62 @@ def test_an_engine_value_out_of_the_proto_range_names_its_field() -> None:
     with pytest.raises(ConversionError) as caught:
         BINDING.state_to_proto(msgspec.structs.replace(state, players=players))
     assert caught.value.field == "state.citadels.players[0].gold"
+
+
+# ---- rows, unions of literals, sequences with a default -------------------------------------
+
+
+class _Rows(msgspec.Struct, frozen=True):
+    tier1: tuple[tuple[int, ...], ...]
+    tier2: tuple[tuple[int, ...], ...]
+    centre: tuple[int, ...]
+    leader: int = -1
+
+
+class _RowsOfStructs(msgspec.Struct, frozen=True):
+    seat: int
+    rows: tuple[tuple[int, ...], ...]
+    source: str = ""
+
+
+def test_a_sequence_of_sequences_is_a_repeated_message_of_one_repeated_field() -> None:
+    codec = StructCodec(_Rows, viscounts_pb2.ViscountsCastle.DESCRIPTOR)
+    value = _Rows(tier1=((1, 0), (), (0, 3)), tier2=((2, 2),), centre=(0, 1), leader=1)
+    message = codec.to_proto(value)
+    assert [list(row.seats) for row in message.tier1] == [[1, 0], [], [0, 3]]
+    assert codec.from_proto(message) == value
+    with pytest.raises(SchemaMismatch, match="a sequence of sequences needs a repeated message of one repeated"):
+        StructCodec(_RowsOfStructs, viscounts_pb2.ViscountsAiFirst.DESCRIPTOR)
+
+
+class _LiteralUnion(msgspec.Struct, frozen=True):
+    seat: int
+    building: Literal["trading_post", "guildhall"] | Literal[""] = ""
+    near: bool = False
+
+
+def test_a_union_of_literals_is_a_string_checked_on_decoding() -> None:
+    codec = StructCodec(_LiteralUnion, viscounts_pb2.ViscountsBuildFree.DESCRIPTOR)
+    for value in (_LiteralUnion(1, "guildhall", True), _LiteralUnion(0)):
+        assert codec.from_proto(codec.to_proto(value)) == value
+    message = viscounts_pb2.ViscountsBuildFree(seat=0, building="castle")
+    with pytest.raises(ConversionError) as caught:
+        codec.from_proto(message, "step")
+    assert caught.value.field == "step.building"
+
+
+class _FilledDefault(msgspec.Struct, frozen=True):
+    slots: tuple[str, str, str] = ("", "", "")
+
+
+class _GrownDefault(msgspec.Struct, frozen=True):
+    slots: tuple[str, ...] = ("a", "b")
+
+
+def test_a_sequence_whose_default_is_not_empty_is_always_written() -> None:
+    fixed = StructCodec(_FilledDefault, viscounts_pb2.ViscountsArrange.DESCRIPTOR)
+    assert list(fixed.to_proto(_FilledDefault()).slots) == ["", "", ""]
+    assert fixed.from_proto(fixed.to_proto(_FilledDefault())) == _FilledDefault()
+    grown = StructCodec(_GrownDefault, viscounts_pb2.ViscountsArrange.DESCRIPTOR)
+    for value in (_GrownDefault(), _GrownDefault(()), _GrownDefault(("c",))):
+        assert grown.from_proto(grown.to_proto(value)) == value

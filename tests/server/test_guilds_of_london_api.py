@@ -6,21 +6,19 @@ and score, and an illegal move answered with the game's violation code and field
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
-from functools import cache
 
 import grpc
 import pytest
 from google.protobuf import json_format
 from rulesengine.v1 import common_pb2, service_pb2, service_pb2_grpc
 from rulesengine_client import RulesEngineClient, game_setup
-from rulesengine_client.games import PlayedGame, RandomBot, play_game
+from rulesengine_client.games import PlayedGame
 from rulesengine_client.render import totals
 
 from engines.guilds_of_london.engine import ENGINE
 from server.app import Running
-from tests.server.helpers import details
+from tests.server.helpers import bot_games, details
 
 Stub = service_pb2_grpc.RulesEngineServiceStub
 GAME = "guilds_of_london"
@@ -58,13 +56,7 @@ def client(server: Running) -> Iterator[RulesEngineClient]:
 def bot_game(client: RulesEngineClient) -> BotGame:
     """Plays (once per module) a whole game with the CLI's bots on every seat (and CHANCE)."""
 
-    @cache
-    def play(players: int, seed: int | None) -> PlayedGame:
-        rng = random.Random(players * 31 + (seed or 0))
-        agents = {seat: RandomBot(rng) for seat in (CHANCE, *range(players))}
-        return play_game(client, gol_setup(players, seed), agents)
-
-    return play
+    return bot_games(client, gol_setup)
 
 
 # ---- the contract -----------------------------------------------------------------------------

@@ -236,7 +236,7 @@ class ViscountsAiStep(_message.Message):
     def __init__(self, op: _Optional[str] = ..., n: _Optional[int] = ..., effect: _Optional[_Union[ViscountsEffect, _Mapping]] = ..., of: _Optional[_Iterable[_Union[ViscountsAiStep, _Mapping]]] = ...) -> None: ...
 
 class ViscountsStep(_message.Message):
-    __slots__ = ("draw_segment", "draw_rotation", "draw_folk", "draw_manuscript", "draw_start", "draw_player_card", "draw_hero", "draw_card", "draw_scheme", "run", "choose_branch", "choose_cost", "choose_resource", "choose_flip", "rearrange", "discard_step", "destroy_step", "free_hire", "free_manuscript", "castle_move", "place_section", "build_free", "settle", "bump", "castle_section", "collide", "reset", "outcome", "after_action", "ai_do", "ai_first", "gather")
+    __slots__ = ("draw_segment", "draw_rotation", "draw_folk", "draw_manuscript", "draw_start", "draw_player_card", "draw_hero", "draw_card", "draw_scheme", "run", "choose_branch", "choose_cost", "choose_resource", "choose_flip", "rearrange", "discard_step", "destroy_step", "free_hire", "free_manuscript", "castle_move", "place_section", "build_free", "settle", "bump", "castle_section", "collide", "reset", "outcome", "after_action", "ai_do", "ai_first", "gather", "spread")
     DRAW_SEGMENT_FIELD_NUMBER: _ClassVar[int]
     DRAW_ROTATION_FIELD_NUMBER: _ClassVar[int]
     DRAW_FOLK_FIELD_NUMBER: _ClassVar[int]
@@ -269,6 +269,7 @@ class ViscountsStep(_message.Message):
     AI_DO_FIELD_NUMBER: _ClassVar[int]
     AI_FIRST_FIELD_NUMBER: _ClassVar[int]
     GATHER_FIELD_NUMBER: _ClassVar[int]
+    SPREAD_FIELD_NUMBER: _ClassVar[int]
     draw_segment: ViscountsDrawSegment
     draw_rotation: ViscountsDrawRotation
     draw_folk: ViscountsDrawFolk
@@ -301,7 +302,8 @@ class ViscountsStep(_message.Message):
     ai_do: ViscountsAiDo
     ai_first: ViscountsAiFirst
     gather: ViscountsGather
-    def __init__(self, draw_segment: _Optional[_Union[ViscountsDrawSegment, _Mapping]] = ..., draw_rotation: _Optional[_Union[ViscountsDrawRotation, _Mapping]] = ..., draw_folk: _Optional[_Union[ViscountsDrawFolk, _Mapping]] = ..., draw_manuscript: _Optional[_Union[ViscountsDrawManuscript, _Mapping]] = ..., draw_start: _Optional[_Union[ViscountsDrawStart, _Mapping]] = ..., draw_player_card: _Optional[_Union[ViscountsDrawPlayerCard, _Mapping]] = ..., draw_hero: _Optional[_Union[ViscountsDrawHero, _Mapping]] = ..., draw_card: _Optional[_Union[ViscountsDrawCard, _Mapping]] = ..., draw_scheme: _Optional[_Union[ViscountsDrawScheme, _Mapping]] = ..., run: _Optional[_Union[ViscountsRun, _Mapping]] = ..., choose_branch: _Optional[_Union[ViscountsChooseBranch, _Mapping]] = ..., choose_cost: _Optional[_Union[ViscountsChooseCost, _Mapping]] = ..., choose_resource: _Optional[_Union[ViscountsChooseResource, _Mapping]] = ..., choose_flip: _Optional[_Union[ViscountsChooseFlip, _Mapping]] = ..., rearrange: _Optional[_Union[ViscountsRearrange, _Mapping]] = ..., discard_step: _Optional[_Union[ViscountsDiscardStep, _Mapping]] = ..., destroy_step: _Optional[_Union[ViscountsDestroyStep, _Mapping]] = ..., free_hire: _Optional[_Union[ViscountsFreeHire, _Mapping]] = ..., free_manuscript: _Optional[_Union[ViscountsFreeManuscript, _Mapping]] = ..., castle_move: _Optional[_Union[ViscountsCastleMove, _Mapping]] = ..., place_section: _Optional[_Union[ViscountsPlaceSection, _Mapping]] = ..., build_free: _Optional[_Union[ViscountsBuildFree, _Mapping]] = ..., settle: _Optional[_Union[ViscountsSettle, _Mapping]] = ..., bump: _Optional[_Union[ViscountsBump, _Mapping]] = ..., castle_section: _Optional[_Union[ViscountsCastleSection, _Mapping]] = ..., collide: _Optional[_Union[ViscountsCollide, _Mapping]] = ..., reset: _Optional[_Union[ViscountsReset, _Mapping]] = ..., outcome: _Optional[_Union[ViscountsOutcome, _Mapping]] = ..., after_action: _Optional[_Union[ViscountsAfterAction, _Mapping]] = ..., ai_do: _Optional[_Union[ViscountsAiDo, _Mapping]] = ..., ai_first: _Optional[_Union[ViscountsAiFirst, _Mapping]] = ..., gather: _Optional[_Union[ViscountsGather, _Mapping]] = ...) -> None: ...
+    spread: ViscountsSpread
+    def __init__(self, draw_segment: _Optional[_Union[ViscountsDrawSegment, _Mapping]] = ..., draw_rotation: _Optional[_Union[ViscountsDrawRotation, _Mapping]] = ..., draw_folk: _Optional[_Union[ViscountsDrawFolk, _Mapping]] = ..., draw_manuscript: _Optional[_Union[ViscountsDrawManuscript, _Mapping]] = ..., draw_start: _Optional[_Union[ViscountsDrawStart, _Mapping]] = ..., draw_player_card: _Optional[_Union[ViscountsDrawPlayerCard, _Mapping]] = ..., draw_hero: _Optional[_Union[ViscountsDrawHero, _Mapping]] = ..., draw_card: _Optional[_Union[ViscountsDrawCard, _Mapping]] = ..., draw_scheme: _Optional[_Union[ViscountsDrawScheme, _Mapping]] = ..., run: _Optional[_Union[ViscountsRun, _Mapping]] = ..., choose_branch: _Optional[_Union[ViscountsChooseBranch, _Mapping]] = ..., choose_cost: _Optional[_Union[ViscountsChooseCost, _Mapping]] = ..., choose_resource: _Optional[_Union[ViscountsChooseResource, _Mapping]] = ..., choose_flip: _Optional[_Union[ViscountsChooseFlip, _Mapping]] = ..., rearrange: _Optional[_Union[ViscountsRearrange, _Mapping]] = ..., discard_step: _Optional[_Union[ViscountsDiscardStep, _Mapping]] = ..., destroy_step: _Optional[_Union[ViscountsDestroyStep, _Mapping]] = ..., free_hire: _Optional[_Union[ViscountsFreeHire, _Mapping]] = ..., free_manuscript: _Optional[_Union[ViscountsFreeManuscript, _Mapping]] = ..., castle_move: _Optional[_Union[ViscountsCastleMove, _Mapping]] = ..., place_section: _Optional[_Union[ViscountsPlaceSection, _Mapping]] = ..., build_free: _Optional[_Union[ViscountsBuildFree, _Mapping]] = ..., settle: _Optional[_Union[ViscountsSettle, _Mapping]] = ..., bump: _Optional[_Union[ViscountsBump, _Mapping]] = ..., castle_section: _Optional[_Union[ViscountsCastleSection, _Mapping]] = ..., collide: _Optional[_Union[ViscountsCollide, _Mapping]] = ..., reset: _Optional[_Union[ViscountsReset, _Mapping]] = ..., outcome: _Optional[_Union[ViscountsOutcome, _Mapping]] = ..., after_action: _Optional[_Union[ViscountsAfterAction, _Mapping]] = ..., ai_do: _Optional[_Union[ViscountsAiDo, _Mapping]] = ..., ai_first: _Optional[_Union[ViscountsAiFirst, _Mapping]] = ..., gather: _Optional[_Union[ViscountsGather, _Mapping]] = ..., spread: _Optional[_Union[ViscountsSpread, _Mapping]] = ...) -> None: ...
 
 class ViscountsDrawSegment(_message.Message):
     __slots__ = ("position",)
@@ -534,6 +536,14 @@ class ViscountsGather(_message.Message):
     SEAT_FIELD_NUMBER: _ClassVar[int]
     seat: int
     def __init__(self, seat: _Optional[int] = ...) -> None: ...
+
+class ViscountsSpread(_message.Message):
+    __slots__ = ("seat", "section")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    SECTION_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    section: int
+    def __init__(self, seat: _Optional[int] = ..., section: _Optional[int] = ...) -> None: ...
 
 class ViscountsAiDo(_message.Message):
     __slots__ = ("seat", "row", "source")

@@ -28,6 +28,7 @@ CODES: dict[str, str] = {
     "VISCOUNTS_OVERPAID": "The payment is larger than needed: one unit less would do.",
     "VISCOUNTS_EMPTY_PILE": "The pile has no card to hire.",
     "VISCOUNTS_MUST_HIRE": "A free hire must be taken while a pile has a card.",
+    "VISCOUNTS_NOT_A_RESOURCE": "A resource is ink, gold or stone (never silver).",
     "VISCOUNTS_NOTHING_TO_FLIP": "The player has no card of that kind to flip.",
     "VISCOUNTS_NO_SUCH_OPTION": "The choice has no option of that number.",
     "VISCOUNTS_NOT_FREE_MANUSCRIPT": "No visible manuscript of an allowed cost is there.",

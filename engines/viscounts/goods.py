@@ -105,7 +105,12 @@ def resource_options(s: State, step: ChooseResource) -> list[mv.Take]:
 
 
 def check_resource(s: State, step: ChooseResource, a: mv.Take) -> list[Violation]:
-    return []
+    """§0.2: a resource is ink, gold or stone (never silver)."""
+    if a.resource in RESOURCES:
+        return []
+    return violation(
+        "VISCOUNTS_NOT_A_RESOURCE", f"{a.resource!r} is not a resource: take ink, gold or stone.", "action.resource"
+    )
 
 
 def take_resource(s: State, seat: int, resource: str) -> State:

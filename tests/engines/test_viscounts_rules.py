@@ -36,6 +36,7 @@ from engines.viscounts.state import (
     CastleSection,
     ChooseBranch,
     ChooseFlip,
+    ChooseResource,
     DestroyStep,
     FreeHire,
     FreeManuscript,
@@ -1126,3 +1127,12 @@ def test_move_first_castle_order_moves_all_three_before_the_reward() -> None:
     assert kind(s) == "castle_move"
     assert [s.castle.tier1[k][RED] for k in range(5)] == [0, 1, 0, 1, 0]
     assert mv.MoveWorker(1, 2) in legal(s)
+
+
+def test_a_resource_is_ink_gold_or_stone() -> None:
+    """§0.2: "any resource" is ink, gold or stone; silver is refused naming the resource."""
+    s = at(table(), RED, "recruit", queue=(ChooseResource(RED),))
+    assert sorted(a.resource for a in legal(s)) == ["gold", "ink", "stone"]
+    assert codes(s, mv.Take("silver")) == [  # type: ignore[arg-type]
+        ("VISCOUNTS_NOT_A_RESOURCE", "'silver' is not a resource: take ink, gold or stone.", "action.resource")
+    ]

@@ -12,7 +12,6 @@ CODES: dict[str, str] = {
     "GUILDS_OF_LONDON_CANNOT_PAY": "The player cannot pay the ability's full cost.",
     "GUILDS_OF_LONDON_BAD_COUNT": "The number is outside what the effect and the supplies allow.",
     "GUILDS_OF_LONDON_MUST_CONTINUE": "A mandatory effect cannot stop while it can still be used.",
-    "GUILDS_OF_LONDON_NO_NEUTRAL": "The player has no neutral pawn to swap with.",
     "GUILDS_OF_LONDON_NOTHING_TO_SWAP": "That seat has no liveryman here that may be swapped.",
     "GUILDS_OF_LONDON_NO_SUCH_OPTION": "The effect has no option of that number.",
 }

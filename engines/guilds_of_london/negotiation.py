@@ -33,16 +33,14 @@ def swap_targets(s: State, step: Negotiate) -> list[int]:
 
 
 def swap_options(s: State, step: Negotiate) -> list[mv.Swap]:
-    """R-RES-5: a swap of each seat's liveryman here, while the player holds a neutral pawn."""
-    if s.players[step.seat].neutral <= 0:
-        return []
+    """R-RES-5: a swap of each seat's liveryman here. The player holds a neutral pawn: a negotiation
+    without one ends by itself (``settle_negotiation``) before anyone is asked."""
     return [mv.Swap(seat) for seat in swap_targets(s, step)]
 
 
 def check_swap(s: State, step: Negotiate, a: mv.Swap) -> list[Violation]:
-    """R-RES-5: one of your own neutral pawns for one liveryman here (A-08 for your own colour)."""
-    if s.players[step.seat].neutral <= 0:
-        return violation("GUILDS_OF_LONDON_NO_NEUTRAL", "You have no neutral pawn left to swap with.")
+    """R-RES-5: one of your own neutral pawns (there is one, see ``swap_options``) for one liveryman here
+    (A-08 for your own colour)."""
     if a.seat in swap_targets(s, step):
         return []
     here = _here(s, step)

@@ -9,8 +9,9 @@ reachable from ``OR``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import cache
+from collections.abc import Mapping, Sequence
+from functools import cache, lru_cache
+from types import MappingProxyType
 
 from engines.viscounts.content import CONTENT, Link, SegmentSide, Spot
 
@@ -45,9 +46,11 @@ def exits(space: int) -> tuple[int, ...]:
     return {OL: (base + OR, base + IN), IN: (base + OR, following + IN), OR: (following + OL,)}[kind(space)]
 
 
-def cheapest_steps(start: int, least: int, most: int) -> dict[int, int]:
+@lru_cache(maxsize=4096)
+def cheapest_steps(start: int, least: int, most: int) -> Mapping[int, int]:
     """§4.7 phase 2: for every space reachable from ``start`` in exactly ``k`` steps, ``least <= k <= most``,
-    the smallest such ``k`` (a longer path to the same space only costs more silver)."""
+    the smallest such ``k`` (a longer path to the same space only costs more silver). Read-only: the answer
+    is cached (the board's arrows never change)."""
     found: dict[int, int] = {}
     frontier = {start}
     for k in range(1, most + 1):
@@ -57,7 +60,7 @@ def cheapest_steps(start: int, least: int, most: int) -> dict[int, int]:
                 found.setdefault(space, k)
             if len(found) == SPACES:
                 break
-    return found
+    return MappingProxyType(found)
 
 
 def space_name(space: int) -> str:

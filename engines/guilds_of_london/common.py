@@ -10,7 +10,7 @@ from msgspec.structs import replace
 
 from engines.core.errors import Violation
 from engines.guilds_of_london.content import Content, Tile, Tracks, content
-from engines.guilds_of_london.state import GUILDHALL, NO_SEAT, CityTile, Origin, Player, State
+from engines.guilds_of_london.state import GUILDHALL, NO_SEAT, CityTile, Origin, State
 
 CONTENT: Content = content()
 """The validated content (§9.3), loaded once at start-up."""
@@ -63,10 +63,6 @@ def set_tile(s: State, index: int, **changes: Any) -> State:
     """``s`` with the city tile at ``index`` changed."""
     city = s.city
     return replace(s, city=(*city[:index], replace(city[index], **changes), *city[index + 1 :]))
-
-
-def player(s: State, seat: int) -> Player:
-    return s.players[seat]
 
 
 def tile_index(s: State, tile_id: str) -> int:
@@ -142,14 +138,6 @@ def move_figure(s: State, seat: int, source: str, to: str) -> State:
 def masters_of(s: State, seat: int) -> list[CityTile]:
     """The face-down tiles ``seat`` controls (§5.0: their master stands there)."""
     return [placed for placed in s.city if not placed.face_up and placed.master == seat]
-
-
-def location_name(s: State, location: str) -> str:
-    """A location in words: the Guildhall, or a tile's name."""
-    if location == GUILDHALL:
-        return "the Guildhall"
-    found = CONTENT.tile.get(location)
-    return found.name if found is not None else location
 
 
 def symbol_names(ids: Sequence[str]) -> str:

@@ -1208,3 +1208,19 @@ def test_describe_gives_the_content_with_provenance() -> None:
     first = d["guild_tiles"][0]
     assert (first["id"], first["number"], first["majority"], first["provenance"]) == ("G01", 1, 3, "reconstructed")
     assert d["tracks"]["3"]["growth"] == [3, 6, 9, 12, 15] and d["tracks"]["2"]["last_round"] == 16
+
+
+def test_r_res_14_a_figure_stays_on_the_tile_being_resolved_unless_the_effect_says(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """R-RES-14: a first-place ``MOVE`` without ``include_resolving_tile`` takes no figure off the tile being
+    resolved (and puts none on it); the refusal names the source."""
+    g03 = CONTENT.tile["G03"]
+    stay = Move(n=1, symbol_filter=None, from_=["GUILDHALL", "FACE_UP"], include_resolving_tile=False)
+    monkeypatch.setitem(CONTENT.tile, "G03", replace(g03, first_place=[stay]))
+    s = settled(game(3, [Spot("G03", 1, 0, {A: 3}), Spot("G05", 0, 0, {A: 1})], stage="scan"))
+    assert kind(s) == "move_step" and vp(s) == [2, 0, 0]
+    assert {(a.source, a.to) for a in legal(s) if isinstance(a, mv.MoveFigure)} == {(GUILDHALL, "G05")}
+    refusal = ENGINE.validate(s, mv.Move(A, mv.MoveFigure("G03", "G05")))
+    message = "You have no figure there that this effect may move."
+    assert [(v.code, v.message, v.field) for v in refusal] == [("GUILDS_OF_LONDON_NO_FIGURE", message, "action.source")]

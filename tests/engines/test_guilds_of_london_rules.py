@@ -1211,13 +1211,15 @@ def test_describe_gives_the_content_with_provenance() -> None:
 
 
 def test_r_res_14_a_figure_stays_on_the_tile_being_resolved_unless_the_effect_says(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
 ) -> None:
     """R-RES-14: a first-place ``MOVE`` without ``include_resolving_tile`` takes no figure off the tile being
     resolved (and puts none on it); the refusal names the source."""
     g03 = CONTENT.tile["G03"]
     stay = Move(n=1, symbol_filter=None, from_=["GUILDHALL", "FACE_UP"], include_resolving_tile=False)
     monkeypatch.setitem(CONTENT.tile, "G03", replace(g03, first_place=[stay]))
+    effects.find_list.cache_clear()  # G03's lists are cached as shipped
+    request.addfinalizer(effects.find_list.cache_clear)
     s = settled(game(3, [Spot("G03", 1, 0, {A: 3}), Spot("G05", 0, 0, {A: 1})], stage="scan"))
     assert kind(s) == "move_step" and vp(s) == [2, 0, 0]
     assert {(a.source, a.to) for a in legal(s) if isinstance(a, mv.MoveFigure)} == {(GUILDHALL, "G05")}

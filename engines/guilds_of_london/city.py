@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 Cell = tuple[int, int]
 """``(row, col)``; the row grows south, the column east (§3.1)."""
@@ -27,8 +27,9 @@ Cell = tuple[int, int]
 Direction = Literal["N", "E", "S", "W"]
 """A compass direction of the table (§3.1)."""
 
-Edge = tuple[Cell, Direction]
-"""One side of a city cell: the cell and the direction the side faces."""
+if TYPE_CHECKING:
+    Edge = tuple[Cell, Direction]
+    """One side of a city cell: the cell and the direction the side faces."""
 
 #: The four directions in clockwise order, starting north (§3.1).
 CLOCKWISE: Final[tuple[Direction, ...]] = ("N", "E", "S", "W")
@@ -175,11 +176,10 @@ def start_edge(city: frozenset[Cell], compass: Cell, direction: Direction) -> Ed
     ``direction``; the first new tile goes on that cell's ``direction`` side. Nothing lies beyond
     it on that line, so the side is on the outer edge of the city.
     """
-    row, col = compass
     axis = 1 if direction in ("N", "S") else 0
     line = [cell for cell in city if cell[axis] == compass[axis]]
     beyond = _OFFSETS[direction]
-    farthest = max(line, key=lambda cell: (cell[0] - row) * beyond[0] + (cell[1] - col) * beyond[1])
+    farthest = max(line, key=lambda cell: cell[0] * beyond[0] + cell[1] * beyond[1])
     return (farthest, direction)
 
 

@@ -17,7 +17,7 @@ from msgspec.structs import replace
 from engines.core.errors import StateInvalid
 from engines.guilds_of_london import effects, growth, plantation, resolution, scoring, setup, turn
 from engines.guilds_of_london import moves as mv
-from engines.guilds_of_london.common import CONTENT
+from engines.guilds_of_london.common import CONTENT, has_figure, tile_index
 from engines.guilds_of_london.content import (
     ActionCardType,
     Choice,
@@ -1226,3 +1226,17 @@ def test_r_res_14_a_figure_stays_on_the_tile_being_resolved_unless_the_effect_sa
     refusal = ENGINE.validate(s, mv.Move(A, mv.MoveFigure("G03", "G05")))
     message = "You have no figure there that this effect may move."
     assert [(v.code, v.message, v.field) for v in refusal] == [("GUILDS_OF_LONDON_NO_FIGURE", message, "action.source")]
+
+
+def test_figure_lookups_answer_exactly_as_documented() -> None:
+    """The shared lookups behind every figure move (§5.0): a tile not in the city has index -1 (not any
+    other negative number), and ``has_figure`` answers ``False`` itself (not a falsy stand-in) for the
+    excluded tile, a tile outside the city and a face-up tile without the seat's liverymen."""
+    s = game(3, [Spot("G04", 1, 0, {GREEN: 2}), Spot("G05", 1, 1, {BLUE: 1})])
+    assert tile_index(s, "G05") == 1
+    assert tile_index(s, "G40") == -1
+    origins = ("GUILDHALL", "FACE_UP", "FACE_DOWN")
+    assert has_figure(s, GREEN, "G04", origins) is True
+    assert has_figure(s, GREEN, "G04", origins, exclude="G04") is False
+    assert has_figure(s, GREEN, "G40", origins) is False
+    assert has_figure(s, GREEN, "G05", origins) is False

@@ -24,8 +24,8 @@ def ai_turn(s: State, *schemes: str) -> State:
     answers = list(schemes)
     while ENGINE.pending(s).seats == (CHANCE,):
         options = [m.action for m in ENGINE.legal_moves(s)]
-        schemes = [a for a in options if isinstance(a, mv.SchemeDrawn)]
-        wanted = next((a for a in schemes if answers and a.scheme == answers[0]), None)
+        offered = [a for a in options if isinstance(a, mv.SchemeDrawn)]
+        wanted = next((a for a in offered if answers and a.scheme == answers[0]), None)
         if wanted is not None:
             answers.pop(0)
         s = ENGINE.apply(s, Move(CHANCE, wanted or options[0]))

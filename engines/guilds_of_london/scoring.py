@@ -104,16 +104,15 @@ def adjacent_master_pairs(s: State, seat: int) -> list[tuple[CityTile, CityTile]
 
 def clear_unresolved(s: State) -> State:
     """§7.5 step 1: figures on unresolved tiles go to the common supply, their tokens leave the game (the
-    plantation's figures stay and score nothing, A-25)."""
+    plantation's figures stay and score nothing, A-25). A resolved (face-down) tile holds neither
+    liverymen nor a token (the state check), so every tile can be cleared alike."""
     supply = list(s.supply)
     removed: list[str] = []
     city = []
     for placed in s.city:
-        if placed.face_up:
-            supply = [n + k for n, k in zip(supply, placed.liverymen, strict=True)]
-            removed += [placed.token] if placed.token else []
-            placed = replace(placed, liverymen=(0,) * len(placed.liverymen), token="")
-        city.append(placed)
+        supply = [n + placed.liverymen[seat] for seat, n in enumerate(supply)]
+        removed += [placed.token] if placed.token else []
+        city.append(replace(placed, liverymen=(0,) * len(placed.liverymen), token=""))
     return replace(s, supply=tuple(supply), city=tuple(city), tokens_removed=add_sorted(s.tokens_removed, *removed))
 
 

@@ -1240,3 +1240,26 @@ def test_figure_lookups_answer_exactly_as_documented() -> None:
     assert has_figure(s, GREEN, "G04", origins, exclude="G04") is False
     assert has_figure(s, GREEN, "G40", origins) is False
     assert has_figure(s, GREEN, "G05", origins) is False
+
+
+def test_a_lord_mayor_card_worth_one_point_scores_it(lord_mayor_cards: Callable[[str, Scoring], None]) -> None:
+    """§7.5 step 2: a revealed card scoring exactly 1 VP adds it (one ledger line, the VP marker moves)."""
+    lord_mayor_cards("T_ONE", TableScoring(count=Filter(what="controlled_tiles"), vp=[0, 1, 3]))
+    s = game(3, [Spot("G01", 0, 0, master=A)], stage="harvest")
+    s = replace(s, players=(replace(s.players[A], lm_cards=("T_ONE",)), *s.players[A + 1 :]))
+    after = scoring.final_scoring(s)
+    assert [(x.detail, x.points) for x in after.players[A].ledger if x.category == scoring.LORD_MAYOR] == [("T_ONE", 1)]
+    assert after.players[A].vp == s.players[A].vp + 1
+
+
+def test_final_scoring_clears_the_unresolved_tiles_first() -> None:
+    """§7.5 step 1: liverymen on unresolved (face-up) tiles go back to the common supply and their tokens
+    leave the game before anything scores; resolved tiles keep their masters."""
+    spots = [Spot("G04", 1, 0, {GREEN: 2, BLUE: 1}), Spot("G05", 1, 1, master=BLUE)]
+    s = game(3, spots, stage="harvest")
+    token = tile(s, "G04").token
+    after = scoring.final_scoring(s)
+    assert after.supply == (s.supply[GREEN] + 2, s.supply[BLUE] + 1, s.supply[YELLOW])
+    assert tile(after, "G04").liverymen == (0, 0, 0) and tile(after, "G04").token == ""
+    assert (token in after.tokens_removed) == bool(token)
+    assert tile(after, "G05").master == BLUE

@@ -262,3 +262,12 @@ def test_a_game_left_half_way(cli: Cli, tmp_path: Path) -> None:
     assert list(record.seat_labels) == ["human", "bot"] and 0 in [m.seat for m in record.moves]
     replay = cli("replay", str(record_path))
     assert replay.status == 0 and "the game is not over" in replay.out
+
+
+def test_solo_bots_summary_counts_the_ai_seat(cli: Cli) -> None:
+    """A solo game has two seats at the table: the summary counts the AI's wins too."""
+    result = cli("bots", "--game", GAME, "--players", "1", "--games", "2", "--seed", "3", "--bot-seed", "2")
+    assert result.status == 0, result.out + result.err
+    line = next(x for x in result.out.splitlines() if x.startswith("wins by seat: "))
+    wins = dict(part.split(": ") for part in line.removeprefix("wins by seat: ").split(", "))
+    assert list(wins) == ["0", "1"] and sum(int(n) for n in wins.values()) >= 2

@@ -585,7 +585,8 @@ def cmd_bots(client: RulesEngineClient, args: argparse.Namespace, con: Console) 
     verified = sum(r.verified for r in results)
     con.print(f"games: {len(results)}  verified: {verified}  failed: {len(results) - verified}")
     con.print(f"moves per game: min {min(moves)}, mean {sum(moves) / len(moves):.1f}, max {max(moves)}")
-    con.print("wins by seat: " + ", ".join(f"{s}: {wins[s]}" for s in range(args.players)))
+    seats = max((len(r.game.score.seats) for r in results), default=args.players)  # a solo game's AI has a seat
+    con.print("wins by seat: " + ", ".join(f"{s}: {wins[s]}" for s in range(seats)))
     rate = sum(moves) / elapsed if elapsed > 0 else 0.0
     con.print(f"time: {elapsed:.1f}s ({rate:.0f} moves/s)")
     return EXIT_OK if verified == len(results) else EXIT_FAILED

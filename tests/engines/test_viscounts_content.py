@@ -1303,3 +1303,25 @@ def test_a_pack_with_every_segment_side_transcribed_has_no_segment_warning(tmp_p
 
     loaded = load_content(pack_of(tmp_path, {"segments.json": printed}))
     assert loaded.warnings == CONTENT.warnings[:1]
+
+
+def test_the_engine_describes_its_content_and_player_counts() -> None:
+    """§1: one to four players (one against the Cleric AI); ``describe`` gives every item of the content
+    with its provenance: 86 townsfolk, 35 manuscripts, 10 player cards, 10 segment sides, one AI board and
+    16 schemes, the castle and the board."""
+    from engines.viscounts.engine import GAME
+
+    assert (GAME.info.min_players, GAME.info.max_players) == (1, 4)
+    described = GAME.describe()
+    counts = {k: len(v) for k, v in described.items() if isinstance(v, list)}
+    assert counts == {
+        "townsfolk": 86,
+        "manuscripts": 35,
+        "player_cards": 10,
+        "segments": 10,
+        "ai_boards": 1,
+        "schemes": 16,
+    }
+    assert [t["id"] for t in described["townsfolk"]] == list(CONTENT.townsfolk)
+    assert described["castle"]["provenance"] and described["board"]["provenance"]
+    assert all(item["provenance"] for k in counts for item in described[k])

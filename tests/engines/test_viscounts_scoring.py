@@ -551,3 +551,10 @@ def test_icon_conditions_count_exactly_the_scope(scope: str) -> None:
     icons = scoring.scoring_icons(s, 0)
     expected = {"owned": (4, 5), "board": (2, 3)}[scope]
     assert (icons["CRIMINAL"], icons["NOBLE"]) == expected
+
+
+def test_resources_held_count_ink_gold_and_stone_at_one_vp_per_two() -> None:
+    """§7.2 item 3 (M-09, ``resource_held``): ink, gold and stone held count, silver does not; 1 VP per 2,
+    rounded down, and the line says the rate."""
+    s = state(Player(manuscripts=("M-09",), ink=1, gold=2, stone=4, silver=9), Player())
+    assert [(e.points, e.detail) for e in manuscript_conditions(s, 0)] == [(3, "M-09: 7 resources held (1 VP per 2)")]

@@ -8,10 +8,12 @@ from msgspec.structs import replace
 
 from engines.core.engine import CHANCE
 from engines.viscounts import moves as mv
-from engines.viscounts.content import Effect
+from engines.viscounts.common import CONTENT
+from engines.viscounts.content import AiStep, Effect
 from engines.viscounts.engine import ENGINE
-from engines.viscounts.state import Run, State
-from tests.engines.viscounts_helpers import Move, at, checked, folk_top, kind, player, settled, table
+from engines.viscounts.solo import decide
+from engines.viscounts.state import AiDo, CastleSection, ChooseFlip, ChooseResource, Rearrange, Run, State
+from tests.engines.viscounts_helpers import Move, at, checked, diff, folk_top, kind, player, settled, table
 
 HUMAN, AI = 0, 1
 
@@ -119,3 +121,80 @@ def test_the_human_landing_on_the_ai_gives_it_a_resource() -> None:
     ink = s.players[AI].ink
     s = ENGINE.apply(s, Move(HUMAN, mv.MoveTo(2)))
     assert s.players[AI].ink == ink + 1 and kind(s) == "action"
+
+
+def _ai(s: State, **changes: object) -> State:
+    """``s`` with the AI's fields replaced as given (its scheme cards are no townsfolk: no conservation)."""
+    return replace(s, players=(s.players[HUMAN], replace(s.players[AI], **changes)))
+
+
+def _after_human_takes_gold(s: State, *ai_steps: object) -> tuple[State, State]:
+    """The human owes a resource with ``ai_steps`` queued behind it; (the checked state, after the human
+    takes gold and the AI's steps run)."""
+    s = checked(replace(s, queue=(ChooseResource(HUMAN), *ai_steps)))  # type: ignore[arg-type]
+    return s, ENGINE.apply(s, Move(HUMAN, mv.Take("gold")))
+
+
+def test_the_future_schemes_of_setup_go_into_the_starting_pile() -> None:
+    """§8.1: the AI's starting pile is the Starting Schemes but the removed one (S-8) with the chosen number
+    of Future Schemes (1 by default: F-1) shuffled in; the Future Schemes left wait aside."""
+    s = solo_table()
+    assert s.players[AI].draw == ("F-1", "S-1", "S-2", "S-3", "S-4", "S-5", "S-6", "S-7")
+    assert "F-1" not in s.players[AI].discard
+    assert s.future_unseen == ("F-3", "F-4", "F-5", "F-6")
+
+
+def test_a_hire_with_no_future_scheme_left_is_a_flip() -> None:
+    """§8.3 Reference card column 2: a free hire takes a Future Scheme; with none left the AI flips instead
+    (a debt, the only kind it holds), whose resource its chart makes ink."""
+    s = at(solo_table(), HUMAN, "recruit")
+    s = _ai(replace(s, future_unseen=()), discard=(*s.players[AI].discard, *s.future_unseen))
+    s = player(s, AI, debts=1, deeds=0, paid=0, approved=0)
+    before, after = _after_human_takes_gold(s, Run(AI, (Effect(op="free_hire"),)))
+    assert diff(before.players[AI], after.players[AI]) == {"ink": 1, "debts": -1, "paid": 1}
+    assert after.players[AI].discard == before.players[AI].discard and kind(after) == "recruit"
+
+
+def test_an_unaffordable_primary_action_does_nothing() -> None:
+    """§8.5: the AI performs a primary action only when its icons and resources pay for it: with no ink
+    and 2 CLERIC icons it cannot transcribe the manuscript of its segment (cost 3), so nothing happens."""
+    s = player(at(solo_table(), HUMAN, "recruit"), AI, ink=0)
+    assert CONTENT.manuscripts[s.script_tops[0]].cost == 3
+    before, after = _after_human_takes_gold(s, AiDo(AI, AiStep(op="primary_focus"), "S-3"))
+    assert after.players[AI] == before.players[AI] and after.script_tops == before.script_tops
+    assert kind(after) == "recruit"
+
+
+def test_the_ai_flips_what_it_holds_when_the_rule_wants_the_other_kind() -> None:
+    """§8.3 flip rule: the kind flipped fewer times (here a deed: 1 debt paid, no deed approved), but
+    holding only a debt the AI flips the debt (ink by its chart)."""
+    s = player(at(solo_table(), HUMAN, "recruit"), AI, debts=1, deeds=0, paid=1, approved=0)
+    before, after = _after_human_takes_gold(s, ChooseFlip(AI))
+    assert diff(before.players[AI], after.players[AI]) == {"ink": 1, "debts": -1, "paid": 1}
+
+
+def test_the_ai_places_free_workers_by_its_viscount() -> None:
+    """§8.3: workers placed on any section go to the section by the AI's viscount (position 2: section 2
+    in rotation 0)."""
+    s = player(at(solo_table(), HUMAN, "recruit"), AI, space=8)
+    effect = Effect(op="place_workers", n=2, where="any_section")
+    before, after = _after_human_takes_gold(s, Run(AI, (effect,)))
+    assert [after.castle.tier1[k][AI] for k in range(5)] == [0, 0, 2, 0, 0]
+    assert diff(before.players[AI], after.players[AI]) == {"workers": -2}
+
+
+def test_the_ai_resolves_the_castle_section_first_clockwise_from_its_viscount() -> None:
+    """§8.3 "first option": of two ready castle sections the AI takes the first clockwise from the section
+    by its viscount (section 2): 3 before 1, 4 before 0."""
+    s = player(solo_table(), AI, space=8)
+    assert decide(s, CastleSection(AI, 1), [mv.Section(1), mv.Section(3)]) == mv.Section(3)
+    assert decide(s, CastleSection(AI, 1), [mv.Section(0), mv.Section(4)]) == mv.Section(4)
+    assert decide(s, CastleSection(AI, 1), [mv.Section(2), mv.Section(3)]) == mv.Section(2)
+
+
+def test_the_ai_keeps_its_schemes_in_place_when_asked_to_rearrange() -> None:
+    """§8.3: an optional choice the AI has no rule for is declined: asked to rearrange, its schemes stay."""
+    s = player(at(solo_table(), HUMAN, "recruit"), AI, slots=("S-2", "S-3"))
+    before, after = _after_human_takes_gold(s, Rearrange(AI))
+    assert after.players[AI].slots == before.players[AI].slots == ("S-2", "S-3", "")
+    assert kind(after) == "recruit"

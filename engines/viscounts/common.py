@@ -26,11 +26,6 @@ def violation(code: str, message: str, field: str = "action") -> list[Violation]
     return [Violation(code, message, field)]
 
 
-def card(card_id: str) -> TownsfolkCard:
-    """A townsfolk card's content."""
-    return CONTENT.townsfolk[card_id]
-
-
 def name(card_id: str) -> str:
     """A townsfolk card's name for messages."""
     found = CONTENT.townsfolk.get(card_id)
@@ -71,13 +66,6 @@ def seats_from(s: State, first: int) -> list[int]:
     """Every seat in turn order (clockwise) starting with ``first``."""
     n = len(s.players)
     return [(first + i) % n for i in range(n)]
-
-
-def active_seat(s: State) -> int:
-    """The seat whose turn it is (during setup: the seat picking, else the start player)."""
-    if s.turn is not None:
-        return s.turn.seat
-    return max(s.start, 0)
 
 
 # ---- what a player owns and shows (§4.2, §4.3) ---------------------------------------------------------
@@ -156,11 +144,6 @@ def hand_limit(s: State, seat: int) -> int:
 def push(s: State, *steps: Step) -> State:
     """``s`` with ``steps`` in front of the queue, in order."""
     return replace(s, queue=(*steps, *s.queue)) if steps else s
-
-
-def pop(s: State) -> State:
-    """``s`` without the head of its queue."""
-    return replace(s, queue=s.queue[1:])
 
 
 def swap_head(s: State, *steps: Step) -> State:

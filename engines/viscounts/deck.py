@@ -34,18 +34,6 @@ from engines.viscounts.state import (
     State,
 )
 
-ChanceStep = (
-    DrawSegment
-    | DrawRotation
-    | DrawFolk
-    | DrawManuscript
-    | DrawStart
-    | DrawPlayerCard
-    | DrawHero
-    | DrawCard
-    | DrawScheme
-)
-
 
 def _letters(s: State, step: object = None) -> list[str]:
     """The physical segments not yet on the ring."""

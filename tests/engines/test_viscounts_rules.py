@@ -28,8 +28,11 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from engines.core.engine import CHANCE
+from engines.viscounts import actions, building, castle
 from engines.viscounts import moves as mv
-from engines.viscounts.common import CONTENT, owned
+from engines.viscounts.board import reachable_spots, spot_index
+from engines.viscounts.common import CONTENT, owned, seats_from
+from engines.viscounts.content import Effect
 from engines.viscounts.engine import ENGINE
 from engines.viscounts.state import (
     CastleMove,
@@ -38,9 +41,11 @@ from engines.viscounts.state import (
     ChooseFlip,
     ChooseResource,
     DestroyStep,
+    DiscardStep,
     FreeHire,
     FreeManuscript,
     Rearrange,
+    Run,
     Settle,
     State,
 )
@@ -1264,3 +1269,282 @@ def test_a_finished_game_owes_no_decision() -> None:
     s = replace(two(), stage="over", turn=None, queue=(ChooseResource(RED),))
     assert ENGINE.legal_moves(checked(s)) == []
     assert ENGINE.pending(s).kind == "game_over" and ENGINE.pending(s).seats == ()
+
+
+# ---- what the mutation run (issue 12) showed unchecked: actions, board, building, cards, castle, common, deck,
+# ---- effects ---------------------------------------------------------------------------------------------------
+
+
+def test_trade_targets_end_at_the_uses_icons_and_all_silver_fund() -> None:
+    """A-12, §5.4: the trade targets run from one use to the most the merchant icons and all the silver could
+    fund: T-TRADE-1's 4 merchant icons (the Friar on B's pile, dismissable, adds none) + 5 silver = 9 = 4 uses of
+    B-OL's gold exchange (2 each), no 5th; one silver more makes the 5th."""
+    s = player(two(), RED, space=space(1, "OL"), slots=("trader", "journeyman", "financier"), silver=5, gold=0)
+    s = folk_top(s, 1, "friar")
+    assert actions.trade_targets(s, RED) == [mv.Trade(1), mv.Trade(2), mv.Trade(3), mv.Trade(4)]
+    s = player(s, RED, silver=6)
+    assert actions.trade_targets(s, RED)[-1] == mv.Trade(5)
+
+
+def test_a_free_reachable_spot_is_a_good_build_target() -> None:
+    """A-04, §5.5: a building still on the board onto a free spot on the viscount's side of the river: the
+    target check finds nothing wrong (the funding is checked after it)."""
+    s = player(two(), RED, space=space(1, "OL"))
+    assert actions.check_build_target(s, RED, mv.Build("workshop_1", spot(s, "B-front-L1"))) == []
+    assert [v.code for v in actions.check_build_target(s, RED, mv.Build("workshop_1", spot(s, "B-front-R1")))] == [
+        "VISCOUNTS_SPOT_UNREACHABLE"
+    ]
+
+
+def test_spots_by_id_and_by_river_side() -> None:
+    """§5.5: the outer-left space reaches its segment's left spots, the outer-right its right spots, the
+    inner space none; a spot id the ring lacks has index -1."""
+    ring = two().ring
+    assert spot_index(ring, "B-front-R1") == 6
+    assert spot_index(ring, "Z-front-L1") == -1
+    assert reachable_spots(ring, space(1, "OL")) == (4, 5)
+    assert reachable_spots(ring, space(1, "OR")) == (6, 7)
+    assert reachable_spots(ring, space(1, "IN")) == ()
+
+
+def test_the_owner_of_a_spot() -> None:
+    """§5.5 step 4: a spot's building names its owner; an empty spot has none (-1)."""
+    s = build(two(), BLUE, "trading_post_1", spots={"trading_post_1": "B-front-R1"})
+    assert building.owner_of(s, spot(s, "B-front-R1")) == BLUE
+    assert building.owner_of(s, spot(s, "B-front-L1")) == -1
+
+
+def _run(s: State, seat: int, effect: Effect, source: str = "test") -> State:
+    """``s`` at ``seat``'s recruit phase with ``effect`` to resolve, after the automatic steps."""
+    return checked(settled(at(s, seat, "recruit", queue=(Run(seat, (effect,), source),))))
+
+
+def test_player_card_5_builds_a_workshop_on_any_free_spot() -> None:
+    """§6.11, A-31: player card 5's free Workshop goes on any free spot of the ring, not only the ones the
+    viscount reaches; another building type or a taken spot is refused, with the slot or spot named."""
+    s = build(player(two(), RED, space=space(1, "OL")), BLUE, "trading_post_1", spots={"trading_post_1": "B-front-R1"})
+    s = _run(s, RED, CONTENT.player_cards[5].extra, "player card 5")
+    assert kind(s) == "build_free"
+    options = legal_of(s, mv.PlaceBuilding)
+    assert len(options) == 3 * 19
+    assert {a.slot for a in options} == {"workshop_1", "workshop_2", "workshop_3"}
+    assert mv.PlaceBuilding("workshop_2", 19) in options
+    assert codes(s, mv.PlaceBuilding("guildhall_1", 4)) == [
+        ("VISCOUNTS_NO_SUCH_BUILDING", "guildhall_1 holds no workshop of yours to place.", "action.slot")
+    ]
+    assert codes(s, mv.PlaceBuilding("workshop_1", 6)) == [
+        ("VISCOUNTS_SPOT_TAKEN", "Spot 6 is not a free spot.", "action.spot")
+    ]
+    s = act(s, mv.PlaceBuilding("workshop_2", 19))
+    assert s.spots[19] == "0:workshop_2" and s.players[RED].built == ("workshop_2",)
+
+
+def test_player_card_8_builds_a_trading_post_where_the_viscount_stands() -> None:
+    """§6.11, A-37 ``trading_post``: player card 8's free building is a Trading Post on a free spot the
+    viscount reaches (B-OL: B-L1 and B-L2); anything else is refused with the building type or the reach."""
+    s = _run(player(two(), RED, space=space(1, "OL")), RED, CONTENT.player_cards[8].extra, "player card 8")
+    options = legal_of(s, mv.PlaceBuilding)
+    assert sorted((a.slot, a.spot) for a in options) == [(f"trading_post_{k}", i) for k in (1, 2, 3) for i in (4, 5)]
+    assert codes(s, mv.PlaceBuilding("workshop_1", 4)) == [
+        ("VISCOUNTS_NO_SUCH_BUILDING", "workshop_1 holds no trading post of yours to place.", "action.slot")
+    ]
+    assert codes(s, mv.PlaceBuilding("trading_post_1", 0)) == [
+        ("VISCOUNTS_SPOT_TAKEN", "Spot 0 is not a free spot your viscount reaches.", "action.spot")
+    ]
+
+
+def test_player_card_8_builds_any_building_under_a_37_any() -> None:
+    """A-37 ``any``: player card 8's free building is any building left on the board (still where the
+    viscount stands); only a slot that is not on the board is refused."""
+    s = table(options={"card8_building": "any"})
+    s = _run(player(s, RED, space=space(1, "OL")), RED, CONTENT.player_cards[8].extra, "player card 8")
+    assert len(legal_of(s, mv.PlaceBuilding)) == 9 * 2
+    assert codes(s, mv.PlaceBuilding("castle_1", 4)) == [
+        ("VISCOUNTS_NO_SUCH_BUILDING", "castle_1 holds no building of yours to place.", "action.slot")
+    ]
+
+
+def test_a_shuffle_with_an_empty_discard_pile_does_nothing() -> None:
+    """§4.6 Shuffle, A-07 ``every``: with no discarded card there is no reshuffle, so no criminal check (the
+    Pickpocket on the board would cost a corruption); with one there is."""
+    s = player(two(), RED, slots=("pickpocket",), discard=())
+    before = s.players[RED]
+    after = _run(s, RED, Effect(op="shuffle")).players[RED]
+    assert diff(before, after) == {} and after.draw == before.draw
+    s = player(s, RED, discard=("lender",), draw=("journeyman", "labourer", "squire", "thief", "trader"))
+    after = _run(s, RED, Effect(op="shuffle")).players[RED]
+    assert diff(before, after) == {"corruption": 1} and after.discard == () and "lender" in after.draw
+
+
+def test_discarding_the_top_card_with_no_cards_left_is_refused() -> None:
+    """§4.6: the top of the draw pile can be discarded only while the draw or discard pile holds a card; a
+    card not in hand is refused by name."""
+    s = player(two(), RED, draw=(), discard=())
+    s = at(s, RED, "recruit", queue=(DiscardStep(RED),))
+    assert codes(s, mv.Discard(mv.TOP)) == [
+        ("VISCOUNTS_NO_CARDS", "Your draw and discard piles are empty.", "action.card")
+    ]
+    assert [c for c, _, _ in codes(s, mv.Discard("lender"))] == ["VISCOUNTS_NOT_IN_HAND"]
+
+
+def test_the_top_card_discarded_goes_to_the_discard_pile_and_destroyed_pays_its_value() -> None:
+    """§4.6: a discarded top card lands on the discard pile (no silver); a destroyed one leaves the game and
+    pays its cost in silver (the Lender: 1)."""
+    s = at(two(), RED, "recruit", queue=(DiscardStep(RED),))
+    before = s.players[RED]
+    s = draw_chance(act(s, mv.Discard(mv.TOP)), "lender")
+    assert s.players[RED].discard == ("lender",) and "lender" not in s.folk_removed
+    assert diff(before, s.players[RED]) == {}
+    s = at(two(), RED, "recruit", queue=(DestroyStep(RED),))
+    s = draw_chance(act(s, mv.Destroy(mv.TOP)), "lender")
+    assert s.players[RED].discard == () and "lender" in s.folk_removed
+    assert diff(before, s.players[RED]) == {"silver": 1}
+
+
+def test_a_destroy_counted_once_or_twice_asks_that_often() -> None:
+    """§4.6, §6.2: ``destroy`` n: n optional destroys, then the turn goes on."""
+    s = act(at(two(), RED, "recruit", queue=(DestroyStep(RED, 1),)), mv.Destroy("abbot"))
+    assert kind(s) == "recruit" and s.players[RED].hand == ("bertha", "financier")
+    s = act(at(two(), RED, "recruit", queue=(DestroyStep(RED, 2),)), mv.Destroy("abbot"))
+    assert kind(s) == "destroy_step"
+    s = act(s, mv.Destroy("financier"))
+    assert kind(s) == "recruit" and s.players[RED].hand == ("bertha",)
+
+
+def test_two_free_hires_take_two_cards() -> None:
+    """§4.6 Free hire counted twice: two cards from the piles' tops onto the discard pile, then no more."""
+    s = folk_top(folk_top(two(), 0, "aristocrat"), 1, "friar")
+    s = at(s, RED, "recruit", queue=(FreeHire(RED, 2),))
+    s = first_chance(act(s, mv.HireFrom(0)))
+    assert kind(s) == "free_hire"
+    s = first_chance(act(s, mv.HireFrom(1)))
+    assert kind(s) == "recruit"
+    assert s.players[RED].discard == ("aristocrat", "friar")
+
+
+def test_a_worker_placement_with_an_empty_supply_changes_nothing() -> None:
+    """§6.2 place_workers: as many workers as the supply holds; with none nothing is placed and no castle
+    resolution is queued."""
+    s = player(two(), RED, workers=0)
+    assert castle.place(s, RED, 0, 2) == s
+    s = player(two(), RED, workers=1)
+    placed = castle.place(s, RED, 0, 2)
+    assert placed.castle.tier1[0][RED] == 1 and placed.players[RED].workers == 0
+    assert placed.queue == (Settle(RED),)
+
+
+def test_a_castle_move_during_a_literal_reward_waits_for_the_sideways_moves() -> None:
+    """A-09 ``literal``: a castle move made in section 2's reward queues a castle resolution that leaves the
+    sideways moves of section 2 to come first; then one worker goes to each neighbour."""
+    s = table(options={"castle_order": "literal"})
+    s = workers(s, tier1={(2, RED): 3, (1, RED): 1})
+    s = settled(at(s, RED, "recruit", queue=(Settle(RED),)))
+    assert kind(s) == "castle_move"
+    s = act(s, mv.MoveWorker(1, 0))
+    assert kind(s) == "recruit"
+    assert [s.castle.tier1[k][RED] for k in range(5)] == [1, 1, 0, 1, 0]
+    assert s.castle.tier2[2][RED] == 1 and s.players[RED].gold == 1
+
+
+def test_the_castle_resolves_other_players_in_turn_order_from_the_active_one() -> None:
+    """§5.8: three-worker sections of other players resolve too, in seat order from the active player: Blue
+    (section 1: ink and stone) before Yellow (section 3: gold and a castle move, Yellow's decision)."""
+    s = table(3)
+    s = workers(s, tier1={(0, BLUE): 3, (2, YELLOW): 3})
+    before = s.players[BLUE]
+    s = checked(settled(at(s, RED, "recruit", queue=(Settle(RED),))))
+    assert kind(s) == "castle_move" and owed(s) == YELLOW
+    assert s.castle.tier2[0][BLUE] == 1 and s.castle.tier2[2][YELLOW] == 1
+    assert diff(before, s.players[BLUE]) == {"ink": 1, "stone": 1}
+    assert seats_from(s, 1) == [1, 2, 0]
+
+
+def test_placing_on_any_section_accepts_each_of_the_five() -> None:
+    """§6.11 player card 3: two workers onto any castle section, 1 to 5 (index 0 to 4); no section 6."""
+    s = _run(two(), RED, CONTENT.player_cards[3].extra, "player card 3")
+    assert legal(s) == [mv.Section(k) for k in range(5)]
+    assert codes(s, mv.Section(5)) == [("VISCOUNTS_NO_SECTION", "There is no castle section 6.", "action.section")]
+    s = act(s, mv.Section(0))
+    assert s.castle.tier1[0][RED] == 2
+
+
+def test_a_castle_move_counted_once_moves_once() -> None:
+    """§6.2 castle_move n: n optional moves of an own tier-1 worker to a neighbouring section."""
+    s = workers(two(), tier1={(1, RED): 2})
+    s = act(_run(s, RED, Effect(op="castle_move")), mv.MoveWorker(1, 0))
+    assert kind(s) == "recruit" and [s.castle.tier1[k][RED] for k in range(5)] == [1, 1, 0, 0, 0]
+    s = workers(two(), tier1={(1, RED): 2})
+    s = act(_run(s, RED, Effect(op="castle_move", n=2)), mv.MoveWorker(1, 0))
+    assert kind(s) == "castle_move"
+    s = act(s, mv.MoveWorker(1, 2))
+    assert kind(s) == "recruit" and [s.castle.tier1[k][RED] for k in range(5)] == [1, 0, 1, 0, 0]
+
+
+def test_a_flip_of_either_kind_asks_when_both_can_flip() -> None:
+    """§4.5 flip_debt_or_deed: with an unpaid debt and an acquired deed the player chooses; with only a deed
+    it flips."""
+    s = player(two(), RED, debts=1, deeds=2)
+    assert kind(_run(s, RED, Effect(op="flip_debt_or_deed"))) == "choose_flip"
+    s = player(s, RED, debts=0, paid=1)
+    after = _run(s, RED, Effect(op="flip_debt_or_deed"))
+    assert kind(after) == "recruit" and diff(s.players[RED], after.players[RED]) == {"deeds": -1, "approved": 1}
+
+
+def test_two_flips_asked_together_are_two() -> None:
+    """§4.5: a flip counted twice asks twice, then the turn goes on."""
+    s = player(two(), RED, debts=1, deeds=2)
+    s = act(at(s, RED, "recruit", queue=(ChooseFlip(RED, 2),)), mv.Flip("deed"))
+    assert kind(s) == "choose_flip"
+    before = s.players[RED]
+    s = act(s, mv.Flip("deed"))
+    assert kind(s) == "recruit" and diff(before, s.players[RED]) == {"deeds": -1, "approved": 1}
+
+
+def test_two_resources_asked_together_are_two() -> None:
+    """§6.2 any_resource n: n choices of ink, gold or stone."""
+    s = at(two(), RED, "recruit", queue=(ChooseResource(RED, 2),))
+    before = s.players[RED]
+    s = act(s, mv.Take("gold"))
+    assert kind(s) == "choose_resource"
+    s = act(s, mv.Take("stone"))
+    assert kind(s) == "recruit" and diff(before, s.players[RED]) == {"gold": 1, "stone": 1}
+
+
+def test_a_draw_counted_twice_draws_two_cards() -> None:
+    """§4.6 Draw n: one card at a time from the draw pile into the hand."""
+    s = _run(two(), RED, Effect(op="draw", n=2))
+    s = draw_chance(s, "lender", "squire")
+    assert kind(s) == "recruit"
+    assert s.players[RED].hand == ("abbot", "bertha", "financier", "lender", "squire")
+
+
+def test_an_empty_run_resolves_to_nothing() -> None:
+    """§6.2: a run of no effects leaves the queue and the turn goes on."""
+    before = two()
+    s = checked(settled(at(before, RED, "recruit", queue=(Run(RED, ()),))))
+    assert kind(s) == "recruit" and s.queue == () and s.players == before.players
+
+
+def test_a_choice_offers_each_branch_from_the_first() -> None:
+    """§6.2 choice: one of the branches, numbered from 0; a number past the last is refused with the count."""
+    choice = Effect(op="choice", of=(Effect(op="silver", n=2), Effect(op="ink")))
+    s = _run(two(), RED, choice)
+    assert legal(s) == [mv.Branch(0), mv.Branch(1)]
+    assert codes(s, mv.Branch(2)) == [
+        ("VISCOUNTS_NO_SUCH_OPTION", "The choice has 2 options (0 to 1), not 2.", "action.index")
+    ]
+    before = s.players[RED]
+    s = act(s, mv.Branch(0))
+    assert diff(before, s.players[RED]) == {"silver": 2}
+
+
+def test_an_optional_cost_pays_and_gains_or_neither() -> None:
+    """§6.2 cost: accept to pay (a corruption) and gain (2 gold), or decline both."""
+    cost = Effect(op="cost", pay=Effect(op="corruption"), gain=Effect(op="gold", n=2))
+    s = _run(two(), RED, cost)
+    assert legal(s) == [mv.Accept(), mv.Pass()]
+    assert refusals(s, mv.Accept()) == [] and refusals(s, mv.Pass()) == []
+    before = s.players[RED]
+    assert diff(before, act(s, mv.Accept()).players[RED]) == {"corruption": 1, "gold": 2}
+    declined = act(s, mv.Pass())
+    assert kind(declined) == "recruit" and diff(before, declined.players[RED]) == {}

@@ -59,10 +59,6 @@ def ai_seat(s: State) -> int:
     return next((seat for seat, p in enumerate(s.players) if p.ai), -1)
 
 
-def is_ai(s: State, seat: int) -> bool:
-    return 0 <= seat < len(s.players) and s.players[seat].ai
-
-
 # ---- setup (§8.1) --------------------------------------------------------------------------------------------
 
 

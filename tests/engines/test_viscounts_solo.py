@@ -4,16 +4,28 @@ and the cards drawn."""
 
 from __future__ import annotations
 
+import pytest
 from msgspec.structs import replace
 
 from engines.core.engine import CHANCE
 from engines.viscounts import moves as mv
+from engines.viscounts.board import spot_table
+from engines.viscounts.building import free_build_options
 from engines.viscounts.common import CONTENT
 from engines.viscounts.content import AiStep, Effect
 from engines.viscounts.engine import ENGINE
 from engines.viscounts.solo import decide
-from engines.viscounts.state import AiDo, CastleSection, ChooseFlip, ChooseResource, Rearrange, Run, State
-from tests.engines.viscounts_helpers import Move, at, checked, diff, folk_top, kind, player, settled, table
+from engines.viscounts.state import (
+    AiDo,
+    BuildFree,
+    CastleSection,
+    ChooseFlip,
+    ChooseResource,
+    Rearrange,
+    Run,
+    State,
+)
+from tests.engines.viscounts_helpers import Move, at, build, checked, diff, folk_top, kind, player, settled, table
 
 HUMAN, AI = 0, 1
 
@@ -198,3 +210,28 @@ def test_the_ai_keeps_its_schemes_in_place_when_asked_to_rearrange() -> None:
     before, after = _after_human_takes_gold(s, Rearrange(AI))
     assert after.players[AI].slots == before.players[AI].slots == ("S-2", "S-3", "")
     assert kind(after) == "recruit"
+
+
+@pytest.mark.parametrize(
+    ("ai_space", "built", "chosen"),
+    [
+        (2, (), "A-front-R2"),
+        (5, (), "B-front-R1"),
+        (14, ("E-front-R1", "E-front-R2"), "A-front-L1"),
+        (1, (), "A-front-L1"),
+    ],
+)
+def test_the_ai_builds_for_free_on_the_first_spot_clockwise_from_its_viscount(
+    ai_space: int, built: tuple[str, ...], chosen: str
+) -> None:
+    """§8.5 free building: the AI takes the first free spot clockwise from the group its viscount's space
+    reaches, around the whole board (its Guildhall stands on A-front-R1): from space 2 (A, right group)
+    A-front-R2, from space 5 (B, right) B-front-R1; from space 14 (E, right) with E's right spots built it
+    wraps round to A-front-L1; from an inner space (1, by segment A) it starts at A's first spot. Its
+    building is the first slot of the type (Workshop 1)."""
+    s = player(solo_table(), AI, space=ai_space)
+    slots = ("workshop_1", "workshop_2")[: len(built)]
+    s = build(s, HUMAN, *slots, spots=dict(zip(slots, built, strict=True)))
+    step = BuildFree(AI, "workshop")
+    choice = decide(s, step, free_build_options(s, step))
+    assert (choice.slot, spot_table(s.ring)[choice.spot][1].id) == ("workshop_1", chosen)

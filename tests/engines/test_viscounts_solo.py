@@ -8,6 +8,7 @@ import pytest
 from msgspec.structs import replace
 
 from engines.core.engine import CHANCE
+from engines.viscounts import manuscripts, solo
 from engines.viscounts import moves as mv
 from engines.viscounts.board import spot_table
 from engines.viscounts.building import free_build_options
@@ -21,6 +22,7 @@ from engines.viscounts.state import (
     CastleSection,
     ChooseFlip,
     ChooseResource,
+    FreeManuscript,
     Rearrange,
     Run,
     State,
@@ -235,3 +237,49 @@ def test_the_ai_builds_for_free_on_the_first_spot_clockwise_from_its_viscount(
     step = BuildFree(AI, "workshop")
     choice = decide(s, step, free_build_options(s, step))
     assert (choice.slot, spot_table(s.ring)[choice.spot][1].id) == ("workshop_1", chosen)
+
+
+@pytest.mark.parametrize("ruling", ["draw_only", "every"])
+def test_the_ai_reshuffling_to_reveal_makes_the_criminal_check(ruling: str) -> None:
+    """§8.3, A-07: the AI's empty scheme pile is reshuffled to reveal, which is a draw, so the criminal
+    check follows under either ruling: no criminal on its board, one virtue (7 -> 6)."""
+    s = table(1, options={"reshuffle_check": ruling})
+    p = s.players[AI]
+    s = at(_ai(s, draw=(), discard=tuple(sorted((*p.draw, *p.discard)))), AI, "play")
+    ai = solo.reveal(s, AI).players[AI]
+    assert (ai.draw, ai.discard) == (tuple(sorted((*p.draw, *p.discard))), ())
+    assert (ai.corruption, ai.virtue) == (p.corruption, p.virtue - 1) == (1, 6)
+
+
+@pytest.mark.parametrize(("steps", "queued"), [(1, (Rearrange(HUMAN),)), (2, ())])
+def test_the_ai_landing_on_the_human_lets_the_human_rearrange(steps: int, queued: tuple[Rearrange, ...]) -> None:
+    """§8.3: the AI's viscount moving onto the human's space (3, one step from its space 2) lets the human
+    rearrange; passing it (two steps, to space 5) does not."""
+    s = player(solo_table(), HUMAN, space=3)
+    moved = solo.move(s, AI, steps)
+    assert moved.players[AI].space == (3, 5)[steps - 1]
+    assert moved.queue == queued
+
+
+def test_the_ai_builds_paying_stone_for_the_icons_it_lacks() -> None:
+    """§8.5 Build: the first building it can afford (Workshop 1, 3 BUILDER icons) on the first free spot its
+    viscount reaches (A-front-R2; its Guildhall stands on A-front-R1): its board's 1 BUILDER icon and 2
+    stone pay for it."""
+    s = player(solo_table(), AI, stone=2)
+    assert solo.icons(s, AI, "BUILD") == 1
+    assert solo.plan(s, AI, "BUILD") == ("workshop_1", 3, 2)
+    after = solo.act(s, AI, "BUILD")
+    assert after.players[AI].built == ("guildhall_1", "workshop_1") and after.players[AI].stone == 0
+    assert after.spots[3] == "1:workshop_1"
+    assert solo.plan(player(s, AI, stone=1), AI, "BUILD") is None
+
+
+def test_the_ai_takes_a_free_manuscript_first_from_its_own_segment() -> None:
+    """§8.3: a free manuscript comes from the AI's segment's pile first, then clockwise: from position 2 the
+    pile at 2, then 3."""
+    s = player(solo_table(), AI, space=8)
+    step = FreeManuscript(AI, (1, 2, 3, 4, 5, 6, 7))
+    options = manuscripts.free_options(s, step)
+    assert options == [mv.TakeManuscript(k) for k in range(5)]
+    assert decide(s, step, options) == mv.TakeManuscript(2)
+    assert decide(s, step, [mv.TakeManuscript(k) for k in (0, 1, 3, 4)]) == mv.TakeManuscript(3)

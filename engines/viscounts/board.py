@@ -24,6 +24,11 @@ NEXT_FIRST = "NEXT_SEGMENT_FIRST"
 KIND_NAMES = {OL: "outer-left", IN: "inner", OR: "outer-right"}
 
 
+def space_at(pos: int, kind_: int) -> int:
+    """The space of kind ``kind_`` (``OL``, ``IN``, ``OR``) at ring position ``pos``."""
+    return 3 * pos + kind_
+
+
 def position(space: int) -> int:
     """The ring position (segment) of ``space``."""
     return space // 3

@@ -12,7 +12,7 @@ from engines.core.errors import StateInvalid, Violation
 from engines.core.rng import Rng
 from engines.viscounts import moves as mv
 from engines.viscounts import solo
-from engines.viscounts.board import OL, OR, SEGMENTS
+from engines.viscounts.board import OL, OR, SEGMENTS, space_at
 from engines.viscounts.common import CONTENT, add_sorted, at, push, set_player, violation
 from engines.viscounts.state import (
     NO_SEAT,
@@ -121,7 +121,8 @@ def new_game(options: Options, seed: int | None) -> State:
 def draft_order(s: State) -> list[int]:
     """Reverse turn order: the player right of the start player first, the start player last."""
     n = len(s.players)
-    return [(s.start - i) % n for i in range(1, n + 1) if not s.players[(s.start - i) % n].ai]
+    order = [(s.start - i) % n for i in range(1, n + 1)]
+    return [seat for seat in order if not s.players[seat].ai]
 
 
 def picker(s: State) -> int:
@@ -134,9 +135,9 @@ def start_space(s: State, number: int) -> int:
     for pos, side_id in enumerate(s.ring):
         seg = CONTENT.segments[side_id]
         if seg.start_ol == number:
-            return 3 * pos + OL
+            return space_at(pos, OL)
         if seg.start_or == number:
-            return 3 * pos + OR
+            return space_at(pos, OR)
     raise StateInvalid(f"No segment on the ring carries start number {number}.", "ring")
 
 
@@ -189,9 +190,9 @@ def finish_draft(s: State) -> State | None:
     if picker(s) != NO_SEAT:
         return None
     s = replace(s, stage="turns", turn=Turn(seat=s.start))
-    ai = solo.ai_seat(s)
-    if ai < 0:
+    if not any(p.ai for p in s.players):
         return s
+    ai = solo.ai_seat(s)
     left = next(pair for pair in s.pairs if pair.taken_by == NO_SEAT)
     s = set_player(s, ai, player_card=left.card, space=start_space(s, left.card))
     return solo.setup_steps(s, ai)

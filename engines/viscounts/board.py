@@ -46,9 +46,14 @@ def is_outer(space: int) -> bool:
 
 def exits(space: int) -> tuple[int, ...]:
     """§4.1: the spaces one arrow away."""
-    base = position(space) * 3
-    following = (base + 3) % SPACES
-    return {OL: (base + OR, base + IN), IN: (base + OR, following + IN), OR: (following + OL,)}[kind(space)]
+    here = position(space)
+    after = (here + 1) % SEGMENTS
+    arrows = {
+        OL: ((here, OR), (here, IN)),
+        IN: ((here, OR), (after, IN)),
+        OR: ((after, OL),),
+    }
+    return tuple(space_at(pos, k) for pos, k in arrows[kind(space)])
 
 
 @lru_cache(maxsize=4096)

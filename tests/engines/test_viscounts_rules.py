@@ -35,6 +35,7 @@ from engines.viscounts.common import CONTENT, owned, seats_from
 from engines.viscounts.content import Effect
 from engines.viscounts.engine import ENGINE
 from engines.viscounts.state import (
+    BuildFree,
     CastleMove,
     CastleSection,
     ChooseBranch,
@@ -1548,3 +1549,17 @@ def test_an_optional_cost_pays_and_gains_or_neither() -> None:
     assert diff(before, act(s, mv.Accept()).players[RED]) == {"corruption": 1, "gold": 2}
     declined = act(s, mv.Pass())
     assert kind(declined) == "recruit" and diff(before, declined.players[RED]) == {}
+
+
+def test_a_link_into_the_next_segment_pays_both_owners() -> None:
+    """§5.5 step 4: the link from a segment's last spot runs to the first spot of the NEXT segment
+    clockwise (segment A's right 2 to segment B's left 1, an ink each); building on the segment after
+    that (C's left 1) touches no such link."""
+    s = build(table(), BLUE, "trading_post_1", spots={"trading_post_1": "A-front-R2"})
+    s = at(s, RED, "recruit", queue=(BuildFree(RED, "workshop"),))
+    inks = (s.players[RED].ink, s.players[BLUE].ink)
+    linked = ENGINE.apply(s, Move(RED, mv.PlaceBuilding("workshop_1", spot(s, "B-front-L1"))))
+    assert linked.players[BLUE].ink == inks[1] + 1
+    assert linked.players[RED].ink >= inks[0] + 1
+    apart = ENGINE.apply(s, Move(RED, mv.PlaceBuilding("workshop_1", spot(s, "C-front-L1"))))
+    assert apart.players[BLUE].ink == inks[1]

@@ -5,6 +5,7 @@
     rules-engine-client replay game.json [--require-complete]
     rules-engine-client score state.json
     rules-engine-client bots --game citadels --players 5 --games 20 --external-chance
+    rules-engine-client verify records/ [--jobs 4] [--format table|json|csv] [--out FILE]
     rules-engine-client health
 
 Every command talks to the service at ``--target`` (default ``localhost:50051``, or the
@@ -15,6 +16,9 @@ non-zero exit status, never a traceback.
 from __future__ import annotations
 
 import argparse
+import csv
+import dataclasses
+import json
 import os
 import random
 import sys
@@ -57,6 +61,7 @@ from rulesengine_client.render import (
     render_score,
     render_view,
     seat_name,
+    totals,
     view_facts,
 )
 
@@ -193,6 +198,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="write every game record (game-NNNN.json) and its final score (game-NNNN.score.json) here",
     )
+
+    verify = commands.add_parser("verify", help="replay every game record of a directory and report a verdict each")
+    verify.add_argument("dir", type=Path, help="directory of game records (*.json; *.score.json are skipped)")
+    verify.add_argument("--jobs", type=_positive, default=4, help="records replayed at once (default: 4)")
+    verify.add_argument(
+        "--format", choices=("table", "json", "csv"), default="table", help="report format (default: table)"
+    )
+    verify.add_argument("--out", type=Path, metavar="FILE", help="write the report here (default: stdout)")
 
     health = commands.add_parser("health", help="ask the server's grpc.health.v1 status")
     health.add_argument("--service", default="", help="service name (default: the whole server)")
@@ -592,6 +605,137 @@ def cmd_bots(client: RulesEngineClient, args: argparse.Namespace, con: Console) 
     return EXIT_OK if verified == len(results) else EXIT_FAILED
 
 
+# ---- verify ----------------------------------------------------------------------------------
+
+#: The columns of a ``verify`` report, in order (the CSV header and the JSON keys).
+VERIFY_FIELDS = ("file", "game", "players", "moves", "verdict", "winners", "scores", "move", "code", "message", "field")
+
+
+@dataclass
+class Verdict:
+    """What replaying one record file found: ``ok``, ``illegal``, ``unfinished`` or ``unreadable``."""
+
+    file: str
+    verdict: str
+    game: str = ""
+    players: int = 0
+    moves: int = 0
+    winners: list[int] = dataclasses.field(default_factory=list)
+    scores: dict[int, int] = dataclasses.field(default_factory=dict)
+    move: int | None = None
+    code: str = ""
+    message: str = ""
+    field: str = ""
+
+    def detail(self) -> str:
+        """The verdict in a few words: the winners, the illegal move and why, or what is wrong."""
+        if self.verdict == "ok":
+            return f"winner {', '.join(seat_name(w) for w in self.winners)}; scores {_scores_text(self.scores)}"
+        if self.verdict == "illegal":
+            where = f" [{self.field}]" if self.field else ""
+            return f"move {self.move}: {self.code}: {self.message}{where}"
+        return self.message
+
+
+def _scores_text(scores: dict[int, int]) -> str:
+    return ", ".join(f"{seat}: {total}" for seat, total in sorted(scores.items()))
+
+
+def record_files(directory: Path) -> list[Path]:
+    """The record files of ``directory``: every ``*.json`` except the ``*.score.json`` score sheets."""
+    if not directory.is_dir():
+        raise UsageError(f"{directory} is not a directory")
+    return sorted(p for p in directory.glob("*.json") if not p.name.endswith(".score.json"))
+
+
+def verify_file(client: RulesEngineClient, path: Path) -> Verdict:
+    """Replay one record file through the server and judge it."""
+    try:
+        record = load_record(path)
+    except FileFormatError as error:
+        return Verdict(path.name, "unreadable", message=str(error))
+    verdict = Verdict(path.name, "", record.setup.game_id, record.setup.players, len(record.moves))
+    try:
+        result = client.replay_game(record)
+    except UnavailableError:
+        raise
+    except RulesEngineError as error:
+        verdict.verdict, verdict.message = "unreadable", f"refused by the server: {error.code.name}: {error.message}"
+        return verdict
+    if not result.legal:
+        first = result.violations[0] if result.violations else common_pb2.Violation()
+        verdict.verdict, verdict.move = "illegal", result.illegal_move_index
+        verdict.code, verdict.message, verdict.field = first.code, first.message, first.field
+    elif result.pending.seats:
+        owes = ", ".join(seat_name(s) for s in result.pending.seats)
+        verdict.verdict = "unfinished"
+        verdict.message = (
+            f"all {result.moves_applied} moves legal; the game is not over: {owes} to {result.pending.kind}"
+        )
+    else:
+        verdict.verdict = "ok"
+        verdict.winners, verdict.scores = list(result.score.winners), totals(result.score)
+    return verdict
+
+
+def verdict_row(verdict: Verdict) -> dict[str, object]:
+    """A report row: the JSON object of one verdict (the CSV row flattens winners and scores)."""
+    return {name: getattr(verdict, name) for name in VERIFY_FIELDS}
+
+
+def render_verdicts(verdicts: Sequence[Verdict]) -> str:
+    """The ``verify`` table: file, game, players, moves, verdict, and the detail or winners."""
+    head = ("file", "game", "players", "moves", "verdict", "detail")
+    rows = [head]
+    for v in verdicts:
+        players, moves = (str(v.players), str(v.moves)) if v.game else ("", "")  # no record, nothing to count
+        rows.append((v.file, v.game, players, moves, v.verdict, v.detail()))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(head) - 1)]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=False)) + "  " + row[-1] for row in rows)
+
+
+def write_report(verdicts: Sequence[Verdict], form: str, out: TextIO) -> None:
+    """Write the report as ``table``, ``json`` (a list of objects) or ``csv`` (a header row)."""
+    if form == "json":
+        out.write(json.dumps([verdict_row(v) for v in verdicts], indent=2) + "\n")
+    elif form == "csv":
+        writer = csv.DictWriter(out, fieldnames=VERIFY_FIELDS, lineterminator="\n")
+        writer.writeheader()
+        for verdict in verdicts:
+            row = verdict_row(verdict)
+            row["winners"] = " ".join(str(w) for w in verdict.winners)
+            row["scores"] = " ".join(f"{s}:{t}" for s, t in sorted(verdict.scores.items()))
+            row["move"] = "" if verdict.move is None else verdict.move
+            writer.writerow(row)
+    else:
+        out.write(render_verdicts(verdicts) + "\n")
+
+
+def cmd_verify(client: RulesEngineClient, args: argparse.Namespace, con: Console) -> int:
+    """Replay every record of a directory (``--jobs`` at once) and report one verdict per record."""
+    paths = record_files(args.dir)
+    con.note(f"{len(paths)} record(s) in {args.dir}")
+    verdicts: list[Verdict] = []
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futures = [pool.submit(verify_file, client, path) for path in paths]
+        for future in futures:
+            verdicts.append(future.result())
+            done = verdicts[-1]
+            con.note(f"[{len(verdicts)}/{len(paths)}] {done.file}: {done.verdict} ({done.detail()})")
+    if args.out is None:
+        write_report(verdicts, args.format, con.out)
+    else:
+        try:
+            with args.out.open("w", encoding="utf-8", newline="") as sink:
+                write_report(verdicts, args.format, sink)
+        except OSError as error:
+            raise UsageError(f"cannot write the report to {args.out}: {error.strerror or error}") from error
+        con.note(f"report written to {args.out}")
+    counts = Counter(v.verdict for v in verdicts)
+    con.note(", ".join(f"{name}: {counts[name]}" for name in ("ok", "unfinished", "illegal", "unreadable")))
+    return EXIT_FAILED if counts["illegal"] or counts["unreadable"] else EXIT_OK
+
+
 # ---- health ----------------------------------------------------------------------------------
 
 
@@ -640,6 +784,8 @@ def main(
                 return cmd_score(client, args, con)
             if args.command == "bots":
                 return cmd_bots(client, args, con)
+            if args.command == "verify":
+                return cmd_verify(client, args, con)
             return cmd_health(client, args, con)
     except RulesEngineError as error:
         _report(error, args.target, con)

@@ -67,7 +67,7 @@ POPULATION: dict[type, Callable[[State, Any], Sequence[Any]]] = {
 }
 """The physical pieces each draw is among (with repeats)."""
 
-ACTION: dict[type, Callable[[Any], Any]] = {
+ACTION: dict[type, type] = {
     DrawSegment: mv.Segment,
     DrawRotation: mv.Rotation,
     DrawFolk: mv.FolkDrawn,
@@ -78,18 +78,7 @@ ACTION: dict[type, Callable[[Any], Any]] = {
     DrawCard: mv.CardDrawn,
     DrawScheme: mv.SchemeDrawn,
 }
-
-ACTION_OF: dict[type, type] = {
-    DrawSegment: mv.Segment,
-    DrawRotation: mv.Rotation,
-    DrawFolk: mv.FolkDrawn,
-    DrawManuscript: mv.ManuscriptDrawn,
-    DrawStart: mv.StartDrawn,
-    DrawPlayerCard: mv.PlayerCardDrawn,
-    DrawHero: mv.HeroDrawn,
-    DrawCard: mv.CardDrawn,
-    DrawScheme: mv.SchemeDrawn,
-}
+"""The chance action that answers each kind of draw (it names the piece drawn)."""
 
 
 def _value(a: Any) -> Any:

@@ -71,7 +71,7 @@ RULES_VERSION = "0.1.0"
 
 STEPS: dict[type, Decision[State]] = {
     **{
-        kind: queued_decision((deck.ACTION_OF[kind],), deck.chance_options, deck.check_chance, deck.apply_chance)
+        kind: queued_decision((deck.ACTION[kind],), deck.chance_options, deck.check_chance, deck.apply_chance)
         for kind in CHANCE_STEPS
     },
     ChooseBranch: queued_decision((mv.Branch,), effects.branch_options, effects.check_branch, effects.apply_branch),

@@ -17,7 +17,10 @@ from typing import Any
 from msgspec.structs import replace
 
 from engines.viscounts import building, castle, manuscripts
+from engines.viscounts import moves as mv
+from engines.viscounts.actions import dismiss as dismiss_card
 from engines.viscounts.board import OL, OR, SEGMENTS, SPACES, kind, position, reachable_spots, spot_table
+from engines.viscounts.cards import reshuffle
 from engines.viscounts.common import (
     CONTENT,
     RESOURCES,
@@ -31,6 +34,7 @@ from engines.viscounts.common import (
     swap_head,
 )
 from engines.viscounts.content import ActionName, AiStep, Effect
+from engines.viscounts.goods import gain_corruption
 from engines.viscounts.state import (
     EMPTY,
     AiDo,
@@ -88,8 +92,6 @@ def slide(s: State, seat: int) -> State:
 def reveal(s: State, seat: int) -> State:
     """§8.4 step 2: the top scheme into slot 1 (after a reshuffle with the criminal check if the pile is
     empty, §8.3)."""
-    from engines.viscounts.cards import reshuffle
-
     if not s.players[seat].draw:
         s = reshuffle(s, seat, drawing=True)
     return push(s, DrawScheme(seat))
@@ -133,8 +135,6 @@ def do(s: State, step: AiDo) -> State:
     s = swap_head(s)
     row, seat = step.row, step.seat
     if row.op == "criminal_corruption":
-        from engines.viscounts.goods import gain_corruption
-
         return gain_corruption(s, seat, criminals(s.players[seat]))
     if row.op == "effect" and row.effect is not None:
         return push(s, Run(seat, (row.effect,), step.source))
@@ -159,8 +159,6 @@ def move(s: State, seat: int, n: int) -> State:
 
 def dismiss(s: State, seat: int) -> State:
     """§8.3: the AI dismisses the townsfolk of its segment for free, gains its top-right effect, no icons."""
-    from engines.viscounts.actions import dismiss as dismiss_card
-
     s, steps = dismiss_card(s, seat)
     return push(s, *steps)
 
@@ -292,8 +290,6 @@ def _clockwise_from(start: int, pos: int) -> int:
 
 def decide(s: State, head: Any, options: list[Any]) -> Any:
     """The AI's choice among ``options`` for the decision step ``head`` (§8.3, §8.5)."""
-    from engines.viscounts import moves as mv
-
     p = s.players[head.seat]
     here = position(p.space)
     if isinstance(head, ChooseResource):

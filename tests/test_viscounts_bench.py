@@ -41,12 +41,12 @@ def test_every_legal_lists_each_state_s_moves() -> None:
     assert all(ENGINE.validate(state, move) == [] for state, move in listed)
 
 
-def test_timed_passes_gives_one_rate_per_pass_from_the_clock() -> None:
+def test_per_second_gives_one_rate_per_pass_from_the_clock() -> None:
     """A clock that advances 0.5 s a reading: 4 pairs in 0.5 s is 8 calls/s, once per pass."""
     ticks = iter(range(100))
     calls: list[int] = []
     pairs, _ = bench.recorded_games(2, 1)
-    rates = bench.timed_passes(pairs[:4], lambda *_: calls.append(1), 3, lambda: next(ticks) / 2)
+    rates = bench.per_second(pairs[:4], lambda *_: calls.append(1), 3, lambda: next(ticks) / 2)
     assert rates == [8.0, 8.0, 8.0]
     assert len(calls) == 12
 

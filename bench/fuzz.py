@@ -426,6 +426,15 @@ def record_prefix(record: service_pb2.GameRecord, rng: random.Random, longest: i
     return prefix
 
 
+def render_request(state: service_pb2.GameState, players: int, rng: random.Random) -> service_pb2.RenderViewRequest:
+    """A picture request of ``state``: a random viewer, SVG mostly, PNG at a random valid scale sometimes."""
+    request = service_pb2.RenderViewRequest(state=state, viewer=random_viewer(rng, players))
+    if rng.random() < 0.2:
+        request.format = service_pb2.IMAGE_FORMAT_PNG
+        request.scale = rng.choice((0.0, 0.25, 0.5, 1.0))
+    return request
+
+
 def valid_request(rpc: str, corpus: Corpus, rng: random.Random) -> list[Message]:
     """A valid request of ``rpc`` for the game of ``corpus`` (several messages for a stream)."""
     position = rng.choice(corpus.positions)
@@ -450,6 +459,8 @@ def valid_request(rpc: str, corpus: Corpus, rng: random.Random) -> list[Message]
         return [request]
     if rpc == "ViewState":
         return [service_pb2.ViewStateRequest(state=state, viewer=random_viewer(rng, position.players))]
+    if rpc == "RenderView":
+        return [render_request(state, position.players, rng)]
     if rpc == "ReplayGame":
         return [service_pb2.ReplayGameRequest(record=record_prefix(rng.choice(corpus.records), rng))]
     if rpc == "ReplayGameStream":
@@ -790,6 +801,8 @@ class Fuzzer:
                     message.viewer.CopyFrom(random_viewer(rng, position.players))
             elif rpc == "ViewState":
                 message = service_pb2.ViewStateRequest(state=state, viewer=random_viewer(rng, position.players))
+            elif rpc == "RenderView":
+                message = render_request(state, position.players, rng)
             else:
                 raise ValueError(f"no changed-state request for the RPC {rpc}: the fuzz must learn it")
             request = Request(job.game, rpc, "state", how, (message.SerializeToString(),))

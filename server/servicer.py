@@ -9,6 +9,7 @@ for that log; never anything hidden.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
@@ -22,10 +23,28 @@ from server import errors
 from server.binding import GAME_INFO, LOG_ENTRY, MOVE_LABEL, PENDING, SCORE_SHEET, VIOLATION, GameBinding
 from server.convert import ConversionError
 from server.memo import StateMemo, state_key
+from server.pictures import MAX_SCALE, MIN_SCALE, png
 from server.signing import Signer
 
 #: How many replayed moves between two checks of the caller's deadline.
 _DEADLINE_CHECK_EVERY = 32
+
+#: The largest move number (``GameState.move_number`` is a uint32).
+_MAX_MOVE_NUMBER = 2**32 - 1
+
+#: The longest match id a caller may choose.
+MAX_MATCH_ID = 128
+
+
+def _match_id(chosen: str) -> str:
+    """The match id of a new game: the caller's (checked), or a fresh random one."""
+    if not chosen:
+        return str(uuid.uuid4())
+    if len(chosen) > MAX_MATCH_ID or not chosen.isprintable():
+        raise errors.request_invalid(
+            "match_id", f"match_id must be at most {MAX_MATCH_ID} printable characters, got {len(chosen)} characters"
+        )
+    return chosen
 
 
 def _major(version: str) -> int | None:
@@ -114,10 +133,15 @@ class RulesEngineServicer:
         _bind(seat=move.seat, action=move.action.__struct_config__.tag)
         return move
 
-    def _state_out(self, binding: GameBinding, state: Any, playable: bool = True) -> service_pb2.GameState:
-        """The (signed) message of ``state``; a ``playable`` state (made by the engine from
-        checked states, not a view) is remembered so that sending it back costs no decoding."""
+    def _state_out(
+        self, binding: GameBinding, state: Any, match_id: str, move_number: int, playable: bool = True
+    ) -> service_pb2.GameState:
+        """The (signed) message of ``state``, the ``move_number``-th state of match ``match_id``; a
+        ``playable`` state (made by the engine from checked states, not a view) is remembered so that
+        sending it back costs no decoding."""
         message = binding.state_to_proto(state)
+        message.match_id = match_id
+        message.move_number = move_number
         if self._signer is not None:
             self._signer.sign(message)
         if playable:
@@ -193,17 +217,18 @@ class RulesEngineServicer:
                 after = engine.apply(state, move)
             except IllegalMove as exc:
                 _bind(violation=exc.violations[0].code if exc.violations else None, move_index=index)
-                return self._replay_result(binding, state, applied, exc, index, log)
+                return self._replay_result(binding, state, record.match_id, applied, exc, index, log)
             log.append(engine.log(state, move, after))
             state = after
             applied += 1
         _bind(moves=applied)
-        return self._replay_result(binding, state, applied, None, None, log)
+        return self._replay_result(binding, state, record.match_id, applied, None, None, log)
 
     def _replay_result(
         self,
         binding: GameBinding,
         state: Any,
+        match_id: str,
         applied: int,
         illegal: IllegalMove | None,
         index: int | None,
@@ -213,7 +238,7 @@ class RulesEngineServicer:
         result = service_pb2.ReplayResult(
             legal=illegal is None,
             moves_applied=applied,
-            state=self._state_out(binding, state),
+            state=self._state_out(binding, state, match_id, applied),
             pending=PENDING.to_proto(engine.pending(state)),
             score=SCORE_SHEET.to_proto(engine.score(state)),
             log=[LOG_ENTRY.to_proto(entry) for entry in log],
@@ -237,9 +262,10 @@ class RulesEngineServicer:
     def NewGame(self, request: service_pb2.NewGameRequest, context: grpc.ServicerContext) -> Any:
         """A new game from a setup."""
         binding = self._binding(request.setup.game_id, "setup.game_id")
+        match_id = _match_id(request.match_id)
         state = self._new_state(binding, request.setup, "setup")
         return service_pb2.NewGameResponse(
-            state=self._state_out(binding, state), pending=PENDING.to_proto(binding.engine.pending(state))
+            state=self._state_out(binding, state, match_id, 0), pending=PENDING.to_proto(binding.engine.pending(state))
         )
 
     def LegalMoves(self, request: service_pb2.LegalMovesRequest, context: grpc.ServicerContext) -> Any:
@@ -282,8 +308,13 @@ class RulesEngineServicer:
         except IllegalMove as exc:
             _bind(violation=exc.violations[0].code if exc.violations else None)
             raise errors.illegal_move(exc.violations) from exc
+        number = request.state.move_number + 1
+        if number > _MAX_MOVE_NUMBER:
+            raise errors.request_invalid(
+                "state.move_number", f"state.move_number is at its largest ({_MAX_MOVE_NUMBER})"
+            )
         return service_pb2.ApplyMoveResponse(
-            state=self._state_out(binding, after),
+            state=self._state_out(binding, after, request.state.match_id, number),
             pending=PENDING.to_proto(binding.engine.pending(after)),
             log=LOG_ENTRY.to_proto(binding.engine.log(state, move, after)),
         )
@@ -304,7 +335,7 @@ class RulesEngineServicer:
         facts = struct_pb2.Struct()
         facts.update(binding.engine.facts(view))
         return service_pb2.ViewStateResponse(
-            state=self._state_out(binding, view, playable=False),
+            state=self._state_out(binding, view, request.state.match_id, request.state.move_number, playable=False),
             pending=PENDING.to_proto(binding.engine.pending(view)),
             facts=facts,
         )
@@ -331,3 +362,33 @@ class RulesEngineServicer:
                 yield item.move
 
         return service_pb2.ReplayGameStreamResponse(result=self._replay(first.header, moves(), context))
+
+    def RenderView(self, request: service_pb2.RenderViewRequest, context: grpc.ServicerContext) -> Any:
+        """A picture (SVG or PNG) of what one seat or a spectator sees."""
+        binding, state = self._state_in(request.state)
+        if not request.HasField("viewer"):
+            raise errors.request_invalid("viewer", "viewer is required: a seat or a spectator")
+        view = self._view(binding, state, request.viewer)
+        viewer = request.viewer.seat if request.viewer.WhichOneof("viewer") == "seat" else None
+        image_format = request.format
+        if image_format not in (
+            service_pb2.IMAGE_FORMAT_UNSPECIFIED,
+            service_pb2.IMAGE_FORMAT_SVG,
+            service_pb2.IMAGE_FORMAT_PNG,
+        ):
+            raise errors.request_invalid(
+                "format", f"format must be IMAGE_FORMAT_SVG or IMAGE_FORMAT_PNG, got {image_format}"
+            )
+        scale = request.scale or 1.0
+        if image_format != service_pb2.IMAGE_FORMAT_PNG:
+            if request.scale:
+                raise errors.request_invalid("scale", "scale applies to PNG pictures only")
+        elif not MIN_SCALE <= scale <= MAX_SCALE:
+            raise errors.request_invalid("scale", f"scale must be {MIN_SCALE} to {MAX_SCALE}, got {scale:g}")
+        picture = binding.engine.picture(view, viewer)
+        if image_format != service_pb2.IMAGE_FORMAT_PNG:
+            return service_pb2.RenderViewResponse(
+                image=picture.svg.encode(), media_type="image/svg+xml", width=picture.width, height=picture.height
+            )
+        image, width, height = png(picture, scale)
+        return service_pb2.RenderViewResponse(image=image, media_type="image/png", width=width, height=height)

@@ -14,6 +14,7 @@ from typing import Any, Generic, Protocol, TypeVar
 import msgspec
 
 from engines.core.errors import Violation
+from engines.core.picture import Picture
 from engines.core.scoring import ScoreSheet
 from engines.core.text import LogEntry, MoveLabel
 
@@ -147,6 +148,10 @@ class Engine(Protocol, Generic[S, M, OptT]):
 
     def facts(self, view: S) -> dict[str, Any]:
         """Public facts derived from a view, for clients to draw (districts, leaders, ...)."""
+        ...
+
+    def picture(self, view: S, viewer: int | None) -> Picture:
+        """A picture (SVG) of what ``viewer`` (``None``: a spectator) sees of ``view``, a view made for them."""
         ...
 
 

@@ -27,7 +27,8 @@ from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 from msgspec.structs import replace
 
 from engines.core.engine import CHANCE, GameInfo, Pending, common_violations
-from engines.core.errors import IllegalMove, StateInvalid, Violation
+from engines.core.errors import IllegalMove, NotImplementedRule, StateInvalid, Violation
+from engines.core.picture import Picture
 from engines.core.rng import Rng
 from engines.core.scoring import ScoreSheet
 from engines.core.text import LogEntry, MoveLabel
@@ -189,6 +190,16 @@ class DerivesFacts(Protocol):
         ...
 
 
+@runtime_checkable
+class Draws(Protocol):
+    """A game that draws a picture of a view (``RenderView``)."""
+
+    def picture(self, view: Any, viewer: int | None) -> Picture:
+        """The picture of what ``viewer`` (a seat, ``None``: a spectator) sees of ``view`` (a view made for
+        that viewer): the board and public areas, the viewer's own hidden items, nothing of anyone else's."""
+        ...
+
+
 def uniform_chance(state: S, now: Now[S], rng: Rng) -> tuple[Any, Rng]:
     """A chance decision answered uniformly among its options (a card drawn from the deck, a die
     whose faces are listed once each)."""
@@ -288,6 +299,12 @@ class TableEngine(Generic[S, OptT]):
     def facts(self, view: S) -> dict[str, Any]:
         """Public facts derived from a view (empty for a game that derives none)."""
         return self.game.facts(view) if isinstance(self.game, DerivesFacts) else {}
+
+    def picture(self, view: S, viewer: int | None) -> Picture:
+        """The picture of ``view`` as ``viewer`` sees it (``NotImplementedRule`` for a game that draws none)."""
+        if not isinstance(self.game, Draws):
+            raise NotImplementedRule("picture", f"a picture of {self.info.title}")
+        return self.game.picture(view, viewer)
 
     # ---- the walk -------------------------------------------------------------------------------
 

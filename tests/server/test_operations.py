@@ -89,7 +89,7 @@ def broken_stub(log_sink: LogSink, engine: Any) -> Iterator[service_pb2_grpc.Rul
 def test_an_unexpected_exception_is_internal_and_the_server_keeps_serving(
     broken_stub: service_pb2_grpc.RulesEngineServiceStub, log_sink: LogSink
 ) -> None:
-    state = broken_stub.NewGame(service_pb2.NewGameRequest(setup=setup())).state
+    state = broken_stub.NewGame(service_pb2.NewGameRequest(setup=setup(), match_id="m1")).state
     log_sink.clear()
     with pytest.raises(grpc.RpcError) as caught:
         broken_stub.LegalMoves(service_pb2.LegalMovesRequest(state=state))
@@ -100,7 +100,7 @@ def test_an_unexpected_exception_is_internal_and_the_server_keeps_serving(
     assert failure["exc_type"] == "RuntimeError" and failure["rpc"] == "LegalMoves"
     assert any("legal_moves" in frame for frame in failure["frames"])
     assert "secret_vault" not in log_sink.text()
-    assert broken_stub.NewGame(service_pb2.NewGameRequest(setup=setup())).state == state
+    assert broken_stub.NewGame(service_pb2.NewGameRequest(setup=setup(), match_id="m1")).state == state
 
 
 def test_an_unimplemented_rule_is_unimplemented(broken_stub: service_pb2_grpc.RulesEngineServiceStub) -> None:

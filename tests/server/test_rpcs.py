@@ -20,8 +20,8 @@ from tests.server.helpers import KEY, details, play_through_api, setup
 Stub: TypeAlias = Any
 
 
-def _new(stub: Stub, game: common_pb2.GameSetup | None = None) -> service_pb2.NewGameResponse:
-    return stub.NewGame(service_pb2.NewGameRequest(setup=game or setup()))
+def _new(stub: Stub, game: common_pb2.GameSetup | None = None, match_id: str = "") -> service_pb2.NewGameResponse:
+    return stub.NewGame(service_pb2.NewGameRequest(setup=game or setup(), match_id=match_id))
 
 
 def _fails(call: Any, request: Any, code: grpc.StatusCode) -> grpc.RpcError:
@@ -83,8 +83,33 @@ def test_new_game_is_signed_and_owes_a_first_decision(stub: Stub) -> None:
 
 
 def test_new_game_is_deterministic_for_a_seed(stub: Stub) -> None:
-    assert _new(stub, setup(5, seed=99)).state == _new(stub, setup(5, seed=99)).state
-    assert _new(stub, setup(5, seed=99)).state != _new(stub, setup(5, seed=100)).state
+    assert _new(stub, setup(5, seed=99), "m").state == _new(stub, setup(5, seed=99), "m").state
+    assert _new(stub, setup(5, seed=99), "m").state != _new(stub, setup(5, seed=100), "m").state
+
+
+def test_a_new_game_carries_its_match_id_and_each_move_counts_one(stub: Stub) -> None:
+    first, second = _new(stub, setup(4, seed=3)).state, _new(stub, setup(4, seed=3)).state
+    assert first.match_id and second.match_id and first.match_id != second.match_id
+    assert first.move_number == 0
+    chosen = _new(stub, setup(4, seed=3), "Open 2026 / R1 / T4").state
+    assert chosen.match_id == "Open 2026 / R1 / T4"
+    move = stub.LegalMoves(service_pb2.LegalMovesRequest(state=chosen)).moves[0]
+    after = stub.ApplyMove(service_pb2.ApplyMoveRequest(state=chosen, move=move)).state
+    assert (after.match_id, after.move_number) == (chosen.match_id, 1)
+    later = stub.ApplyMove(
+        service_pb2.ApplyMoveRequest(
+            state=after, move=stub.LegalMoves(service_pb2.LegalMovesRequest(state=after)).moves[0]
+        )
+    ).state
+    assert later.move_number == 2
+
+
+@pytest.mark.parametrize("match_id", ["x" * 129, "tab\there"])
+def test_a_match_id_is_short_and_printable(stub: Stub, match_id: str) -> None:
+    error = _fails(
+        stub.NewGame, service_pb2.NewGameRequest(setup=setup(), match_id=match_id), grpc.StatusCode.INVALID_ARGUMENT
+    )
+    assert "match_id" in error.details()
 
 
 def test_external_chance_makes_the_chance_seat_draw(stub: Stub) -> None:
@@ -418,15 +443,17 @@ def test_a_whole_random_game_through_the_api(
     assert states[-1].citadels.phase == "over"
 
 
-def _record(game: common_pb2.GameSetup, version: str, moves: list[service_pb2.Move]) -> service_pb2.GameRecord:
-    return service_pb2.GameRecord(setup=game, rules_version=version, moves=moves)
+def _record(
+    game: common_pb2.GameSetup, version: str, moves: list[service_pb2.Move], match_id: str = ""
+) -> service_pb2.GameRecord:
+    return service_pb2.GameRecord(setup=game, rules_version=version, moves=moves, match_id=match_id)
 
 
 def test_replay_of_a_whole_game_reaches_the_same_final_state(
     stub: Stub, version: str, seeded_game: tuple[list[service_pb2.GameState], list[service_pb2.Move]]
 ) -> None:
     states, moves = seeded_game
-    record = _record(setup(4, seed=2024), version, moves)
+    record = _record(setup(4, seed=2024), version, moves, states[0].match_id)
     result = stub.ReplayGame(service_pb2.ReplayGameRequest(record=record)).result
     assert result.legal and not result.HasField("illegal_move_index")
     assert result.moves_applied == len(moves)
@@ -452,8 +479,9 @@ def test_legal_moves_come_with_labels_and_apply_with_a_log(stub: Stub) -> None:
 def test_a_record_is_canonical_json_and_replays_the_same(stub: Stub, version: str) -> None:
     states, moves = play_through_api(stub, setup(3, seed=None), random.Random(5))
     assert any(m.seat == -1 for m in moves), "external chance records hold chance moves"
-    record = _record(setup(3, seed=None), version, moves)
+    record = _record(setup(3, seed=None), version, moves, states[0].match_id)
     record.seat_labels.extend(["Ann", "Bob", "Cy"])
+    record.event.name, record.event.round, record.event.table = "Open", "3", "B4"
     text = json_format.MessageToJson(record)
     assert '"rulesVersion"' in text and '"CHANCE_MODE_EXTERNAL"' in text
     parsed = json_format.Parse(text, service_pb2.GameRecord())
@@ -468,7 +496,8 @@ def test_replay_reports_the_first_illegal_move(
     states, moves = seeded_game
     bad = list(moves[:12])
     bad[7] = _out_of_turn(stub, states[7])
-    result = stub.ReplayGame(service_pb2.ReplayGameRequest(record=_record(setup(4, seed=2024), version, bad))).result
+    record = _record(setup(4, seed=2024), version, bad, states[0].match_id)
+    result = stub.ReplayGame(service_pb2.ReplayGameRequest(record=record)).result
     assert not result.legal
     assert result.illegal_move_index == 7 and result.moves_applied == 7
     assert result.violations[0].code == "COMMON_NOT_YOUR_TURN"
@@ -516,7 +545,7 @@ def test_streamed_replay_matches_the_unary_replay(
     stub: Stub, version: str, seeded_game: tuple[list[service_pb2.GameState], list[service_pb2.Move]]
 ) -> None:
     states, moves = seeded_game
-    header = _record(setup(4, seed=2024), version, [])
+    header = _record(setup(4, seed=2024), version, [], states[0].match_id)
     result = stub.ReplayGameStream(iter(_stream(header, moves))).result
     assert result.legal and result.moves_applied == len(moves)
     assert result.state == states[-1]

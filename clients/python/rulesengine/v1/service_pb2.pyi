@@ -6,6 +6,7 @@ from rulesengine.v1 import viscounts_pb2 as _viscounts_pb2
 from rulesengine.v1 import walled_city_pb2 as _walled_city_pb2
 from rulesengine.v1 import walls_of_york_pb2 as _walls_of_york_pb2
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
@@ -13,11 +14,22 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class ImageFormat(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    IMAGE_FORMAT_UNSPECIFIED: _ClassVar[ImageFormat]
+    IMAGE_FORMAT_SVG: _ClassVar[ImageFormat]
+    IMAGE_FORMAT_PNG: _ClassVar[ImageFormat]
+IMAGE_FORMAT_UNSPECIFIED: ImageFormat
+IMAGE_FORMAT_SVG: ImageFormat
+IMAGE_FORMAT_PNG: ImageFormat
+
 class GameState(_message.Message):
-    __slots__ = ("game_id", "rules_version", "signature", "citadels", "walls_of_york", "walled_city", "guilds_of_london", "viscounts")
+    __slots__ = ("game_id", "rules_version", "signature", "match_id", "move_number", "citadels", "walls_of_york", "walled_city", "guilds_of_london", "viscounts")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
     SIGNATURE_FIELD_NUMBER: _ClassVar[int]
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    MOVE_NUMBER_FIELD_NUMBER: _ClassVar[int]
     CITADELS_FIELD_NUMBER: _ClassVar[int]
     WALLS_OF_YORK_FIELD_NUMBER: _ClassVar[int]
     WALLED_CITY_FIELD_NUMBER: _ClassVar[int]
@@ -26,12 +38,14 @@ class GameState(_message.Message):
     game_id: str
     rules_version: str
     signature: bytes
+    match_id: str
+    move_number: int
     citadels: _citadels_pb2.CitadelsState
     walls_of_york: _walls_of_york_pb2.WallsOfYorkState
     walled_city: _walled_city_pb2.WalledCityState
     guilds_of_london: _guilds_of_london_pb2.GuildsOfLondonState
     viscounts: _viscounts_pb2.ViscountsState
-    def __init__(self, game_id: _Optional[str] = ..., rules_version: _Optional[str] = ..., signature: _Optional[bytes] = ..., citadels: _Optional[_Union[_citadels_pb2.CitadelsState, _Mapping]] = ..., walls_of_york: _Optional[_Union[_walls_of_york_pb2.WallsOfYorkState, _Mapping]] = ..., walled_city: _Optional[_Union[_walled_city_pb2.WalledCityState, _Mapping]] = ..., guilds_of_london: _Optional[_Union[_guilds_of_london_pb2.GuildsOfLondonState, _Mapping]] = ..., viscounts: _Optional[_Union[_viscounts_pb2.ViscountsState, _Mapping]] = ...) -> None: ...
+    def __init__(self, game_id: _Optional[str] = ..., rules_version: _Optional[str] = ..., signature: _Optional[bytes] = ..., match_id: _Optional[str] = ..., move_number: _Optional[int] = ..., citadels: _Optional[_Union[_citadels_pb2.CitadelsState, _Mapping]] = ..., walls_of_york: _Optional[_Union[_walls_of_york_pb2.WallsOfYorkState, _Mapping]] = ..., walled_city: _Optional[_Union[_walled_city_pb2.WalledCityState, _Mapping]] = ..., guilds_of_london: _Optional[_Union[_guilds_of_london_pb2.GuildsOfLondonState, _Mapping]] = ..., viscounts: _Optional[_Union[_viscounts_pb2.ViscountsState, _Mapping]] = ...) -> None: ...
 
 class Move(_message.Message):
     __slots__ = ("seat", "citadels", "walls_of_york", "walled_city", "guilds_of_london", "viscounts")
@@ -50,16 +64,32 @@ class Move(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., citadels: _Optional[_Union[_citadels_pb2.CitadelsAction, _Mapping]] = ..., walls_of_york: _Optional[_Union[_walls_of_york_pb2.WallsOfYorkAction, _Mapping]] = ..., walled_city: _Optional[_Union[_walled_city_pb2.WalledCityAction, _Mapping]] = ..., guilds_of_london: _Optional[_Union[_guilds_of_london_pb2.GuildsOfLondonAction, _Mapping]] = ..., viscounts: _Optional[_Union[_viscounts_pb2.ViscountsAction, _Mapping]] = ...) -> None: ...
 
 class GameRecord(_message.Message):
-    __slots__ = ("setup", "rules_version", "moves", "seat_labels")
+    __slots__ = ("setup", "rules_version", "moves", "seat_labels", "event", "match_id")
     SETUP_FIELD_NUMBER: _ClassVar[int]
     RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
     MOVES_FIELD_NUMBER: _ClassVar[int]
     SEAT_LABELS_FIELD_NUMBER: _ClassVar[int]
+    EVENT_FIELD_NUMBER: _ClassVar[int]
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     setup: _common_pb2.GameSetup
     rules_version: str
     moves: _containers.RepeatedCompositeFieldContainer[Move]
     seat_labels: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, setup: _Optional[_Union[_common_pb2.GameSetup, _Mapping]] = ..., rules_version: _Optional[str] = ..., moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., seat_labels: _Optional[_Iterable[str]] = ...) -> None: ...
+    event: RecordEvent
+    match_id: str
+    def __init__(self, setup: _Optional[_Union[_common_pb2.GameSetup, _Mapping]] = ..., rules_version: _Optional[str] = ..., moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., seat_labels: _Optional[_Iterable[str]] = ..., event: _Optional[_Union[RecordEvent, _Mapping]] = ..., match_id: _Optional[str] = ...) -> None: ...
+
+class RecordEvent(_message.Message):
+    __slots__ = ("name", "round", "table", "date")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    DATE_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    round: str
+    table: str
+    date: str
+    def __init__(self, name: _Optional[str] = ..., round: _Optional[str] = ..., table: _Optional[str] = ..., date: _Optional[str] = ...) -> None: ...
 
 class ReplayResult(_message.Message):
     __slots__ = ("legal", "moves_applied", "illegal_move_index", "violations", "state", "pending", "score", "log")
@@ -108,10 +138,12 @@ class DescribeGameResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., rules_version: _Optional[str] = ..., content: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class NewGameRequest(_message.Message):
-    __slots__ = ("setup",)
+    __slots__ = ("setup", "match_id")
     SETUP_FIELD_NUMBER: _ClassVar[int]
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     setup: _common_pb2.GameSetup
-    def __init__(self, setup: _Optional[_Union[_common_pb2.GameSetup, _Mapping]] = ...) -> None: ...
+    match_id: str
+    def __init__(self, setup: _Optional[_Union[_common_pb2.GameSetup, _Mapping]] = ..., match_id: _Optional[str] = ...) -> None: ...
 
 class NewGameResponse(_message.Message):
     __slots__ = ("state", "pending")
@@ -230,3 +262,27 @@ class ReplayGameStreamResponse(_message.Message):
     RESULT_FIELD_NUMBER: _ClassVar[int]
     result: ReplayResult
     def __init__(self, result: _Optional[_Union[ReplayResult, _Mapping]] = ...) -> None: ...
+
+class RenderViewRequest(_message.Message):
+    __slots__ = ("state", "viewer", "format", "scale")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    VIEWER_FIELD_NUMBER: _ClassVar[int]
+    FORMAT_FIELD_NUMBER: _ClassVar[int]
+    SCALE_FIELD_NUMBER: _ClassVar[int]
+    state: GameState
+    viewer: _common_pb2.Viewer
+    format: ImageFormat
+    scale: float
+    def __init__(self, state: _Optional[_Union[GameState, _Mapping]] = ..., viewer: _Optional[_Union[_common_pb2.Viewer, _Mapping]] = ..., format: _Optional[_Union[ImageFormat, str]] = ..., scale: _Optional[float] = ...) -> None: ...
+
+class RenderViewResponse(_message.Message):
+    __slots__ = ("image", "media_type", "width", "height")
+    IMAGE_FIELD_NUMBER: _ClassVar[int]
+    MEDIA_TYPE_FIELD_NUMBER: _ClassVar[int]
+    WIDTH_FIELD_NUMBER: _ClassVar[int]
+    HEIGHT_FIELD_NUMBER: _ClassVar[int]
+    image: bytes
+    media_type: str
+    width: int
+    height: int
+    def __init__(self, image: _Optional[bytes] = ..., media_type: _Optional[str] = ..., width: _Optional[int] = ..., height: _Optional[int] = ...) -> None: ...

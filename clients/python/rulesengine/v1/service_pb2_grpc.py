@@ -87,6 +87,11 @@ class RulesEngineServiceStub:
                 request_serializer=rulesengine_dot_v1_dot_service__pb2.ReplayGameStreamRequest.SerializeToString,
                 response_deserializer=rulesengine_dot_v1_dot_service__pb2.ReplayGameStreamResponse.FromString,
                 _registered_method=True)
+        self.RenderView = channel.unary_unary(
+                '/rulesengine.v1.RulesEngineService/RenderView',
+                request_serializer=rulesengine_dot_v1_dot_service__pb2.RenderViewRequest.SerializeToString,
+                response_deserializer=rulesengine_dot_v1_dot_service__pb2.RenderViewResponse.FromString,
+                _registered_method=True)
 
 
 class RulesEngineServiceServicer:
@@ -168,6 +173,14 @@ class RulesEngineServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def RenderView(self, request, context):
+        """A picture of what one seat, or a spectator, sees: the board and every public area, the
+        viewer's own hidden items and nothing of anyone else's; SVG or PNG.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_RulesEngineServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -220,6 +233,11 @@ def add_RulesEngineServiceServicer_to_server(servicer, server):
                     servicer.ReplayGameStream,
                     request_deserializer=rulesengine_dot_v1_dot_service__pb2.ReplayGameStreamRequest.FromString,
                     response_serializer=rulesengine_dot_v1_dot_service__pb2.ReplayGameStreamResponse.SerializeToString,
+            ),
+            'RenderView': grpc.unary_unary_rpc_method_handler(
+                    servicer.RenderView,
+                    request_deserializer=rulesengine_dot_v1_dot_service__pb2.RenderViewRequest.FromString,
+                    response_serializer=rulesengine_dot_v1_dot_service__pb2.RenderViewResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -495,6 +513,33 @@ class RulesEngineService:
             '/rulesengine.v1.RulesEngineService/ReplayGameStream',
             rulesengine_dot_v1_dot_service__pb2.ReplayGameStreamRequest.SerializeToString,
             rulesengine_dot_v1_dot_service__pb2.ReplayGameStreamResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RenderView(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rulesengine.v1.RulesEngineService/RenderView',
+            rulesengine_dot_v1_dot_service__pb2.RenderViewRequest.SerializeToString,
+            rulesengine_dot_v1_dot_service__pb2.RenderViewResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -16,6 +16,7 @@ import msgspec
 from engines.core.engine import CHANCE, GameInfo, option_infos
 from engines.core.errors import Violation
 from engines.core.game import Decision, Now, TableEngine, queued_decision
+from engines.core.picture import Picture
 from engines.core.rng import Rng
 from engines.guilds_of_london import (
     deck,
@@ -33,6 +34,7 @@ from engines.guilds_of_london import (
 )
 from engines.guilds_of_london import moves as mv
 from engines.guilds_of_london.common import CONTENT, violation
+from engines.guilds_of_london.picture import picture
 from engines.guilds_of_london.state import (
     CHANCE_STEPS,
     ChoiceStep,
@@ -298,6 +300,10 @@ class GuildsOfLondon:
         if state.ending:
             return f"The game is over: every tile was resolved in round {state.round}."
         return f"The game is over after round {state.round}."
+
+    def picture(self, view: State, viewer: int | None) -> Picture:
+        """The picture of what ``viewer`` sees of ``view`` (``picture.picture``)."""
+        return picture(view, viewer)
 
     def describe(self) -> dict[str, Any]:
         """The content with provenance: symbols, tiles, plantation, cards, tokens and tracks."""

@@ -148,9 +148,10 @@ class RulesEngineClient:
         """A game's content (cards, boards) with provenance."""
         return self._call(self._stub.DescribeGame, service_pb2.DescribeGameRequest(game_id=game_id))
 
-    def new_game(self, setup: common_pb2.GameSetup) -> service_pb2.NewGameResponse:
-        """A new game's state and the first pending decision (see :func:`game_setup`)."""
-        return self._call(self._stub.NewGame, service_pb2.NewGameRequest(setup=setup))
+    def new_game(self, setup: common_pb2.GameSetup, match_id: str = "") -> service_pb2.NewGameResponse:
+        """A new game's state and the first pending decision (see :func:`game_setup`); the state carries
+        ``match_id`` (empty: the server makes a random one)."""
+        return self._call(self._stub.NewGame, service_pb2.NewGameRequest(setup=setup, match_id=match_id))
 
     def legal_moves(self, state: service_pb2.GameState, seat: int | None = None) -> service_pb2.LegalMovesResponse:
         """The pending decision and every legal move (only ``seat``'s when given; -1 = CHANCE)."""
@@ -179,6 +180,18 @@ class RulesEngineClient:
         pending as the viewer sees it, and the public facts to draw it with."""
         request = service_pb2.ViewStateRequest(state=state, viewer=viewer(seat))
         return self._call(self._stub.ViewState, request)
+
+    def render_view(
+        self, state: service_pb2.GameState, seat: int | None, *, png: bool = False, scale: float = 0.0
+    ) -> service_pb2.RenderViewResponse:
+        """A picture of what ``seat`` (``None``: a spectator) sees: SVG, or PNG zoomed by ``scale`` (0: 1)."""
+        request = service_pb2.RenderViewRequest(
+            state=state,
+            viewer=viewer(seat),
+            format=service_pb2.IMAGE_FORMAT_PNG if png else service_pb2.IMAGE_FORMAT_SVG,
+            scale=scale,
+        )
+        return self._call(self._stub.RenderView, request)
 
     def replay_game(self, record: service_pb2.GameRecord) -> service_pb2.ReplayResult:
         """Replay a whole record in one message; the result names the first illegal move."""
@@ -252,9 +265,10 @@ class AsyncRulesEngineClient:
         """A game's content (cards, boards) with provenance."""
         return await self._call(self._stub.DescribeGame, service_pb2.DescribeGameRequest(game_id=game_id))
 
-    async def new_game(self, setup: common_pb2.GameSetup) -> service_pb2.NewGameResponse:
-        """A new game's state and the first pending decision (see :func:`game_setup`)."""
-        return await self._call(self._stub.NewGame, service_pb2.NewGameRequest(setup=setup))
+    async def new_game(self, setup: common_pb2.GameSetup, match_id: str = "") -> service_pb2.NewGameResponse:
+        """A new game's state and the first pending decision (see :func:`game_setup`); the state carries
+        ``match_id`` (empty: the server makes a random one)."""
+        return await self._call(self._stub.NewGame, service_pb2.NewGameRequest(setup=setup, match_id=match_id))
 
     async def legal_moves(
         self, state: service_pb2.GameState, seat: int | None = None

@@ -14,6 +14,7 @@ from msgspec.structs import replace
 from engines.core.engine import CHANCE, GameInfo, option_infos
 from engines.core.errors import Violation
 from engines.core.game import Decision, Now, TableEngine
+from engines.core.picture import Picture
 from engines.core.rng import Rng
 from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
 from engines.walled_city import build, facts, guilds, integrity, phases, setup, view, words
@@ -21,6 +22,7 @@ from engines.walled_city import moves as mv
 from engines.walled_city.board import BOARDS
 from engines.walled_city.common import board, guild_key
 from engines.walled_city.content import CONTENT
+from engines.walled_city.picture import picture
 from engines.walled_city.state import Options, State
 
 RULES_VERSION = "0.2.0"
@@ -202,6 +204,10 @@ class WalledCity:
 
     def game_over(self, state: State) -> str:
         return "The game is over."
+
+    def picture(self, view: State, viewer: int | None) -> Picture:
+        """The picture of ``view`` as ``viewer`` sees it (``RenderView``): the board, the seats, a legend."""
+        return picture(view, viewer)
 
     def score(self, state: State) -> ScoreSheet:
         seats = []

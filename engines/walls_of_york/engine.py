@@ -14,10 +14,12 @@ from msgspec.structs import replace
 from engines.core.engine import CHANCE, GameInfo, option_infos
 from engines.core.errors import Violation
 from engines.core.game import Decision, Now, TableEngine
+from engines.core.picture import Picture
 from engines.core.rng import Rng
 from engines.walls_of_york import building, closing, decree, facts, integrity, scoring, setup, view, words
 from engines.walls_of_york import moves as mv
 from engines.walls_of_york.content import CONTENT
+from engines.walls_of_york.picture import picture
 from engines.walls_of_york.state import Options, State
 
 RULES_VERSION = "1.0.0"
@@ -185,6 +187,10 @@ class WallsOfYork:
 
     def game_over(self, state: State) -> str:
         return state.aborted or "The game is over."
+
+    def picture(self, view: State, viewer: int | None) -> Picture:
+        """The picture of ``view`` as ``viewer`` sees it (``RenderView``): every seat's board, holdings, a legend."""
+        return picture(view, viewer)
 
     def describe(self) -> dict[str, Any]:
         """The content, and each formation's variants in the order ``PlaceFormation.variant`` counts them."""

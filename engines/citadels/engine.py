@@ -37,6 +37,7 @@ from engines.citadels.deck import (
 from engines.citadels.districts import DISTRICT_EFFECTS
 from engines.citadels.giving import apply_give, check_give, give_options
 from engines.citadels.integrity import check_state
+from engines.citadels.picture import picture
 from engines.citadels.selection import (
     apply_pick,
     apply_theater,
@@ -84,6 +85,7 @@ from engines.citadels.turn import (
 from engines.core.engine import CHANCE, GameInfo, OptionInfo, option_infos
 from engines.core.errors import Violation
 from engines.core.game import Decision, Now, TableEngine
+from engines.core.picture import Picture
 from engines.core.rng import Rng
 
 RULES_VERSION = "1.0.0"
@@ -463,6 +465,10 @@ class Citadels:
 
     def game_over(self, state: State) -> str:
         return "The game is over."
+
+    def picture(self, view: State, viewer: int | None) -> Picture:
+        """The picture of ``view`` as ``viewer`` sees it (``RenderView``): characters, cities, hands, a legend."""
+        return picture(view, viewer)
 
     def describe(self) -> dict[str, Any]:
         return {

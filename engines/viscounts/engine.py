@@ -16,6 +16,7 @@ import msgspec
 from engines.core.engine import CHANCE, GameInfo, option_infos
 from engines.core.errors import Violation
 from engines.core.game import Decision, Now, TableEngine, queued_decision
+from engines.core.picture import Picture
 from engines.core.rng import Rng
 from engines.viscounts import (
     actions,
@@ -36,6 +37,7 @@ from engines.viscounts import (
 )
 from engines.viscounts import moves as mv
 from engines.viscounts.common import CONTENT, swap_head
+from engines.viscounts.picture import picture
 from engines.viscounts.state import (
     CHANCE_STEPS,
     AfterAction,
@@ -241,6 +243,10 @@ class Viscounts:
     def game_over(self, state: State) -> str:
         """§4.9: the round after the first reveal is over."""
         return f"The game is over after round {state.round}."
+
+    def picture(self, view: State, viewer: int | None) -> Picture:
+        """The picture of ``view`` as ``viewer`` sees it (``RenderView``): the ring, the castle, the boards."""
+        return picture(view, viewer)
 
     def describe(self) -> dict[str, Any]:
         """The content with provenance."""

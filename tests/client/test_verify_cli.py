@@ -71,6 +71,31 @@ def test_verify_judges_every_record(cli: Cli, tmp_path: Path) -> None:
     assert csv_rows["game-0000.json"]["winners"] == " ".join(str(w) for w in report["game-0000.json"]["winners"])
 
 
+def test_verify_reports_the_event_the_players_and_the_standings(cli: Cli, tmp_path: Path) -> None:
+    _records(cli, tmp_path)
+    record = load_record(tmp_path / "game-0000.json")
+    record.event.name, record.event.round, record.event.table, record.event.date = "Open", "3", "B4", "2026-11-26"
+    record.seat_labels[:] = ["Ann", "Bob"]
+    record.match_id = "open-r3-b4"
+    save_message(record, tmp_path / "game-0000.json")
+
+    table = cli("verify", str(tmp_path))
+    lines = table.out.splitlines()
+    assert lines[0].split() == ["file", "event", "game", "players", "moves", "verdict", "detail"]
+    row = next(line for line in lines if line.startswith("game-0000.json"))
+    assert "Open, round 3, table B4" in row and ("(Ann)" in row or "(Bob)" in row)
+    assert next(line for line in lines if line.startswith("cut.json")).split()[1] == "-"
+
+    report = {r["file"]: r for r in json.loads(cli("verify", str(tmp_path), "--format", "json").out)}
+    named = report["game-0000.json"]
+    assert (named["event"], named["round"], named["table"], named["match_id"]) == ("Open", "3", "B4", "open-r3-b4")
+    assert named["names"] == ["Ann", "Bob"]
+    places = {int(seat): place for seat, place in named["places"].items()}
+    assert sorted(places) == [0, 1] and min(places.values()) == 1
+    assert {int(w) for w in named["winners"]} == {seat for seat, place in places.items() if place == 1}
+    assert report["game-0001.json"]["event"] == "" and report["game-0001.json"]["match_id"] == ""
+
+
 def test_verify_passes_when_every_record_is_ok_or_unfinished(cli: Cli, tmp_path: Path) -> None:
     _records(cli, tmp_path)
     (tmp_path / "tampered.json").unlink()

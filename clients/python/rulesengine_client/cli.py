@@ -608,7 +608,25 @@ def cmd_bots(client: RulesEngineClient, args: argparse.Namespace, con: Console) 
 # ---- verify ----------------------------------------------------------------------------------
 
 #: The columns of a ``verify`` report, in order (the CSV header and the JSON keys).
-VERIFY_FIELDS = ("file", "game", "players", "moves", "verdict", "winners", "scores", "move", "code", "message", "field")
+VERIFY_FIELDS = (
+    "file",
+    "event",
+    "round",
+    "table",
+    "match_id",
+    "game",
+    "players",
+    "names",
+    "moves",
+    "verdict",
+    "winners",
+    "scores",
+    "places",
+    "move",
+    "code",
+    "message",
+    "field",
+)
 
 
 @dataclass
@@ -622,6 +640,14 @@ class Verdict:
     moves: int = 0
     winners: list[int] = dataclasses.field(default_factory=list)
     scores: dict[int, int] = dataclasses.field(default_factory=dict)
+    #: Seat -> place in the final standings (1 = first; tied seats share a place).
+    places: dict[int, int] = dataclasses.field(default_factory=dict)
+    #: The record's event metadata and the players' names by seat (empty when the record has none).
+    event: str = ""
+    round: str = ""
+    table: str = ""
+    match_id: str = ""
+    names: list[str] = dataclasses.field(default_factory=list)
     move: int | None = None
     code: str = ""
     message: str = ""
@@ -630,11 +656,21 @@ class Verdict:
     def detail(self) -> str:
         """The verdict in a few words: the winners, the illegal move and why, or what is wrong."""
         if self.verdict == "ok":
-            return f"winner {', '.join(seat_name(w) for w in self.winners)}; scores {_scores_text(self.scores)}"
+            winners = ", ".join(self._name(w) for w in self.winners)
+            return f"winner {winners}; scores {_scores_text(self.scores)}"
         if self.verdict == "illegal":
             where = f" [{self.field}]" if self.field else ""
             return f"move {self.move}: {self.code}: {self.message}{where}"
         return self.message
+
+    def _name(self, seat: int) -> str:
+        """The seat with its player's name when the record names the players."""
+        return f"{seat_name(seat)} ({self.names[seat]})" if 0 <= seat < len(self.names) else seat_name(seat)
+
+    def where(self) -> str:
+        """Event, round and table in a few words ("" when the record has none)."""
+        parts = [self.event, f"round {self.round}" if self.round else "", f"table {self.table}" if self.table else ""]
+        return ", ".join(p for p in parts if p)
 
 
 def _scores_text(scores: dict[int, int]) -> str:
@@ -655,6 +691,8 @@ def verify_file(client: RulesEngineClient, path: Path) -> Verdict:
     except FileFormatError as error:
         return Verdict(path.name, "unreadable", message=str(error))
     verdict = Verdict(path.name, "", record.setup.game_id, record.setup.players, len(record.moves))
+    verdict.event, verdict.round, verdict.table = record.event.name, record.event.round, record.event.table
+    verdict.match_id, verdict.names = record.match_id, list(record.seat_labels)
     try:
         result = client.replay_game(record)
     except UnavailableError:
@@ -675,6 +713,7 @@ def verify_file(client: RulesEngineClient, path: Path) -> Verdict:
     else:
         verdict.verdict = "ok"
         verdict.winners, verdict.scores = list(result.score.winners), totals(result.score)
+        verdict.places = {seat.seat: seat.place for seat in result.score.seats}
     return verdict
 
 
@@ -684,12 +723,15 @@ def verdict_row(verdict: Verdict) -> dict[str, object]:
 
 
 def render_verdicts(verdicts: Sequence[Verdict]) -> str:
-    """The ``verify`` table: file, game, players, moves, verdict, and the detail or winners."""
-    head = ("file", "game", "players", "moves", "verdict", "detail")
+    """The ``verify`` table: file, event (when a record names one), game, players, moves, verdict, and the
+    detail or winners."""
+    events = any(v.where() for v in verdicts)  # the event column only when a record names its event
+    head = ("file", *(("event",) if events else ()), "game", "players", "moves", "verdict", "detail")
     rows = [head]
     for v in verdicts:
         players, moves = (str(v.players), str(v.moves)) if v.game else ("", "")  # no record, nothing to count
-        rows.append((v.file, v.game, players, moves, v.verdict, v.detail()))
+        where = (v.where() or "-",) if events else ()
+        rows.append((v.file, *where, v.game, players, moves, v.verdict, v.detail()))
     widths = [max(len(row[i]) for row in rows) for i in range(len(head) - 1)]
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=False)) + "  " + row[-1] for row in rows)
 
@@ -705,6 +747,8 @@ def write_report(verdicts: Sequence[Verdict], form: str, out: TextIO) -> None:
             row = verdict_row(verdict)
             row["winners"] = " ".join(str(w) for w in verdict.winners)
             row["scores"] = " ".join(f"{s}:{t}" for s, t in sorted(verdict.scores.items()))
+            row["places"] = " ".join(f"{s}:{p}" for s, p in sorted(verdict.places.items()))
+            row["names"] = " | ".join(verdict.names)
             row["move"] = "" if verdict.move is None else verdict.move
             writer.writerow(row)
     else:

@@ -1,12 +1,14 @@
 """Running the service: a gRPC server per worker process, with health, reflection and a
-graceful shutdown on SIGTERM.
+graceful shutdown on SIGTERM; with ``http_port`` set, each worker also serves the same servicer
+over HTTP (``server.http``: Connect and gRPC-Web), and stops both ports together.
 
 With several workers the parent process reserves the port (a bound, non-listening socket with
 SO_REUSEPORT, which also resolves port 0 to a real port), starts the workers as fresh
 processes (``spawn``: nothing of gRPC's state crosses a fork) that each listen on it with
-``grpc.so_reuseport``, and forwards SIGTERM/SIGINT to them. The kernel spreads connections
-over the workers. If a worker dies on its own, the parent stops the others and exits
-non-zero, so the orchestrator restarts the whole pod.
+``grpc.so_reuseport``, and forwards SIGTERM/SIGINT to them; the HTTP port is reserved and
+shared the same way. The kernel spreads connections over the workers. If a worker dies on
+its own, the parent stops the others and exits non-zero, so the orchestrator restarts the
+whole pod.
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import signal
-import socket
 import sys
 import threading
 from collections.abc import Iterator, Mapping
@@ -32,7 +33,7 @@ from grpc_reflection.v1alpha import reflection
 
 from engines import registry
 from engines.core.content import CONTENT_DIR_ENV
-from server import logs
+from server import http, logs
 from server.config import Config
 from server.handlers import SERVICE_NAME, service_handler
 from server.servicer import RulesEngineServicer
@@ -43,16 +44,28 @@ _log = structlog.get_logger("rulesengine.server")
 
 @dataclasses.dataclass
 class Running:
-    """A started server, the port it listens on, and its health service."""
+    """A started server, the port it listens on, its health service, and its HTTP port if any."""
 
     server: grpc.Server
     port: int
     health: health.HealthServicer
+    http_server: http.HttpServer | None = None
+
+    @property
+    def http_port(self) -> int | None:
+        """The port of the HTTP transport, ``None`` when it is off."""
+        return None if self.http_server is None else self.http_server.port
 
     def stop(self, grace: float | None) -> None:
-        """Report NOT_SERVING, let running RPCs finish for ``grace`` seconds, then stop."""
+        """Report NOT_SERVING, let running calls on both ports finish for ``grace`` seconds, then stop."""
         self.health.enter_graceful_shutdown()
+        stopping_http = None
+        if self.http_server is not None:
+            stopping_http = threading.Thread(target=self.http_server.stop, args=(grace,), name="http-stop")
+            stopping_http.start()
         self.server.stop(grace).wait()
+        if stopping_http is not None:
+            stopping_http.join()
 
 
 def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Running:
@@ -78,10 +91,21 @@ def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Ru
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
     port = server.add_insecure_port(f"{config.host}:{config.port}")
+    http_server = None
+    if config.http_port is not None:
+        http_server = http.start_http(
+            servicer,
+            config.host,
+            config.http_port,
+            threads=config.threads,
+            max_message_bytes=config.max_message_bytes,
+            cors_origins=config.http_cors_origins,
+            reuse_port=config.workers > 1,
+        )
     server.start()
     for name in ("", SERVICE_NAME):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    return Running(server, port, health_servicer)
+    return Running(server, port, health_servicer, http_server)
 
 
 def serve(config: Config) -> int:
@@ -89,7 +113,12 @@ def serve(config: Config) -> int:
     logs.configure(config.log_format, config.log_level)
     if config.workers == 1:
         return _serve_here(config)
-    with _reserve_port(config.host, config.port) as port:
+    with contextlib.ExitStack() as reserved:
+        port = reserved.enter_context(_reserve_port(config.host, config.port))
+        if config.http_port is not None:
+            config = dataclasses.replace(
+                config, http_port=reserved.enter_context(_reserve_port(config.host, config.http_port))
+            )
         context = multiprocessing.get_context("spawn")
         workers = [
             context.Process(target=_worker_main, args=(config, port), name=f"rules-engine-worker-{i}")
@@ -97,7 +126,7 @@ def serve(config: Config) -> int:
         ]
         for worker in workers:
             worker.start()
-        _log.info("workers_started", port=port, workers=[w.pid for w in workers])
+        _log.info("workers_started", port=port, http_port=config.http_port, workers=[w.pid for w in workers])
         stopping = threading.Event()
 
         def stop_all(signum: int, frame: FrameType | None) -> None:
@@ -142,8 +171,8 @@ def _serve_here(config: Config) -> int:
     """Serve in this process until SIGTERM or SIGINT."""
     try:
         running = start_server(config)
-    except RuntimeError as exc:  # gRPC could not bind the address
-        _log.error("start_failed", host=config.host, port=config.port, error=str(exc))
+    except (RuntimeError, OSError) as exc:  # gRPC (RuntimeError) or the HTTP port (OSError) could not bind
+        _log.error("start_failed", host=config.host, port=config.port, http_port=config.http_port, error=str(exc))
         return 1
     stop = threading.Event()
 
@@ -156,6 +185,7 @@ def _serve_here(config: Config) -> int:
         "serving",
         host=config.host,
         port=running.port,
+        http_port=running.http_port,
         pid=os.getpid(),
         threads=config.threads,
         signing=config.signing_key is not None,
@@ -196,13 +226,8 @@ def _exit_anyway_after(seconds: float) -> None:
 @contextlib.contextmanager
 def _reserve_port(host: str, port: int) -> Iterator[int]:
     """Hold ``host:port`` (0: a free port) with SO_REUSEPORT for the workers; yields the port."""
-    family, kind, proto, _, address = socket.getaddrinfo(
-        host.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-    )[0]
-    sock = socket.socket(family, kind, proto)
+    sock = http.bound_socket(host, port, reuse_port=True)
     try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-        sock.bind(address)
         yield sock.getsockname()[1]
     finally:
         sock.close()

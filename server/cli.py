@@ -1,4 +1,5 @@
-"""The ``rules-engine`` command: ``rules-engine serve [flags]`` runs the gRPC service.
+"""The ``rules-engine`` command: ``rules-engine serve [flags]`` runs the gRPC service (and, with
+``--http-port``, the same service over HTTP: Connect and gRPC-Web).
 
 Every flag has an environment-variable fallback (``server.config``); ``rules-engine serve
 --help`` lists them.
@@ -18,7 +19,9 @@ def build_parser(env: Mapping[str, str]) -> tuple[argparse.ArgumentParser, argpa
     """The top-level parser and its ``serve`` sub-parser (defaults drawn from ``env``)."""
     parser = argparse.ArgumentParser(prog="rules-engine", description="Board-game rules as a gRPC service.")
     commands = parser.add_subparsers(dest="command", required=True)
-    serve = commands.add_parser("serve", help="run the gRPC server", description=config.__doc__)
+    serve = commands.add_parser(
+        "serve", help="run the gRPC server (and the HTTP one with --http-port)", description=config.__doc__
+    )
     config.add_arguments(serve, env)
     return parser, serve
 

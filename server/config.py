@@ -50,6 +50,10 @@ class Config:
     """The memory those remembered states may take per worker (an estimate; 0 = off)."""
     content_dir: Path | None = None
     """Content packs: ``<dir>/<game_id>/`` replaces that game's shipped content files."""
+    http_port: int | None = None
+    """Port of the HTTP transport (Connect, JSON or binary, and gRPC-Web); ``None`` = off, 0 = any free."""
+    http_cors_origins: tuple[str, ...] = ()
+    """Browser origins the HTTP port answers CORS requests from (``*`` = any); none by default."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.port <= 65535:
@@ -68,6 +72,8 @@ class Config:
             raise ValueError("the grace period cannot be negative")
         if self.state_memo < 0 or self.state_memo_bytes < 0:
             raise ValueError("the state memo size cannot be negative")
+        if self.http_port is not None and not 0 <= self.http_port <= 65535:
+            raise ValueError(f"http port must be 0..65535, got {self.http_port}")
         if self.content_dir is not None and not self.content_dir.is_dir():
             raise ValueError(f"the content directory {self.content_dir} does not exist")
 
@@ -79,6 +85,17 @@ def _env_bool(value: str) -> bool:
     if lowered in ("0", "false", "no", "off", ""):
         return False
     raise ValueError(f"not a boolean: {value!r}")
+
+
+def _http_port(value: object) -> int | None:
+    """A ``--http-port`` value: a port number, or ``off`` / empty for no HTTP port."""
+    text = str(value).strip().lower() if value is not None else "off"
+    return None if text in ("", "off", "none") else int(text)
+
+
+def _origins(value: object) -> tuple[str, ...]:
+    """A comma-separated list of origins as a tuple (empty: none)."""
+    return tuple(part.strip() for part in str(value or "").split(",") if part.strip())
 
 
 def add_arguments(parser: argparse.ArgumentParser, env: Mapping[str, str]) -> None:
@@ -158,6 +175,16 @@ def add_arguments(parser: argparse.ArgumentParser, env: Mapping[str, str]) -> No
         default=env_or("STATE_MEMO_BYTES", defaults.state_memo_bytes),
         help="memory the remembered states may take per worker, 0 = off (%(default)s)",
     )
+    parser.add_argument(
+        "--http-port",
+        default=env_or("HTTP_PORT", "off"),
+        help="port serving the same RPCs over HTTP (Connect JSON/binary, gRPC-Web); 0 = any free (%(default)s)",
+    )
+    parser.add_argument(
+        "--http-cors-origins",
+        default=env_or("HTTP_CORS_ORIGINS", ""),
+        help="comma-separated browser origins allowed on the HTTP port, or * for any (none)",
+    )
 
 
 def from_arguments(args: argparse.Namespace, env: Mapping[str, str]) -> Config:
@@ -183,4 +210,6 @@ def from_arguments(args: argparse.Namespace, env: Mapping[str, str]) -> Config:
         state_memo=int(args.state_memo),
         state_memo_bytes=int(args.state_memo_bytes),
         content_dir=None if args.content_dir in (None, "") else Path(args.content_dir),
+        http_port=_http_port(args.http_port),
+        http_cors_origins=_origins(args.http_cors_origins),
     )

@@ -1,5 +1,7 @@
 """gRPC wiring of the servicer: request parsing, error mapping and access logs for every RPC.
 
+``run_logged`` and ``parse_request`` are shared with the HTTP transport (``server.http``).
+
 The handlers are built from the service descriptor, so every RPC of the contract is served
 and a servicer that lacks one fails at start-up. Requests arrive as raw bytes and are parsed
 here, so a malformed message is INVALID_ARGUMENT (gRPC's own deserializer would answer
@@ -22,7 +24,8 @@ from typing import Any
 
 import grpc
 import structlog
-from google.protobuf import message_factory
+from google.protobuf import json_format, message_factory
+from google.protobuf.descriptor import MethodDescriptor
 from google.protobuf.message import DecodeError, Message
 from rulesengine.v1 import service_pb2
 
@@ -35,16 +38,24 @@ SERVICE_NAME: str = SERVICE.full_name
 _log = structlog.get_logger("rulesengine.access")
 
 
-def service_handler(servicer: Any) -> grpc.GenericRpcHandler:
-    """A handler serving every RPC of the service with ``servicer``'s methods."""
-    handlers: dict[str, grpc.RpcMethodHandler] = {}
+def service_methods(servicer: Any) -> Iterator[tuple[MethodDescriptor, Callable[..., Message], type[Message]]]:
+    """Every RPC of the service: its descriptor, ``servicer``'s method and the request class.
+
+    Raises ``TypeError`` when the servicer lacks a method or the contract has a server-streaming
+    RPC (no transport wires those)."""
     for method in SERVICE.methods:
         function = getattr(servicer, method.name, None)
         if function is None:
             raise TypeError(f"{type(servicer).__name__} does not implement {method.name}")
-        request_class = message_factory.GetMessageClass(method.input_type)
         if method.server_streaming:
             raise TypeError(f"{method.name}: server streaming is not wired")
+        yield method, function, message_factory.GetMessageClass(method.input_type)
+
+
+def service_handler(servicer: Any) -> grpc.GenericRpcHandler:
+    """A handler serving every RPC of the service with ``servicer``'s methods."""
+    handlers: dict[str, grpc.RpcMethodHandler] = {}
+    for method, function, request_class in service_methods(servicer):
         if method.client_streaming:
             handlers[method.name] = grpc.stream_unary_rpc_method_handler(
                 _stream_unary(method.name, function, request_class), response_serializer=_serialize
@@ -60,10 +71,19 @@ def _serialize(message: Message) -> bytes:
     return message.SerializeToString()
 
 
-def _parse(request_class: type[Message], data: bytes, field: str) -> Any:
+def parse_request(
+    request_class: type[Message], data: bytes, field: str, decode: Callable[[bytes, Message], None] | None = None
+) -> Any:
+    """``data`` parsed as a ``request_class``: binary protobuf, or with ``decode`` (e.g. JSON) into a new message.
+
+    Anything unreadable is a REQUEST_INVALID error naming ``field``."""
     try:
-        return request_class.FromString(data)
-    except DecodeError as exc:
+        if decode is None:
+            return request_class.FromString(data)
+        message = request_class()
+        decode(data, message)
+        return message
+    except (DecodeError, json_format.ParseError, UnicodeDecodeError, RecursionError) as exc:
         raise errors.request_invalid(field, f"malformed {request_class.DESCRIPTOR.name}: {exc}") from exc
 
 
@@ -71,7 +91,7 @@ def _unary_unary(
     name: str, function: Callable[[Any, grpc.ServicerContext], Message], request_class: type[Message]
 ) -> Callable[[bytes, grpc.ServicerContext], Message | None]:
     def behavior(data: bytes, context: grpc.ServicerContext) -> Message | None:
-        return _run(name, context, lambda: function(_parse(request_class, data, "request"), context))
+        return _run(name, context, lambda: function(parse_request(request_class, data, "request"), context))
 
     return behavior
 
@@ -84,7 +104,7 @@ def _stream_unary(
     def behavior(requests: Iterator[bytes], context: grpc.ServicerContext) -> Message | None:
         def parsed() -> Iterator[Any]:
             for index, data in enumerate(requests):
-                yield _parse(request_class, data, f"request[{index}]")
+                yield parse_request(request_class, data, f"request[{index}]")
 
         return _run(name, context, lambda: function(parsed(), context))
 
@@ -92,15 +112,34 @@ def _stream_unary(
 
 
 def _run(name: str, context: grpc.ServicerContext, call: Callable[[], Message]) -> Message | None:
-    """Run one RPC: access log, error mapping. Returns the response (``None`` if cancelled)."""
+    """Run one gRPC call through ``run_logged``; an error ends the RPC with its status and details."""
+    outcome = run_logged(name, context.peer(), context.is_active, call)
+    if isinstance(outcome, errors.ServiceError):
+        # abort_with_status raises: the RPC ends here with the status and its details.
+        return context.abort_with_status(outcome.to_status())  # type: ignore[no-any-return]
+    return outcome
+
+
+def run_logged(
+    name: str,
+    peer: str,
+    is_active: Callable[[], bool],
+    call: Callable[[], Message],
+    **bound: str,
+) -> Message | errors.ServiceError | None:
+    """Run one RPC of any transport with its access-log line and error mapping.
+
+    Returns the response, the ``ServiceError`` to send (an escaped engine exception mapped, an
+    unexpected one logged and made INTERNAL), or ``None`` when the caller is gone
+    (``is_active`` false after a failure). ``bound`` adds fields to every log line of the call."""
     structlog.contextvars.clear_contextvars()
-    structlog.contextvars.bind_contextvars(rpc=name)
+    structlog.contextvars.bind_contextvars(rpc=name, **bound)
     start = time.perf_counter()
     try:
         response = call()
     except Exception as exc:
-        if not context.is_active():
-            _access(start, context, grpc.StatusCode.CANCELLED, None)
+        if not is_active():
+            _access(start, peer, grpc.StatusCode.CANCELLED, None)
             return None
         game = structlog.contextvars.get_contextvars().get("game")
         error = errors.from_exception(exc, game if isinstance(game, str) else None)
@@ -111,18 +150,17 @@ def _run(name: str, context: grpc.ServicerContext, call: Callable[[], Message]) 
                 frames=[f"{f.filename}:{f.lineno} in {f.name}" for f in traceback.extract_tb(exc.__traceback__)],
             )
             error = errors.internal()
-        _access(start, context, error.code, error.reason)
-        # abort_with_status raises: the RPC ends here with the status and its details.
-        return context.abort_with_status(error.to_status())  # type: ignore[no-any-return]
-    _access(start, context, grpc.StatusCode.OK, None)
+        _access(start, peer, error.code, error.reason)
+        return error
+    _access(start, peer, grpc.StatusCode.OK, None)
     return response
 
 
-def _access(start: float, context: grpc.ServicerContext, code: grpc.StatusCode, reason: str | None) -> None:
+def _access(start: float, peer: str, code: grpc.StatusCode, reason: str | None) -> None:
     fields: dict[str, Any] = {
         "outcome": code.name,
         "duration_ms": round((time.perf_counter() - start) * 1000, 3),
-        "peer": context.peer(),
+        "peer": peer,
     }
     if reason is not None:
         fields["reason"] = reason

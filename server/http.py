@@ -1,0 +1,512 @@
+"""The service over HTTP: Connect (unary JSON or binary, and streaming) and gRPC-Web on a port of its own.
+
+The same ``RulesEngineServicer`` as the gRPC port answers, through the ``connectrpc`` WSGI
+application, served by waitress (threads for the calls, one event loop for the sockets, so a
+slow or idle client holds no thread). The service definition is built here from the contract's
+descriptor, like the gRPC handlers, so there is no generated code to keep fresh and every RPC
+of the contract is served. What the gRPC port promises holds here too:
+
+* request bodies are read by this module's codec and parsed inside the logged call
+  (``server.handlers.run_logged``), so a malformed body is ``invalid_argument`` with the same
+  ``REQUEST_INVALID`` details and every call writes the same access-log line (plus
+  ``transport``: ``connect`` or ``grpc-web``);
+* a ``ServiceError`` becomes a Connect error with the same code, message and google.rpc details
+  (``ErrorInfo``, ``BadRequest``);
+* the body size is capped twice: waitress refuses a body larger than the message limit plus a
+  little framing with 413 before buffering it, and the Connect layer refuses a message above
+  the limit with ``resource_exhausted``;
+* ``Connect-Timeout-Ms`` / ``grpc-timeout`` is the call's deadline: a call already late is not
+  started, a replay checks it as it goes, and a late answer is ``deadline_exceeded``.
+
+``ReplayGameStream`` is client streaming: Connect's unary POST cannot carry it, Connect
+streaming (``application/connect+json`` / ``+proto``) and gRPC-Web can, and both are served.
+Plain gRPC (``application/grpc``) needs HTTP/2 and trailers and belongs on the gRPC port: this
+port answers it 415. ``GET /healthz`` answers 200 while serving, 503 while stopping.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import dataclasses
+import json
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+import grpc
+import structlog
+from connectrpc.code import Code
+from connectrpc.errors import ConnectError, ErrorDetail
+from connectrpc.method import IdempotencyLevel, MethodInfo, StreamType
+from connectrpc.request import RequestContext
+from connectrpc.server import ConnectWSGIApplication, EndpointSync
+from google.protobuf import json_format, message_factory
+from google.protobuf.message import Message
+from google.rpc import status_pb2
+from protobuf.wkt import Any as ConnectAny
+from waitress import wasyncore
+from waitress.server import BaseWSGIServer, create_server
+
+from server import errors
+from server.handlers import SERVICE, SERVICE_NAME, parse_request, run_logged, service_methods
+
+if TYPE_CHECKING:
+    from wsgiref.types import StartResponse, WSGIEnvironment
+
+HEALTH_PATH = "/healthz"
+"""``GET`` here answers 200 ``SERVING`` while the server serves, 503 while it stops."""
+
+FRAMING_ALLOWANCE = 64 * 1024
+"""Bytes a request body may exceed the message limit by (envelopes, JSON against binary) before
+waitress refuses it unread; between the limit and this the Connect layer answers resource_exhausted."""
+
+CHANNEL_TIMEOUT_SECONDS = 30
+"""A connection with no request in progress and no activity for this long is closed."""
+
+CONNECTION_LIMIT = 256
+"""Open connections per worker; beyond it the port stops accepting until some close."""
+
+_POLL_SECONDS = 0.05
+_CORS_ALLOW_HEADERS = (
+    "Content-Type, Connect-Protocol-Version, Connect-Timeout-Ms, Connect-Content-Encoding, "
+    "Connect-Accept-Encoding, Content-Encoding, Grpc-Timeout, X-Grpc-Web, X-User-Agent"
+)
+_CORS_EXPOSE_HEADERS = "Grpc-Status, Grpc-Message, Grpc-Status-Details-Bin, Content-Encoding, Connect-Content-Encoding"
+_CORS_MAX_AGE = "7200"
+
+# Set by an endpoint when the call reached the servicer (and so was access-logged there).
+_reached_servicer: contextvars.ContextVar[list[bool] | None] = contextvars.ContextVar("_reached_servicer", default=None)
+
+_log = structlog.get_logger("rulesengine.access")
+
+
+# --- request bodies: read by the codec, parsed inside the logged call --------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class RawRequest:
+    """A request body as it arrived, with the codec that reads it; parsed by ``parse``."""
+
+    data: bytes
+    json: bool
+
+    def parse(self, request_class: type[Message], field: str) -> Any:
+        """The request as a ``request_class`` message (REQUEST_INVALID naming ``field`` if unreadable)."""
+        decode = _parse_json if self.json else None
+        return parse_request(request_class, self.data, field, decode)
+
+
+def _parse_json(data: bytes, message: Message) -> None:
+    """Canonical protobuf JSON into ``message``; unknown fields are ignored (a newer client's), and an
+    empty body is the empty message, as in binary protobuf."""
+    text = data.decode("utf-8")
+    if text.strip():
+        json_format.Parse(text, message, ignore_unknown_fields=True)
+
+
+class ProtoCodec:
+    """A connectrpc codec for google.protobuf messages that leaves parsing to the call.
+
+    ``decode`` only wraps the bytes (``RawRequest``), so a malformed body fails inside the call
+    with the service's own error and access-log line; ``encode`` writes binary protobuf or
+    canonical protobuf JSON."""
+
+    def __init__(self, json_codec: bool) -> None:
+        self._json = json_codec
+
+    def name(self) -> str:
+        """The codec's name in content types: ``json`` or ``proto``."""
+        return "json" if self._json else "proto"
+
+    def encode(self, message: Message) -> bytes:
+        """The response message's bytes."""
+        if self._json:
+            return json_format.MessageToJson(message, indent=None).encode()
+        return message.SerializeToString()
+
+    def decode(self, data: bytes | bytearray, message_class: type[Any]) -> RawRequest:
+        """The request body, kept for the call to parse."""
+        return RawRequest(bytes(data), self._json)
+
+
+# --- calls ---------------------------------------------------------------------------------------------
+
+
+class CallContext:
+    """What the servicer asks of a gRPC context, answered from an HTTP request's context."""
+
+    def __init__(self, ctx: RequestContext[Any, Any]) -> None:
+        self._ctx = ctx
+
+    def time_remaining(self) -> float | None:
+        """Seconds until the caller's deadline, ``None`` without one."""
+        remaining = self._ctx.timeout_ms
+        return None if remaining is None else remaining / 1000
+
+    def is_active(self) -> bool:
+        """Whether the caller still waits: until its deadline (a closed connection cannot be seen)."""
+        remaining = self.time_remaining()
+        return remaining is None or remaining > 0
+
+    def peer(self) -> str:
+        """The caller's address, ``host:port``."""
+        return self._ctx.client_address or "unknown"
+
+
+def connect_error(error: errors.ServiceError) -> ConnectError:
+    """``error`` as a Connect error: the same code, message and google.rpc details as on the gRPC port."""
+    status = status_pb2.Status()
+    for key, value in error.to_status().trailing_metadata:
+        if key == "grpc-status-details-bin":
+            status.ParseFromString(value)
+    details = [ErrorDetail(ConnectAny(type_url=d.type_url, value=d.value)) for d in status.details]
+    return ConnectError(_CODES[error.code], error.message, details)
+
+
+_CODES: dict[grpc.StatusCode, Code] = {
+    status: Code[status.name] for status in grpc.StatusCode if status.name in Code.__members__
+} | {grpc.StatusCode.CANCELLED: Code.CANCELED}
+
+
+def _transport(ctx: RequestContext[Any, Any]) -> str:
+    content_type = ctx.request_headers.get("content-type", "")
+    return "grpc-web" if content_type.startswith("application/grpc-web") else "connect"
+
+
+def _call(name: str, ctx: RequestContext[Any, Any], work: Callable[[CallContext], Message]) -> Message:
+    """Run one call of ``name``: deadline checks, the shared access log and error mapping."""
+    marker = _reached_servicer.get()
+    if marker is not None:
+        marker.append(True)
+    context = CallContext(ctx)
+
+    def timed() -> Message:
+        if not context.is_active():
+            raise errors.deadline_exceeded()
+        response = work(context)
+        if not context.is_active():
+            raise errors.deadline_exceeded()
+        return response
+
+    # Only the deadline tells whether an HTTP caller is gone, and a passed deadline is reported as such.
+    outcome = run_logged(name, context.peer(), lambda: True, timed, transport=_transport(ctx))
+    if isinstance(outcome, errors.ServiceError):
+        raise connect_error(outcome)
+    if outcome is None:  # run_logged answers None only for a caller gone, which lambda: True rules out
+        raise connect_error(errors.internal())
+    return outcome
+
+
+def _unary(name: str, function: Callable[[Any, Any], Message], request_class: type[Message]) -> Callable[..., Any]:
+    def endpoint(request: RawRequest, ctx: RequestContext[Any, Any]) -> Message:
+        return _call(name, ctx, lambda context: function(request.parse(request_class, "request"), context))
+
+    return endpoint
+
+
+def _client_stream(
+    name: str, function: Callable[[Iterator[Any], Any], Message], request_class: type[Message]
+) -> Callable[..., Any]:
+    def endpoint(requests: Iterator[RawRequest], ctx: RequestContext[Any, Any]) -> Message:
+        def parsed() -> Iterator[Any]:
+            for index, raw in enumerate(requests):
+                yield raw.parse(request_class, f"request[{index}]")
+
+        return _call(name, ctx, lambda context: function(parsed(), context))
+
+    return endpoint
+
+
+def endpoints(servicer: Any) -> dict[str, Any]:
+    """Every RPC of the service as a connectrpc endpoint, by its path (``/<service>/<method>``)."""
+    table: dict[str, Any] = {}
+    for method, function, request_class in service_methods(servicer):
+        info: MethodInfo[Any, Any] = MethodInfo(
+            name=method.name,
+            service_name=SERVICE_NAME,
+            input=request_class,
+            output=message_factory.GetMessageClass(method.output_type),
+            idempotency_level=IdempotencyLevel.UNKNOWN,
+            stream_type=StreamType.CLIENT_STREAM if method.client_streaming else StreamType.UNARY,
+        )
+        path = f"/{SERVICE_NAME}/{method.name}"
+        if method.client_streaming:
+            table[path] = EndpointSync.client_stream(
+                method=info, function=_client_stream(method.name, function, request_class)
+            )
+        else:
+            table[path] = EndpointSync.unary(method=info, function=_unary(method.name, function, request_class))
+    return table
+
+
+class ServiceApplication(ConnectWSGIApplication):
+    """The connectrpc WSGI application of ``RulesEngineService`` (Connect and gRPC-Web)."""
+
+    def __init__(self, servicer: Any, max_message_bytes: int) -> None:
+        super().__init__(
+            endpoints=endpoints(servicer),
+            read_max_bytes=max_message_bytes,
+            codecs=[ProtoCodec(json_codec=False), ProtoCodec(json_codec=True)],
+        )
+
+    @property
+    def path(self) -> str:
+        """Where the service is mounted: ``/rulesengine.v1.RulesEngineService``."""
+        return f"/{SERVICE.full_name}"
+
+
+# --- the WSGI front: health, CORS, draining -----------------------------------------------------------
+
+
+def _json_body(status: str, code: str, message: str) -> tuple[str, list[tuple[str, str]], bytes]:
+    body = json.dumps({"code": code, "message": message}).encode()
+    return status, [("Content-Type", "application/json"), ("Content-Length", str(len(body)))], body
+
+
+class HttpApplication:
+    """The WSGI application of the HTTP port: ``/healthz``, CORS, the service, and draining on stop."""
+
+    def __init__(self, service: ServiceApplication, cors_origins: Sequence[str]) -> None:
+        self._service = service
+        self._origins = frozenset(cors_origins)
+        self._lock = threading.Lock()
+        self._in_flight = 0
+        self._draining = False
+
+    @property
+    def in_flight(self) -> int:
+        """Calls started and not yet answered in full."""
+        with self._lock:
+            return self._in_flight
+
+    def drain(self) -> None:
+        """Answer every new request ``unavailable`` (503) from now on; calls under way go on."""
+        with self._lock:
+            self._draining = True
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        """Serve one request."""
+        cors = self._cors_headers(environ)
+        method = environ.get("REQUEST_METHOD", "")
+        path = environ.get("PATH_INFO", "")
+
+        def respond(status: str, headers: list[tuple[str, str]], body: bytes) -> list[bytes]:
+            start_response(status, headers + cors)
+            return [body]
+
+        if method == "OPTIONS":
+            allowed = bool(cors) and "HTTP_ACCESS_CONTROL_REQUEST_METHOD" in environ
+            return respond("204 No Content" if allowed else "403 Forbidden", self._preflight(allowed), b"")
+        with self._lock:
+            draining = self._draining
+        if path == HEALTH_PATH and method in ("GET", "HEAD"):
+            text = b"NOT_SERVING\n" if draining else b"SERVING\n"
+            status = "503 Service Unavailable" if draining else "200 OK"
+            return respond(status, [("Content-Type", "text/plain"), ("Content-Length", str(len(text)))], text)
+        with self._lock:
+            admitted = not self._draining
+            self._in_flight += admitted
+        if admitted:
+            return self._serve(environ, start_response, cors)
+        status, headers, body = _json_body("503 Service Unavailable", "unavailable", "the server is stopping")
+        return respond(status, headers, body)
+
+    def _serve(
+        self, environ: WSGIEnvironment, start_response: StartResponse, cors: list[tuple[str, str]]
+    ) -> Iterable[bytes]:
+        """The service's answer, logged when the call never reached the servicer; counted until sent."""
+        content_type = environ.get("CONTENT_TYPE", "")
+        marker: list[bool] = []
+        token = _reached_servicer.set(marker)
+        answered: list[str] = []
+
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            answered.append(status)
+            return start_response(status, list(headers) + cors, exc_info)
+
+        try:
+            refusal = _refusal(environ.get("PATH_INFO", ""), content_type)
+            if refusal is not None:
+                status, headers, body = refusal
+                result: Iterable[bytes] = [body]
+                start(status, headers)
+            else:
+                result = self._service(environ, start)
+        except BaseException:
+            self._finished()
+            raise
+        finally:
+            _reached_servicer.reset(token)
+        if not marker and answered and not answered[0].startswith("200"):
+            structlog.contextvars.clear_contextvars()
+            _log.info("http_refused", path=environ.get("PATH_INFO", ""), status=answered[0], peer=_peer(environ))
+        return _SizedCounted(result, self._finished) if isinstance(result, list) else _Counted(result, self._finished)
+
+    def _finished(self) -> None:
+        with self._lock:
+            self._in_flight -= 1
+
+    def _cors_headers(self, environ: WSGIEnvironment) -> list[tuple[str, str]]:
+        """The CORS response headers for the request's origin: none unless it is allowed."""
+        origin = environ.get("HTTP_ORIGIN")
+        if not origin or not (origin in self._origins or "*" in self._origins):
+            return []
+        return [
+            ("Access-Control-Allow-Origin", origin),
+            ("Vary", "Origin"),
+            ("Access-Control-Expose-Headers", _CORS_EXPOSE_HEADERS),
+        ]
+
+    @staticmethod
+    def _preflight(allowed: bool) -> list[tuple[str, str]]:
+        if not allowed:
+            return [("Content-Length", "0")]
+        return [
+            ("Access-Control-Allow-Methods", "POST, GET"),
+            ("Access-Control-Allow-Headers", _CORS_ALLOW_HEADERS),
+            ("Access-Control-Max-Age", _CORS_MAX_AGE),
+            ("Content-Length", "0"),
+        ]
+
+
+_STREAMING_PATHS = frozenset(f"/{SERVICE_NAME}/{m.name}" for m in SERVICE.methods if m.client_streaming)
+_UNARY_TYPES = ("application/json", "application/proto")
+
+
+def _refusal(path: str, content_type: str) -> tuple[str, list[tuple[str, str]], bytes] | None:
+    """The answer to a request this port cannot serve by its content type, ``None`` for the others.
+
+    Plain gRPC needs HTTP/2 trailers (the gRPC port serves it); a client-streaming RPC cannot be a
+    Connect unary call."""
+    if content_type.startswith("application/grpc") and not content_type.startswith("application/grpc-web"):
+        return _json_body(
+            "415 Unsupported Media Type", "unimplemented", "gRPC is served on the gRPC port; use gRPC-Web here"
+        )
+    if path in _STREAMING_PATHS and content_type.split(";")[0].strip() in _UNARY_TYPES:
+        message = (
+            f"{path.rsplit('/', 1)[1]} is client-streaming: call it with Connect streaming "
+            "(application/connect+json or application/connect+proto) or gRPC-Web, or call ReplayGame"
+        )
+        return _json_body("501 Not Implemented", "unimplemented", message)
+    return None
+
+
+def _peer(environ: WSGIEnvironment) -> str:
+    return f"{environ.get('REMOTE_ADDR', 'unknown')}:{environ.get('REMOTE_PORT', '0')}"
+
+
+class _Counted:
+    """A response body that reports, once, when the server has taken all of it (or dropped it)."""
+
+    def __init__(self, body: Iterable[bytes], done: Callable[[], None]) -> None:
+        self._body = body
+        self._done: Callable[[], None] | None = done
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self._body)
+
+    def close(self) -> None:
+        """Close the wrapped body (WSGI) and count the call as answered."""
+        try:
+            close = getattr(self._body, "close", None)
+            if close is not None:
+                close()
+        finally:
+            if self._done is not None:
+                done, self._done = self._done, None
+                done()
+
+
+class _SizedCounted(_Counted):
+    """A counted body of a known number of chunks: a one-chunk body gets a Content-Length (and keep-alive)."""
+
+    def __len__(self) -> int:
+        return len(self._body)  # type: ignore[arg-type]
+
+
+# --- the server ----------------------------------------------------------------------------------------
+
+
+def bound_socket(host: str, port: int, reuse_port: bool) -> socket.socket:
+    """A TCP socket bound to ``host:port`` (0: a free port); SO_REUSEPORT when workers share it."""
+    family, kind, proto, _, address = socket.getaddrinfo(
+        host.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if reuse_port:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        sock.bind(address)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+class HttpServer:
+    """The HTTP port: waitress serving ``HttpApplication`` from its own event-loop thread."""
+
+    def __init__(self, app: HttpApplication, sock: socket.socket, threads: int, max_message_bytes: int) -> None:
+        self._app = app
+        self._map: dict[int, Any] = {}
+        self._server: BaseWSGIServer = create_server(
+            app,
+            map=self._map,
+            sockets=[sock],
+            threads=threads,
+            max_request_body_size=max_message_bytes + FRAMING_ALLOWANCE,
+            channel_timeout=CHANNEL_TIMEOUT_SECONDS,
+            connection_limit=CONNECTION_LIMIT,
+            asyncore_use_poll=True,
+            ident="rules-engine",
+        )
+        self.port: int = sock.getsockname()[1]
+        """The port it listens on."""
+        self._stopping = threading.Event()
+        self._stop_by = 0.0
+        self._thread = threading.Thread(target=self._loop, name="http-loop", daemon=True)
+        self._thread.start()
+
+    def _loop(self) -> None:
+        """Serve until asked to stop, then let calls under way finish within the grace period."""
+        while not self._stopping.is_set():
+            wasyncore.loop(timeout=_POLL_SECONDS, map=self._map, use_poll=True, count=1)
+        wasyncore.dispatcher.close(self._server)  # stop listening: new connections go elsewhere or are refused
+        while time.monotonic() < self._stop_by and (self._app.in_flight > 0 or self._busy()):
+            wasyncore.loop(timeout=_POLL_SECONDS, map=self._map, use_poll=True, count=1)
+        wasyncore.close_all(self._map)
+        self._server.task_dispatcher.shutdown(cancel_pending=True, timeout=1)
+
+    def _busy(self) -> bool:
+        """Whether a connection has a request under way or an answer not yet sent."""
+        return any(c.requests or c.total_outbufs_len for c in list(self._server.active_channels.values()))
+
+    def stop(self, grace: float | None) -> None:
+        """Refuse new calls (503), let those under way finish for ``grace`` seconds, then close every connection."""
+        self._app.drain()
+        self._stop_by = time.monotonic() + (grace or 0.0)
+        self._stopping.set()
+        self._thread.join((grace or 0.0) + 2)
+
+
+def start_http(
+    servicer: Any,
+    host: str,
+    port: int,
+    *,
+    threads: int,
+    max_message_bytes: int,
+    cors_origins: Sequence[str] = (),
+    reuse_port: bool = False,
+) -> HttpServer:
+    """Serve ``servicer`` over HTTP on ``host:port`` (0: a free port) until ``HttpServer.stop``."""
+    app = HttpApplication(ServiceApplication(servicer, max_message_bytes), cors_origins)
+    sock = bound_socket(host, port, reuse_port)
+    try:
+        return HttpServer(app, sock, threads, max_message_bytes)
+    except BaseException:
+        sock.close()
+        raise

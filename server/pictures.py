@@ -7,6 +7,7 @@ loaded, so a picture renders to the same PNG on every machine and in a container
 
 from __future__ import annotations
 
+import struct
 from pathlib import Path
 
 import resvg_py
@@ -22,17 +23,19 @@ MAX_SCALE = 4.0
 
 
 def png(picture: Picture, scale: float = 1.0) -> tuple[bytes, int, int]:
-    """The PNG of ``picture`` zoomed by ``scale`` (``MIN_SCALE``..``MAX_SCALE``), with its width and height."""
+    """The PNG of ``picture`` zoomed by ``scale`` (``MIN_SCALE``..``MAX_SCALE``), with its width and height as
+    the PNG says (resvg rounds a zoomed size itself)."""
     if not MIN_SCALE <= scale <= MAX_SCALE:
         raise ValueError(f"scale must be {MIN_SCALE}..{MAX_SCALE}, got {scale}")
-    width, height = max(1, round(picture.width * scale)), max(1, round(picture.height * scale))
-    data = resvg_py.svg_to_bytes(
-        svg_string=picture.svg,
-        width=width,
-        height=height,
-        skip_system_fonts=True,
-        font_files=_FONT_FILES,
-        font_family="DejaVu Sans",
-        sans_serif_family="DejaVu Sans",
+    data = bytes(
+        resvg_py.svg_to_bytes(
+            svg_string=picture.svg,
+            zoom=scale,
+            skip_system_fonts=True,
+            font_files=_FONT_FILES,
+            font_family="DejaVu Sans",
+            sans_serif_family="DejaVu Sans",
+        )
     )
-    return bytes(data), width, height
+    width, height = struct.unpack(">II", data[16:24])  # the IHDR chunk, first after the signature
+    return data, width, height

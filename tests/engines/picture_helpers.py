@@ -1,14 +1,34 @@
-"""Helpers for the picture tests: the texts of a drawn SVG and the check of its PNG."""
+"""Helpers for every game's picture tests: a picture drawn through the view, the texts and titles of its SVG
+(parsed, its size checked), and the check of its PNG."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from typing import Any
 
 from engines.core.picture import Picture
 from server.pictures import png
 
 SVG = "{http://www.w3.org/2000/svg}"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def drawn(engine: Any, state: Any, viewer: int | None) -> Picture:
+    """The picture ``viewer`` gets of the full ``state`` (through the view, as the server makes it)."""
+    picture: Picture = engine.picture(engine.view(state, viewer), viewer)
+    return picture
+
+
+def titles(picture: Picture) -> list[str]:
+    """The titles of every shape of a picture, after checking that its SVG parses and has the picture's size."""
+    root = parsed(picture)
+    assert root.tag == f"{SVG}svg"
+    return svg_titles(root)
+
+
+def has(found: list[str], start: str) -> bool:
+    """Whether some title starts with ``start``."""
+    return any(t.startswith(start) for t in found)
 
 
 def svg_titles(root: ET.Element) -> list[str]:

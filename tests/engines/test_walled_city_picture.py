@@ -20,7 +20,7 @@ from engines.walled_city.engine import ENGINE
 from engines.walled_city.facts import facts
 from engines.walled_city.state import Card, Options, State
 from engines.walled_city.words import card_name
-from tests.engines.picture_checks import assert_png_of_its_size, drawn, has, titles
+from tests.engines.picture_helpers import check_png, drawn, has, titles
 
 GAMES = (("londonderry", 2, 3), ("londonderry", 4, 5), ("borderlands", 3, 7), ("borderlands", 2, 11))
 
@@ -153,4 +153,4 @@ def test_the_heading_names_the_board_and_the_viewer() -> None:
 
 def test_a_picture_becomes_a_png_of_its_size() -> None:
     picture = draw(building("londonderry", 4, 5), 1)
-    assert_png_of_its_size(picture)
+    check_png(picture)

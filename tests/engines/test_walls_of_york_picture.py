@@ -18,7 +18,7 @@ from engines.walls_of_york import ENGINE
 from engines.walls_of_york.board import EDGE_NAMES
 from engines.walls_of_york.facts import committed_streets
 from engines.walls_of_york.state import Options, State, Submission
-from tests.engines.picture_checks import assert_png_of_its_size, drawn, has, titles
+from tests.engines.picture_helpers import check_png, drawn, has, titles
 
 
 @cache
@@ -132,4 +132,4 @@ def test_the_heading_names_the_viewer_and_the_decree() -> None:
 
 def test_a_picture_becomes_a_png_of_its_size() -> None:
     picture = draw(placing(4, 7), 2)
-    assert_png_of_its_size(picture)
+    check_png(picture)

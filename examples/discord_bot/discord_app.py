@@ -1,0 +1,212 @@
+"""The Discord side of the rules bot: slash commands, select menus and buttons, mapped onto the
+command layer (``rulesbot.RulesBot``), which holds every rule of the bot and knows nothing of Discord.
+
+Run it from this directory: ``python discord_app.py`` (the environment variables are in README.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord import app_commands
+from rulesbot import Reply, RulesBot, Store
+from rulesbot.commands import CHANCE_MODES
+from rulesengine_client import RulesEngineClient
+
+#: The custom id of every select menu the bot sends (the chosen value says the rest).
+MENU_ID = "rulesbot:choose"
+#: The custom ids of the bot's buttons start with this, then the command (``rulesbot:button:play``).
+BUTTON_PREFIX = "rulesbot:button:"
+#: How long discord.py keeps a sent view in memory; its menu and buttons work longer (``on_interaction``).
+VIEW_SECONDS = 600.0
+#: What the bot answers privately when a command posted only to the channel.
+DONE = "Done."
+
+log = logging.getLogger("rulesbot")
+
+
+@dataclass(frozen=True)
+class Config:
+    """The bot's settings, from the environment (see README.md)."""
+
+    token: str
+    address: str = "localhost:50051"
+    database: str = "rulesbot.sqlite3"
+    picture_scale: float = 1.0
+    guild: int | None = None
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] = os.environ) -> Config:
+        """``DISCORD_TOKEN`` (required), ``RULES_ENGINE_ADDRESS``, ``RULES_BOT_DATABASE``,
+        ``RULES_BOT_PICTURE_SCALE`` and ``DISCORD_GUILD_ID`` (sync the commands to one server at once)."""
+        guild = env.get("DISCORD_GUILD_ID")
+        return cls(
+            token=env.get("DISCORD_TOKEN", ""),
+            address=env.get("RULES_ENGINE_ADDRESS", cls.address),
+            database=env.get("RULES_BOT_DATABASE", cls.database),
+            picture_scale=float(env.get("RULES_BOT_PICTURE_SCALE", cls.picture_scale)),
+            guild=int(guild) if guild else None,
+        )
+
+    def bot(self) -> RulesBot:
+        """The command layer on the configured service address and SQLite file."""
+        return RulesBot(RulesEngineClient(self.address), Store(self.database), picture_scale=self.picture_scale)
+
+
+def components(reply: Reply) -> discord.ui.View | None:
+    """The select menu and buttons of a reply (``None`` when it has neither). The bot answers them in
+    ``on_interaction`` by their custom ids, so they keep working after a restart."""
+    if reply.menu is None and not reply.buttons:
+        return None
+    view = discord.ui.View(timeout=VIEW_SECONDS)
+    if reply.menu is not None:
+        options = [
+            discord.SelectOption(label=option.label, value=option.value, description=option.description or None)
+            for option in reply.menu.options
+        ]
+        view.add_item(discord.ui.Select(custom_id=MENU_ID, placeholder=reply.menu.placeholder, options=options))
+    for button in reply.buttons:
+        view.add_item(discord.ui.Button(label=button.label, custom_id=BUTTON_PREFIX + button.command))
+    return view
+
+
+def message_parts(reply: Reply) -> dict[str, Any]:
+    """The keyword arguments of ``send`` for a reply: its text, picture and components."""
+    parts: dict[str, Any] = {"content": reply.text}
+    if reply.image is not None:
+        parts["file"] = discord.File(io.BytesIO(reply.image.data), filename=reply.image.filename)
+    view = components(reply)
+    if view is not None:
+        parts["view"] = view
+    return parts
+
+
+class RulesBotClient(discord.Client):
+    """The Discord client: one command tree (``/game ...``) and the handler of menus and buttons."""
+
+    def __init__(self, config: Config, bot: RulesBot | None = None) -> None:
+        super().__init__(intents=discord.Intents.default())
+        self.config = config
+        self.bot = bot or config.bot()
+        self.tree = app_commands.CommandTree(self)
+        self.tree.add_command(game_commands(self))
+        self._turns = asyncio.Lock()
+
+    async def setup_hook(self) -> None:
+        """Register the slash commands with Discord (at once in ``DISCORD_GUILD_ID``, else globally)."""
+        if self.config.guild is not None:
+            guild = discord.Object(id=self.config.guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def answer(self, interaction: discord.Interaction, call: Callable[[int, int], list[Reply]]) -> None:
+        """Run a command of the command layer for the member who interacted, one command at a time,
+        and deliver its replies: channel messages to the channel, the others privately."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channel = interaction.channel_id or 0
+        async with self._turns:
+            replies = await asyncio.to_thread(call, channel, interaction.user.id)
+        await deliver(interaction, replies)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Menus and buttons (slash commands go through the command tree)."""
+        if interaction.type != discord.InteractionType.component or interaction.data is None:
+            return
+        custom_id = str(interaction.data.get("custom_id", ""))
+        if custom_id == MENU_ID:
+            values = interaction.data.get("values")
+            value = str(values[0]) if isinstance(values, list) and values else ""
+            await self.answer(interaction, lambda channel, member: self.bot.choose(channel, member, value))
+        elif custom_id.startswith(BUTTON_PREFIX):
+            command = custom_id.removeprefix(BUTTON_PREFIX)
+            await self.answer(interaction, lambda channel, member: self.bot.press(channel, member, command))
+
+
+async def deliver(interaction: discord.Interaction, replies: list[Reply]) -> None:
+    """Post the public replies in the channel and send the private ones to the member (ephemeral)."""
+    private = False
+    for reply in replies:
+        if reply.public and isinstance(interaction.channel, discord.abc.Messageable):
+            await interaction.channel.send(**message_parts(reply))
+        else:
+            await interaction.followup.send(ephemeral=True, **message_parts(reply))
+            private = True
+    if not private:
+        await interaction.followup.send(DONE, ephemeral=True)
+
+
+def game_commands(app: RulesBotClient) -> app_commands.Group:
+    """The ``/game`` commands."""
+    group = app_commands.Group(name="game", description="Play a board game in this channel")
+
+    async def game_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        ids = await asyncio.to_thread(app.bot.game_ids)
+        return [app_commands.Choice(name=game, value=game) for game in ids if current.lower() in game][:25]
+
+    @group.command(name="new", description="Set up a game in this channel")
+    @app_commands.describe(
+        game="Which game",
+        players="How many seats (default: the fewest the game takes)",
+        options="Game options as name=value pairs, e.g. board=borderlands",
+        chance="seeded: the service shuffles; table: you own the box and tell the bot every draw",
+    )
+    @app_commands.autocomplete(game=game_names)
+    @app_commands.choices(chance=[app_commands.Choice(name=mode, value=mode) for mode in CHANCE_MODES])
+    async def new(
+        interaction: discord.Interaction,
+        game: str,
+        players: int | None = None,
+        options: str = "",
+        chance: str = CHANCE_MODES[0],
+    ) -> None:
+        await app.answer(
+            interaction, lambda channel, member: app.bot.new(channel, member, game, players, options, chance)
+        )
+
+    simple: dict[str, tuple[str, Callable[[int, int], list[Reply]]]] = {
+        "list": ("Every game the service plays, with its options", app.bot.list_games),
+        "join": ("Take a free seat", app.bot.join),
+        "start": ("Deal the game (its creator, once every seat is taken)", app.bot.start),
+        "play": ("Your decision now, privately", app.bot.play),
+        "view": ("Your own view of the game: your hand, privately", app.bot.view),
+        "board": ("The board as everyone sees it", app.bot.board),
+        "score": ("The score so far", app.bot.score),
+        "end": ("Stop the game (its creator)", app.bot.end),
+    }
+    for name, (description, call) in simple.items():
+        group.add_command(_simple_command(app, name, description, call))
+    return group
+
+
+def _simple_command(
+    app: RulesBotClient, name: str, description: str, call: Callable[[int, int], list[Reply]]
+) -> app_commands.Command[Any, ..., None]:
+    """A ``/game NAME`` command that takes no arguments."""
+
+    async def run(interaction: discord.Interaction) -> None:
+        await app.answer(interaction, call)
+
+    return app_commands.Command(name=name, description=description, callback=run)
+
+
+def main() -> None:
+    """Run the bot until it is stopped."""
+    logging.basicConfig(level=logging.INFO)
+    config = Config.from_env()
+    if not config.token:
+        raise SystemExit("Set DISCORD_TOKEN to the bot's token (see README.md).")
+    log.info("rules service at %s, games in %s", config.address, config.database)
+    RulesBotClient(config).run(config.token)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,154 @@
+"""Every game of the bot in SQLite (stdlib ``sqlite3``), one game per channel.
+
+The rules service keeps no state, so the bot keeps it all here: the setup (game, seats, options,
+chance), the members in the seats, the game's state as the service returned it (protobuf bytes),
+its match id and move number. Every command reads the game back from the file, so stopping and
+starting the bot loses nothing. A move is saved only if the game is still at the move number it
+was read at, so two members answering at once cannot both move from the same state.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    channel INTEGER PRIMARY KEY,
+    game_id TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    options TEXT NOT NULL,
+    chance TEXT NOT NULL,
+    seed INTEGER,
+    creator INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    match_id TEXT NOT NULL DEFAULT '',
+    move_number INTEGER NOT NULL DEFAULT 0,
+    state BLOB,
+    over INTEGER NOT NULL DEFAULT 0
+)
+"""
+
+COLUMNS = "channel, game_id, players, options, chance, seed, creator, seats, match_id, move_number, state, over"
+
+
+class MovedOn(Exception):
+    """The game was saved by someone else since it was read (it is at another move number)."""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """One channel's game: its setup, the members in its seats (``None``: free), and once started
+    the state's bytes, match id and move number."""
+
+    channel: int
+    game_id: str
+    players: int
+    options: dict[str, str]
+    chance: str
+    seed: int | None
+    creator: int
+    seats: tuple[int | None, ...]
+    match_id: str = ""
+    move_number: int = 0
+    state: bytes | None = None
+    over: bool = False
+
+    @property
+    def started(self) -> bool:
+        """Whether the game has a state (``/game start`` was run)."""
+        return self.state is not None
+
+    @property
+    def table_chance(self) -> bool:
+        """Whether the table's real box decides chance (the creator answers for the CHANCE seat)."""
+        return self.chance == "table"
+
+    def seats_of(self, member: int) -> list[int]:
+        """The seats ``member`` holds."""
+        return [seat for seat, holder in enumerate(self.seats) if holder == member]
+
+    def with_seat(self, seat: int, member: int) -> StoredGame:
+        """The game with ``member`` in ``seat``."""
+        seats = list(self.seats)
+        seats[seat] = member
+        return replace(self, seats=tuple(seats))
+
+
+class Store:
+    """The SQLite file of every game (``:memory:`` for a throwaway store)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode = WAL")
+        self._db.execute("PRAGMA synchronous = NORMAL")
+        self._db.execute(SCHEMA)
+
+    def close(self) -> None:
+        """Close the file."""
+        self._db.close()
+
+    def load(self, channel: int) -> StoredGame | None:
+        """The game of ``channel``, read from the file, or ``None``."""
+        row = self._db.execute(f"SELECT {COLUMNS} FROM games WHERE channel = ?", (channel,)).fetchone()
+        if row is None:
+            return None
+        channel_, game_id, players, options, chance, seed, creator, seats, match_id, number, state, over = row
+        return StoredGame(
+            channel=channel_,
+            game_id=game_id,
+            players=players,
+            options=json.loads(options),
+            chance=chance,
+            seed=seed,
+            creator=creator,
+            seats=tuple(json.loads(seats)),
+            match_id=match_id,
+            move_number=number,
+            state=bytes(state) if state is not None else None,
+            over=bool(over),
+        )
+
+    def create(self, game: StoredGame) -> None:
+        """Store a new game for its channel, replacing the channel's previous game."""
+        values = (
+            game.channel,
+            game.game_id,
+            game.players,
+            json.dumps(game.options),
+            game.chance,
+            game.seed,
+            game.creator,
+            json.dumps(list(game.seats)),
+            game.match_id,
+            game.move_number,
+            game.state,
+            int(game.over),
+        )
+        self._db.execute(f"INSERT OR REPLACE INTO games ({COLUMNS}) VALUES ({', '.join('?' * 12)})", values)
+
+    def save_seats(self, game: StoredGame) -> None:
+        """Store who sits where."""
+        self._db.execute("UPDATE games SET seats = ? WHERE channel = ?", (json.dumps(list(game.seats)), game.channel))
+
+    def save_state(self, game: StoredGame, read_at: int | None) -> None:
+        """Store the game's state, match id, move number and end; ``MovedOn`` unless the stored game is
+        still at move number ``read_at`` (``None``: it had no state yet)."""
+        arguments: tuple[int, ...] = (game.channel,)
+        if read_at is None:
+            condition = "state IS NULL"
+        else:
+            condition, arguments = "state IS NOT NULL AND move_number = ?", (game.channel, read_at)
+        cursor = self._db.execute(
+            f"UPDATE games SET state = ?, match_id = ?, move_number = ?, over = ? WHERE channel = ? AND {condition}",
+            (game.state, game.match_id, game.move_number, int(game.over), *arguments),
+        )
+        if cursor.rowcount != 1:
+            raise MovedOn(f"the game of channel {game.channel} moved on")
+
+    def delete(self, channel: int) -> None:
+        """Forget the channel's game."""
+        self._db.execute("DELETE FROM games WHERE channel = ?", (channel,))

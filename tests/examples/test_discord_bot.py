@@ -1,0 +1,362 @@
+"""The Discord bot example (examples/discord_bot): whole games of every game through its command layer.
+
+Members choose random options (seeded) through the menus, one move at a time, against the real rules
+server. Checked on every reply: no menu holds more than 25 options; no name of a card another seat
+hides appears in a channel message or in another member's ephemeral message; every move posts the
+board picture (a PNG) and the service's public log line. In the middle of each game the command layer
+is dropped and a new one opened on the same SQLite file: the game goes on from the same stored state.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from discord import app_commands
+from google.protobuf import json_format
+from rulesbot import Button, Menu, Option, Reply, RulesBot, Store, StoredGame, menus
+from rulesbot.commands import CHANCE_SEAT, load_state
+from rulesbot.menus import Token
+from rulesbot.replies import MENU_LIMIT
+from rulesengine.v1 import service_pb2
+from rulesengine_client import RulesEngineClient, RulesEngineError
+
+from tests.client.conftest import Server
+
+PNG = b"\x89PNG\r\n\x1a\n"
+CHANNEL = 1001
+MEMBERS = (501, 502, 503, 504)
+#: A game that has not ended after this many moves fails the test.
+MOST_MOVES = 3000
+#: The pictures are drawn small: the test plays about 1300 moves, each posting one.
+PICTURE_SCALE = 0.25
+
+
+class RecordingClient(RulesEngineClient):
+    """The client, keeping the last ``ApplyMove`` answer (to compare the posted log line with it)."""
+
+    last: service_pb2.ApplyMoveResponse | None = None
+
+    def apply_move(self, state: service_pb2.GameState, move: service_pb2.Move) -> service_pb2.ApplyMoveResponse:
+        """``ApplyMove``, remembered."""
+        self.last = super().apply_move(state, move)
+        return self.last
+
+
+def _strings(data: Any) -> Iterator[str]:
+    if isinstance(data, dict):
+        for value in data.values():
+            yield from _strings(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _strings(value)
+    elif isinstance(data, str):
+        yield data
+
+
+def content_items(content: Any) -> dict[str, str]:
+    """Every content item with an id, by id: its name (``name_en`` or ``name``), or the id itself for an
+    item the content names no other way (Guilds of London's stand-in cards are shown by their ids)."""
+    items: dict[str, str] = {}
+    stack = [json_format.MessageToDict(content)]
+    while stack:
+        data = stack.pop()
+        values = list(data.values()) if isinstance(data, dict) else data if isinstance(data, list) else []
+        stack += [value for value in values if isinstance(value, dict | list)]
+        if isinstance(data, dict) and isinstance(data.get("id"), str):
+            name = data.get("name_en") or data.get("name") or data["id"]
+            items.setdefault(data["id"], name if isinstance(name, str) else data["id"])
+    return items
+
+
+def content_names(view: service_pb2.GameState, items: dict[str, str]) -> set[str]:
+    """The names of every content item a view shows (by its content ids)."""
+    return {items[text] for text in _strings(json_format.MessageToDict(view)) if text in items}
+
+
+def mentioned(text: str, name: str) -> bool:
+    """Whether ``name`` appears in ``text`` as whole words."""
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text) is not None
+
+
+def drew(reply: Reply) -> bool:
+    """Whether a reply carries a PNG picture."""
+    return reply.image is not None and reply.image.data.startswith(PNG)
+
+
+def shown_text(reply: Reply) -> str:
+    """Everything a reply shows in words: its text, its menu's question and options."""
+    parts = [reply.text]
+    if reply.menu is not None:
+        parts.append(reply.menu.placeholder)
+        parts += [f"{option.label} {option.description}" for option in reply.menu.options]
+    return "\n".join(parts)
+
+
+@dataclass
+class Table:
+    """A channel playing one game through the command layer, with the checks made on every reply."""
+
+    client: RecordingClient
+    path: Path
+    game_id: str
+    players: int
+    chance: str
+    seed: int
+    options: str = ""
+    rng: random.Random = field(init=False)
+    bot: RulesBot = field(init=False)
+    items: dict[str, str] = field(init=False)
+    hidden_seen: set[str] = field(default_factory=set)
+    hidden_at: dict[bytes, dict[int, set[str]]] = field(default_factory=dict)
+    all_seats: range = range(0)
+    menus_seen: int = 0
+    moves: int = 0
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+        self.bot = self.open()
+        self.items = content_items(self.client.describe_game(self.game_id).content)
+
+    def open(self) -> RulesBot:
+        """A new command layer on the table's SQLite file."""
+        return RulesBot(self.client, Store(self.path), seeds=lambda: self.seed, picture_scale=PICTURE_SCALE)
+
+    def restart(self) -> None:
+        """Drop the command layer and open a new one on the same file: nothing may be lost."""
+        before = self.stored()
+        self.bot.store.close()
+        self.bot = self.open()
+        assert self.stored() == before
+
+    def stored(self) -> StoredGame:
+        """The channel's game as stored."""
+        game = self.bot.store.load(CHANNEL)
+        assert game is not None
+        return game
+
+    def hidden(self, state: service_pb2.GameState) -> dict[int, set[str]]:
+        """For each seat, the content names it sees and a spectator does not (asked once per state)."""
+        key = state.SerializeToString(deterministic=True)
+        if key not in self.hidden_at:
+            public = content_names(self.client.view_state(state, None), self.items)
+            self.hidden_at = {
+                key: {
+                    seat: content_names(self.client.view_state(state, seat), self.items) - public
+                    for seat in self.all_seats
+                }
+            }
+        return self.hidden_at[key]
+
+    def seats(self, state: service_pb2.GameState) -> range:
+        """Every seat of the game: the members' and, in a solo game, the one the engine plays (asked once)."""
+        try:
+            self.client.view_state(state, self.players)
+        except RulesEngineError:
+            return range(self.players)
+        return range(self.players + 1)
+
+    def check(
+        self, replies: Sequence[Reply], hidden: dict[int, set[str]], chance_walk: bool = False, own_line: str = ""
+    ) -> None:
+        """No menu over 25 options; no name another seat hides where its member cannot see it: not in
+        the channel, not to another member (unless that member's own seat shows the same name: two
+        copies of a card). Exempt: the service's private line to the mover (``own_line``), and the
+        creator answering for the table's chance (they see the draws, as whoever draws from a real box)."""
+        game = self.stored()
+        for reply in replies:
+            assert len(reply.text) <= 2000
+            if reply.menu is not None:
+                assert 1 <= len(reply.menu.options) <= MENU_LIMIT
+                assert len({option.value for option in reply.menu.options}) == len(reply.menu.options)
+                self.menus_seen += 1
+            if (chance_walk and reply.member == game.creator) or (own_line and reply.text == own_line):
+                continue
+            words = shown_text(reply)
+            own = game.seats_of(reply.member) if reply.member is not None else []
+            known = set().union(*(hidden[seat] for seat in own))
+            for seat, names in hidden.items():
+                if seat in own:
+                    continue
+                self.hidden_seen |= names
+                leaked = sorted(name for name in names - known if mentioned(words, name))
+                assert not leaked, f"seat {seat}'s hidden {leaked} shown to {reply.member or 'the channel'}: {words}"
+
+    def setup(self) -> None:
+        """Create the game, seat the members, start it."""
+        humans = MEMBERS[: self.players]
+        replies = self.bot.new(CHANNEL, humans[0], self.game_id, self.players, self.options, self.chance)
+        assert all(reply.public for reply in replies), replies
+        for member in humans:
+            assert all(reply.public for reply in self.bot.join(CHANNEL, member))
+        started = self.bot.start(CHANNEL, humans[0])
+        self.all_seats = self.seats(load_state(self.stored()))
+        assert started[0].public and drew(started[0]), started[0].text
+        self.check(started, self.hidden(load_state(self.stored())))
+
+    def play_one(self) -> None:
+        """One move: a pending seat's member opens their menu and walks it at random to a move."""
+        game = self.stored()
+        state = load_state(game)
+        seat = self.rng.choice(list(self.bot.pending(state).seats))
+        member = self.bot.holder(game, seat)
+        assert member is not None, f"nobody answers for seat {seat}"
+        chance_walk = seat == CHANCE_SEAT
+        hidden = self.hidden(state)
+        replies = self.bot.play(CHANNEL, member)
+        while mine := [r for r in replies if r.menu and Token.decode(r.menu.options[0].value).seat == seat]:
+            self.check(replies, hidden, chance_walk)
+            assert all(r.member == member for r in mine), "a menu was posted to the channel"
+            value = self.rng.choice(mine[0].menu.options).value  # type: ignore[union-attr]
+            replies = self.bot.choose(CHANNEL, member, value)
+        after = self.stored()
+        assert after.move_number == game.move_number + 1, [r.text for r in replies]
+        applied = self.client.last
+        assert applied is not None and applied.state.SerializeToString() == after.state
+        posted = [r for r in replies if r.public and drew(r)]
+        assert posted, [r.text for r in replies]
+        assert applied.log.public_line.english in posted[0].text
+        log = applied.log
+        private = log.private_line.english if log.HasField("private_line") else ""
+        own_line = f"You: {private or log.public_line.english}"
+        assert [r.member for r in replies if r.text == own_line] == [member]
+        if own_line != f"You: {log.public_line.english}":
+            assert not any(r.public and own_line[5:] in r.text for r in replies)
+        self.check(replies, self.hidden(applied.state), chance_walk, own_line)
+        self.moves += 1
+
+    def play_out(self, restart_at: int) -> list[Reply]:
+        """Play the game to its end, restarting the command layer after ``restart_at`` moves."""
+        self.setup()
+        while not self.stored().over:
+            assert self.moves < MOST_MOVES, f"{self.game_id} did not end within {MOST_MOVES} moves"
+            if self.moves == restart_at:
+                self.restart()
+            self.play_one()
+        assert self.moves > restart_at, "the game ended before the restart"
+        return self.bot.score(CHANNEL, MEMBERS[0])
+
+
+#: Each game at its smallest table (two members; Viscounts also solo against the engine's AI); The
+#: Walled City with the table's own chance (the creator answers every draw through the menus).
+#: Each entry: game, members, chance, whether the game hides named items from other seats (Walls of York
+#: hides where a seat placed, The Walled City the numbers on the cards in hand: nothing with a name), and
+#: the options (Walls of York on a preset board, which skips the setup steps: a shorter game).
+GAMES = {
+    "walls_of_york": ("walls_of_york", 2, "seeded", False, "board=ts1"),
+    "viscounts": ("viscounts", 2, "seeded", True, ""),
+    "guilds_of_london": ("guilds_of_london", 2, "seeded", True, ""),
+    "walled_city_table_chance": ("walled_city", 2, "table", False, ""),
+    "viscounts_solo": ("viscounts", 1, "seeded", True, ""),
+    "citadels": ("citadels", 2, "seeded", True, ""),
+}
+#: The command layer is dropped and opened again after this many moves of each game.
+RESTART_AT = 12
+
+
+@dataclass
+class Outcome:
+    """How one game went: the table (its counters), the final score replies, or what failed."""
+
+    table: Table
+    final: list[Reply] = field(default_factory=list)
+    error: BaseException | None = None
+    seconds: float = 0.0
+
+
+def play_whole_game(target: str, directory: Path, name: str) -> Outcome:
+    """One game, on its own channel to the server (so the server's workers share the games)."""
+    game_id, players, chance, _, options = GAMES[name]
+    with RecordingClient(target, timeout=120.0) as client:
+        table = Table(client, directory / f"{name}.sqlite3", game_id, players, chance, seed=7, options=options)
+        began = time.monotonic()
+        try:
+            return Outcome(table, table.play_out(RESTART_AT), seconds=time.monotonic() - began)
+        except (AssertionError, RulesEngineError) as error:
+            return Outcome(table, error=error, seconds=time.monotonic() - began)
+
+
+@pytest.fixture(scope="module")
+def outcomes(servers: list[Server], tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
+    """Every game of ``GAMES`` played to its end, side by side, the games dealt to the servers in turn."""
+    directory = tmp_path_factory.mktemp("bot")
+    with ThreadPoolExecutor(max_workers=len(GAMES)) as pool:
+        futures = {
+            name: pool.submit(play_whole_game, servers[n % len(servers)].target, directory, name)
+            for n, name in enumerate(GAMES)
+        }
+        return {name: future.result() for name, future in futures.items()}
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_whole_game_through_the_menus(outcomes: dict[str, Outcome], name: str) -> None:
+    outcome = outcomes[name]
+    if outcome.error is not None:
+        raise outcome.error
+    table = outcome.table
+    print(f"{name}: {table.moves} moves, {table.menus_seen} menus, {outcome.seconds:.1f}s")
+    assert "Final score" in outcome.final[0].text
+    assert table.moves > RESTART_AT
+    assert table.menus_seen >= table.moves
+    assert len(table.all_seats) == table.players + (table.players == 1)
+    if GAMES[name][3]:
+        assert table.hidden_seen, "no seat ever hid a named item: the leak check checked nothing"
+
+
+def test_a_step_of_hundreds_of_options_is_narrowed_25_at_a_time() -> None:
+    paths = [[f"option {n}"] for n in range(700)]
+    walked = menus.walk(paths, ())
+    token = Token(menus.digest(paths), 0)
+    first = menus.menu(token, walked, "Which?")
+    assert len(first.options) == 2  # 625 and 75
+    seen: list[int] = []
+    for group in first.options:
+        ranges = menus.menu(Token.decode(group.value), walked, "Which?")
+        assert 1 <= len(ranges.options) <= MENU_LIMIT
+        for span in ranges.options:
+            shown = menus.menu(Token.decode(span.value), walked, "Which?")
+            assert 1 <= len(shown.options) <= MENU_LIMIT
+            for option in shown.options:
+                reached = menus.walk(paths, Token.decode(option.value).steps)
+                assert reached.move is not None and paths[reached.move] == [option.label]
+                seen.append(reached.move)
+    assert seen == list(range(700))
+
+
+def test_a_menu_value_of_another_decision_is_stale() -> None:
+    paths = [["a", "x"], ["a", "y"], ["b"]]
+    walked = menus.walk(paths, (0,))
+    assert walked.move is None and walked.chosen == ("a",) and walked.options == ("x", "y")
+    assert menus.walk(paths, (1,)).move == 2
+    with pytest.raises(menus.StaleMenu):
+        menus.walk(paths, (0, 5))
+    with pytest.raises(menus.StaleMenu):
+        Token.decode("not a token")
+
+
+def test_the_discord_app_registers_its_commands(tmp_path: Path) -> None:
+    import discord_app
+
+    config = discord_app.Config.from_env({"DISCORD_TOKEN": "x", "RULES_BOT_DATABASE": str(tmp_path / "g.sqlite3")})
+    app = discord_app.RulesBotClient(config)
+    (group,) = app.tree.get_commands()
+    assert group.name == "game"
+    assert isinstance(group, app_commands.Group)
+    commands = {command.name: command for command in group.commands}
+    assert set(commands) == {"new", "list", "join", "start", "play", "view", "board", "score", "end"}
+    new = commands["new"]
+    assert isinstance(new, app_commands.Command)
+    assert [p.name for p in new.parameters] == ["game", "players", "options", "chance"]
+    assert [c.value for c in new.parameters[3].choices] == ["seeded", "table"]
+    menu = Menu("Which?", tuple(Option(str(n), f"option {n}") for n in range(MENU_LIMIT)))
+    view = discord_app.components(Reply("pick", 1, menu=menu, buttons=(Button("My move", "play"),)))
+    assert view is not None
+    custom_ids = [item.custom_id for item in view.children]  # type: ignore[attr-defined]
+    assert custom_ids == [discord_app.MENU_ID, discord_app.BUTTON_PREFIX + "play"]

@@ -118,6 +118,7 @@ class Table:
     hidden_at: dict[bytes, dict[int, set[str]]] = field(default_factory=dict)
     all_seats: range = range(0)
     menus_seen: int = 0
+    together: int = 0
     moves: int = 0
 
     def __post_init__(self) -> None:
@@ -201,16 +202,21 @@ class Table:
         assert started[0].public and drew(started[0]), started[0].text
         self.check(started, self.hidden(load_state(self.stored())))
 
-    def play_one(self) -> None:
-        """One move: a pending seat's member opens their menu and walks it at random to a move."""
+    def play_one(self, restart: bool = False) -> None:
+        """One move: a pending seat's member opens their menu and walks it at random to a move (with
+        ``restart``, the command layer is dropped and opened again between the menu and the choice)."""
         game = self.stored()
         state = load_state(game)
-        seat = self.rng.choice(list(self.bot.pending(state).seats))
+        pending = list(self.bot.pending(state).seats)
+        self.together += len(pending) > 1
+        seat = self.rng.choice(pending)
         member = self.bot.holder(game, seat)
         assert member is not None, f"nobody answers for seat {seat}"
         chance_walk = seat == CHANCE_SEAT
         hidden = self.hidden(state)
         replies = self.bot.play(CHANNEL, member)
+        if restart:
+            self.restart()
         while mine := [r for r in replies if r.menu and Token.decode(r.menu.options[0].value).seat == seat]:
             self.check(replies, hidden, chance_walk)
             assert all(r.member == member for r in mine), "a menu was posted to the channel"
@@ -233,29 +239,39 @@ class Table:
         self.moves += 1
 
     def play_out(self, restart_at: int) -> list[Reply]:
-        """Play the game to its end, restarting the command layer after ``restart_at`` moves."""
+        """Play the game to its end, restarting the command layer during move ``restart_at``."""
         self.setup()
         while not self.stored().over:
             assert self.moves < MOST_MOVES, f"{self.game_id} did not end within {MOST_MOVES} moves"
-            if self.moves == restart_at:
-                self.restart()
-            self.play_one()
+            self.play_one(restart=self.moves == restart_at)
         assert self.moves > restart_at, "the game ended before the restart"
         return self.bot.score(CHANNEL, MEMBERS[0])
 
 
-#: Each game at its smallest table (two members; Viscounts also solo against the engine's AI); The
-#: Walled City with the table's own chance (the creator answers every draw through the menus).
-#: Each entry: game, members, chance, whether the game hides named items from other seats (Walls of York
-#: hides where a seat placed, The Walled City the numbers on the cards in hand: nothing with a name), and
-#: the options (Walls of York on a preset board, which skips the setup steps: a shorter game).
+@dataclass(frozen=True)
+class Case:
+    """One game to play: which, with how many members, its chance, its options, and what it must show."""
+
+    game_id: str
+    players: int
+    chance: str = "seeded"
+    options: str = ""
+    hides_names: bool = True
+    together: bool = False
+
+
+#: Each game at its smallest table (two members; Viscounts also solo against the engine's AI), The Walled
+#: City with the table's own chance (the creator answers every draw through the menus), Walls of York on
+#: a preset board (which skips the setup steps: a shorter game). ``hides_names``: the game hides named
+#: items from other seats (Walls of York hides where a seat placed, The Walled City the numbers on the
+#: cards in hand: nothing with a name). ``together``: several seats decide at once, each privately.
 GAMES = {
-    "walls_of_york": ("walls_of_york", 2, "seeded", False, "board=ts1"),
-    "viscounts": ("viscounts", 2, "seeded", True, ""),
-    "guilds_of_london": ("guilds_of_london", 2, "seeded", True, ""),
-    "walled_city_table_chance": ("walled_city", 2, "table", False, ""),
-    "viscounts_solo": ("viscounts", 1, "seeded", True, ""),
-    "citadels": ("citadels", 2, "seeded", True, ""),
+    "walls_of_york": Case("walls_of_york", 2, options="board=ts1", hides_names=False, together=True),
+    "viscounts": Case("viscounts", 2),
+    "guilds_of_london": Case("guilds_of_london", 2, together=True),
+    "walled_city_table_chance": Case("walled_city", 2, chance="table", hides_names=False),
+    "viscounts_solo": Case("viscounts", 1),
+    "citadels": Case("citadels", 2),
 }
 #: The command layer is dropped and opened again after this many moves of each game.
 RESTART_AT = 12
@@ -273,9 +289,10 @@ class Outcome:
 
 def play_whole_game(target: str, directory: Path, name: str) -> Outcome:
     """One game, on its own channel to the server (so the server's workers share the games)."""
-    game_id, players, chance, _, options = GAMES[name]
+    case = GAMES[name]
     with RecordingClient(target, timeout=120.0) as client:
-        table = Table(client, directory / f"{name}.sqlite3", game_id, players, chance, seed=7, options=options)
+        path = directory / f"{name}.sqlite3"
+        table = Table(client, path, case.game_id, case.players, case.chance, seed=7, options=case.options)
         began = time.monotonic()
         try:
             return Outcome(table, table.play_out(RESTART_AT), seconds=time.monotonic() - began)
@@ -301,13 +318,15 @@ def test_a_whole_game_through_the_menus(outcomes: dict[str, Outcome], name: str)
     if outcome.error is not None:
         raise outcome.error
     table = outcome.table
-    print(f"{name}: {table.moves} moves, {table.menus_seen} menus, {outcome.seconds:.1f}s")
+    print(f"{name}: {table.moves} moves, {table.menus_seen} menus, {table.together} together, {outcome.seconds:.1f}s")
     assert "Final score" in outcome.final[0].text
     assert table.moves > RESTART_AT
     assert table.menus_seen >= table.moves
     assert len(table.all_seats) == table.players + (table.players == 1)
-    if GAMES[name][3]:
+    if GAMES[name].hides_names:
         assert table.hidden_seen, "no seat ever hid a named item: the leak check checked nothing"
+    if GAMES[name].together:
+        assert table.together, "no decision was ever taken by several seats at once"
 
 
 def test_a_step_of_hundreds_of_options_is_narrowed_25_at_a_time() -> None:
@@ -360,3 +379,39 @@ def test_the_discord_app_registers_its_commands(tmp_path: Path) -> None:
     assert view is not None
     custom_ids = [item.custom_id for item in view.children]  # type: ignore[attr-defined]
     assert custom_ids == [discord_app.MENU_ID, discord_app.BUTTON_PREFIX + "play"]
+
+
+def test_what_the_bot_refuses(servers: list[Server], tmp_path: Path) -> None:
+    first, second, stranger = MEMBERS[:3]
+    with RecordingClient(servers[0].target) as client:
+        bot = RulesBot(client, Store(tmp_path / "games.sqlite3"), seeds=lambda: 3, picture_scale=PICTURE_SCALE)
+        (unknown,) = bot.new(CHANNEL, first, "no_such_game")
+        assert unknown.member == first and "citadels" in unknown.text
+        (bad,) = bot.new(CHANNEL, first, "citadels", 2, "preset=nonsense")
+        assert bad.member == first and "preset" in bad.text
+        assert bot.store.load(CHANNEL) is None
+        (made,) = bot.new(CHANNEL, first, "citadels", 2)
+        assert made.public
+        assert bot.start(CHANNEL, second)[0].member == second  # not the creator
+        assert bot.start(CHANNEL, first)[0].member == first  # seats still free
+        bot.join(CHANNEL, first)
+        assert bot.join(CHANNEL, first)[0].member == first  # already seated
+        bot.join(CHANNEL, second)
+        assert bot.join(CHANNEL, stranger)[0].member == stranger  # no seat left
+        assert bot.start(CHANNEL, first)[0].public
+        state = load_state(bot.store.load(CHANNEL))  # type: ignore[arg-type]
+        (seat,) = bot.pending(state).seats
+        mover, waiter = (first, second) if seat == 0 else (second, first)
+        (idle,) = bot.play(CHANNEL, waiter)
+        assert idle.menu is None and "waiting" in idle.text
+        (menu,) = bot.play(CHANNEL, mover)
+        assert menu.menu is not None
+        assert "someone else" in bot.choose(CHANNEL, waiter, menu.menu.options[0].value)[0].text
+        played = bot.choose(CHANNEL, mover, menu.menu.options[0].value)
+        assert any(reply.public and reply.image is not None for reply in played)
+        (stale,) = bot.choose(CHANNEL, mover, menu.menu.options[0].value)
+        assert "out of date" in stale.text and stale.member == mover
+        assert bot.new(CHANNEL, second, "citadels", 2)[0].member == second  # a game is running
+        assert bot.end(CHANNEL, second)[0].member == second
+        assert bot.end(CHANNEL, first)[0].public
+        assert bot.store.load(CHANNEL) is None

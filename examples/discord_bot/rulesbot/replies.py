@@ -67,6 +67,13 @@ class Reply:
         return self.member is None
 
 
-def say(text: str, member: int | None = None, **parts: object) -> Reply:
+def say(
+    text: str,
+    member: int | None = None,
+    *,
+    image: Image | None = None,
+    menu: Menu | None = None,
+    buttons: tuple[Button, ...] = (),
+) -> Reply:
     """A ``Reply`` whose text is clipped to what Discord accepts."""
-    return Reply(clip(text, MESSAGE_LIMIT), member, **parts)  # type: ignore[arg-type]
+    return Reply(clip(text, MESSAGE_LIMIT), member, image, menu, buttons)

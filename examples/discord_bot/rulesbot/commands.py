@@ -14,7 +14,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
 from functools import wraps
-from typing import Concatenate, ParamSpec
+from typing import Concatenate, ParamSpec, cast
 
 from rulesengine.v1 import common_pb2, service_pb2
 from rulesengine_client import RulesEngineClient, RulesEngineError, game_setup
@@ -57,7 +57,7 @@ def answers(command: Command[P]) -> Command[P]:
         except RulesEngineError as error:
             return [say(f"The rules service failed: {error}", member)]
 
-    return wrapped
+    return cast(Command[P], wrapped)  # functools.wraps types its result as a _Wrapped, not as the command
 
 
 def parse_options(text: str) -> dict[str, str]:

@@ -1,11 +1,13 @@
 """A gRPC echo server: answers every call with the request's bytes, untouched.
 
-It is the baseline for the ApplyMove benchmark: the same transport, threads and payload size,
-with no work at all. Run: ``python -m bench.echo_server PORT [THREADS]``.
+It is the baseline of the server benchmark (``bench.server_bench``): the same transport, threads and
+payload size, with no work at all. Run: ``python -m bench.echo_server PORT [THREADS [WORKERS]]``; with
+several workers, that many processes share the port (SO_REUSEPORT) like ``rules-engine serve --workers``.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import signal
 import sys
 import threading
@@ -21,10 +23,9 @@ def _echo(request: bytes, context: grpc.ServicerContext) -> bytes:
     return request
 
 
-def main() -> None:
-    port = int(sys.argv[1])
-    threads = int(sys.argv[2]) if len(sys.argv) > 2 else 8
-    server = grpc.server(futures.ThreadPoolExecutor(max_workers=threads))
+def serve(port: int, threads: int) -> None:
+    """Serve the echo method on ``127.0.0.1:port`` with ``threads`` handler threads until SIGTERM."""
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=threads), options=[("grpc.so_reuseport", 1)])
     handler = grpc.unary_unary_rpc_method_handler(_echo)  # bytes in, bytes out: no (de)serialisation
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE, {"Echo": handler}),))
     server.add_insecure_port(f"127.0.0.1:{port}")
@@ -34,6 +35,32 @@ def main() -> None:
     print("ready", flush=True)
     stop.wait()
     server.stop(1).wait()
+
+
+def serve_workers(port: int, threads: int, workers: int) -> None:
+    """Run ``workers`` echo processes on the same port until SIGTERM, then stop them."""
+    context = multiprocessing.get_context("spawn")  # nothing of gRPC's state crosses a fork
+    processes = [context.Process(target=serve, args=(port, threads)) for _ in range(workers)]
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    for process in processes:
+        process.start()
+    stop.wait()
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(10)
+
+
+def main() -> None:
+    """Entry point: ``PORT [THREADS [WORKERS]]`` (8 threads and one process by default)."""
+    port = int(sys.argv[1])
+    threads = int(sys.argv[2]) if len(sys.argv) > 2 else 8
+    workers = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    if workers == 1:
+        serve(port, threads)
+    else:
+        serve_workers(port, threads, workers)
 
 
 if __name__ == "__main__":

@@ -128,7 +128,7 @@ class StructCodec:
     def encode_into(self, value: msgspec.Struct, message: Message, path: str = "") -> None:
         """Write every field of ``value`` into ``message`` (a message of this codec's type)."""
         try:
-            self._plans.encode(value, message)
+            self._plans.encode_fields(value, message)
         except ConversionError as exc:
             raise exc.within(path) from exc
 
@@ -201,16 +201,43 @@ _Decode = Callable[[Message], Any]
 _REQUIRED = object()
 
 
+#: How many encoded values each nested struct type remembers (``_StructPlan.encode``).
+ENCODED_KEPT = 2048
+
+
 class _StructPlan:
-    """Per-field encoders and decoders of one struct type."""
+    """Per-field encoders and decoders of one struct type.
+
+    Engine states are immutable and a move replaces only what it changes, so most nested structs of
+    a new state are the very objects of the state before it. ``encode`` therefore remembers, per
+    struct type, the wire bytes of the last ``ENCODED_KEPT`` values it encoded (by identity; the entry
+    holds the value, so its id cannot be reused while remembered) and merges those bytes into the
+    message (parsed in C) instead of setting field after field in Python. ``encode_fields`` always
+    walks the fields (the top-level state, which is new at every move).
+    """
 
     def __init__(self, cls: type, tag_field: str | None, tag: Any) -> None:
         self.cls = cls
         self.tag_field = tag_field
         self.tag = tag
         self.fields: list[tuple[str, str, _Encode, _Decode, Any]] = []
+        self._encoded: dict[int, tuple[Any, bytes]] = {}
 
     def encode(self, value: Any, message: Message) -> None:
+        known = self._encoded.get(id(value))
+        if known is not None and known[0] is value:
+            message.MergeFromString(known[1])
+            return
+        self.encode_fields(value, message)
+        encoded = self._encoded
+        if len(encoded) >= ENCODED_KEPT:
+            try:
+                del encoded[next(iter(encoded))]  # the oldest (another thread may have taken it first)
+            except (KeyError, StopIteration, RuntimeError):
+                pass
+        encoded[id(value)] = (value, message.SerializeToString())
+
+    def encode_fields(self, value: Any, message: Message) -> None:
         for name, _key, encode, _decode, default in self.fields:
             item = getattr(value, name)
             if item is default or (default is not _REQUIRED and item == default):

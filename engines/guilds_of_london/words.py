@@ -36,7 +36,7 @@ from engines.guilds_of_london.content import (
     Vp,
 )
 from engines.guilds_of_london.effects import find_choice
-from engines.guilds_of_london.state import GUILDHALL, ChoiceStep, DrawTile, DrawToken, State
+from engines.guilds_of_london.state import GUILDHALL, ChoiceStep, CityTile, DrawTile, DrawToken, State
 
 GAME = "guilds_of_london"
 
@@ -70,10 +70,17 @@ def tile_name(s: State, tile_id: str) -> str:
     """A tile by name and cell, ``Guild 7 (0,1)``; the Guildhall by name."""
     if tile_id == GUILDHALL:
         return "the Guildhall"
+    placed = next((t for t in s.city if t.tile == tile_id), None)
+    if placed is not None:
+        return _placed_name(placed)
     found = CONTENT.tile.get(tile_id)
-    name = found.name if found is not None else tile_id
-    cell = next(((t.row, t.col) for t in s.city if t.tile == tile_id), None)
-    return f"{name} ({cell[0]},{cell[1]})" if cell is not None else name
+    return found.name if found is not None else tile_id
+
+
+def _placed_name(placed: CityTile) -> str:
+    """A tile of the city by name and cell, ``Guild 7 (0,1)`` (its cell read off the tile itself)."""
+    found = CONTENT.tile.get(placed.tile)
+    return f"{found.name if found is not None else placed.tile} ({placed.row},{placed.col})"
 
 
 def _amount(template: str, singular: str = "", several: str | None = None) -> Callable[[Any], str]:
@@ -114,11 +121,11 @@ def _cards(cards: Sequence[str]) -> list[tuple[str, str]]:
 
 def _places(s: State) -> list[tuple[str, str]]:
     """Every place a figure can be named at: the Guildhall, then the city in reading order."""
-    return [(GUILDHALL, "the Guildhall"), *((t.tile, tile_name(s, t.tile)) for t in s.city)]
+    return [(GUILDHALL, "the Guildhall"), *_tiles(s)]
 
 
 def _tiles(s: State) -> list[tuple[str, str]]:
-    return [(t.tile, tile_name(s, t.tile)) for t in s.city]
+    return [(t.tile, _placed_name(t)) for t in s.city]
 
 
 # ---- labels, one function per kind of action --------------------------------------------------------------

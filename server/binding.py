@@ -48,7 +48,7 @@ class GameBinding:
         self.game_id: str = engine.info.game_id
         self.rules_version: str = engine.info.rules_version
         state_fd = _oneof_member(service_pb2.GameState.DESCRIPTOR, "state", self.game_id)
-        self._state = StructCodec(engine.state_type, state_fd.message_type)
+        self._state = StructCodec(engine.state_type, state_fd.message_type, remember_encodings=True)
         fields = {f.name: f.type for f in msgspec.structs.fields(engine.move_type)}
         if set(fields) != {"seat", "action"} or fields["seat"] is not int:
             raise SchemaMismatch(f"{engine.move_type!r} must have exactly the fields `seat: int` and `action`")

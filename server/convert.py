@@ -29,6 +29,7 @@ out (``ConversionError.within``), so the error still names the full dotted path.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -117,13 +118,19 @@ def _split_optional(info: mi.Type) -> tuple[mi.Type, bool]:
 class StructCodec:
     """Converts one msgspec struct type to and from one protobuf message type."""
 
-    def __init__(self, cls: type[msgspec.Struct], descriptor: Descriptor) -> None:
+    def __init__(self, cls: type[msgspec.Struct], descriptor: Descriptor, remember_encodings: bool = False) -> None:
+        """``remember_encodings``: nested structs remember their wire bytes (``_StructPlan.encode``): worth it
+        for game states, whose nested structs live on from move to move; not for values made anew each time."""
         self._cls = cls
         self._descriptor = descriptor
         info = mi.type_info(cls)
         if not isinstance(info, mi.StructType):
             raise SchemaMismatch(f"{cls!r} is not a msgspec struct")
-        self._plans = _compile_struct(info, descriptor, {})
+        plans: _Cache = {}
+        self._plans = _compile_struct(info, descriptor, plans)
+        for plan in plans.values():
+            if isinstance(plan, _StructPlan):
+                plan.remember = remember_encodings
 
     def encode_into(self, value: msgspec.Struct, message: Message, path: str = "") -> None:
         """Write every field of ``value`` into ``message`` (a message of this codec's type)."""
@@ -209,7 +216,8 @@ class _StructPlan:
     """Per-field encoders and decoders of one struct type.
 
     Engine states are immutable and a move replaces only what it changes, so most nested structs of
-    a new state are the very objects of the state before it. ``encode`` therefore remembers, per
+    a new state are the very objects of the state before it. With ``remember`` (set for the plans of a
+    game state's codec) ``encode`` therefore remembers, per
     struct type, the wire bytes of the last ``ENCODED_KEPT`` values it encoded (by identity; the entry
     holds the value, so its id cannot be reused while remembered) and merges those bytes into the
     message (parsed in C) instead of setting field after field in Python. ``encode_fields`` always
@@ -221,21 +229,24 @@ class _StructPlan:
         self.tag_field = tag_field
         self.tag = tag
         self.fields: list[tuple[str, str, _Encode, _Decode, Any]] = []
+        self.remember = False
         self._encoded: dict[int, tuple[Any, bytes]] = {}
+        self._lock = threading.Lock()
 
     def encode(self, value: Any, message: Message) -> None:
+        if not self.remember:
+            self.encode_fields(value, message)
+            return
         known = self._encoded.get(id(value))
         if known is not None and known[0] is value:
             message.MergeFromString(known[1])
             return
         self.encode_fields(value, message)
-        encoded = self._encoded
-        if len(encoded) >= ENCODED_KEPT:
-            try:
-                del encoded[next(iter(encoded))]  # the oldest (another thread may have taken it first)
-            except (KeyError, StopIteration, RuntimeError):
-                pass
-        encoded[id(value)] = (value, message.SerializeToString())
+        entry = (value, message.SerializeToString())
+        with self._lock:  # readers need none: a dict lookup is atomic
+            if len(self._encoded) >= ENCODED_KEPT:
+                del self._encoded[next(iter(self._encoded))]  # the oldest
+            self._encoded[id(value)] = entry
 
     def encode_fields(self, value: Any, message: Message) -> None:
         for name, _key, encode, _decode, default in self.fields:

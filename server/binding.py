@@ -57,9 +57,14 @@ class GameBinding:
 
     def state_to_proto(self, state: Any) -> service_pb2.GameState:
         """The unsigned ``GameState`` of an engine state."""
-        message = service_pb2.GameState(game_id=self.game_id, rules_version=self.rules_version)
-        self._state.encode_into(state, getattr(message, self.game_id), f"state.{self.game_id}")
+        message = service_pb2.GameState()
+        self.state_into(state, message)
         return message
+
+    def state_into(self, state: Any, message: service_pb2.GameState) -> None:
+        """Write an engine state into an empty ``GameState`` (e.g. the one inside a response: no copy)."""
+        message.game_id, message.rules_version = self.game_id, self.rules_version
+        self._state.encode_into(state, getattr(message, self.game_id), f"state.{self.game_id}")
 
     def state_from_proto(self, message: service_pb2.GameState, path: str = "state") -> Any:
         """The engine state a ``GameState`` holds; ``ConversionError`` names a bad field."""

@@ -109,8 +109,8 @@ class RulesEngineServicer:
                 raise errors.signature_invalid()
         binding = self._binding(message.game_id, "state.game_id")
         self._check_version(binding, message.rules_version, "state.rules_version")
-        key = state_key(message)
-        known = self._memo.get(key)
+        key = state_key(message) if self._memo.enabled else b""
+        known = self._memo.get(key) if key else None
         if known is not None:
             return binding, known
         try:
@@ -121,7 +121,8 @@ class RulesEngineServicer:
             binding.engine.check(state)
         except StateInvalid as exc:
             raise errors.state_invalid(errors.state_field(binding.game_id, exc.field), str(exc)) from exc
-        self._memo.put(key, state)
+        if key:
+            self._memo.put(key, state)
         return binding, state
 
     def _move_in(self, binding: GameBinding, message: service_pb2.Move, path: str = "move") -> Any:
@@ -134,17 +135,24 @@ class RulesEngineServicer:
         return move
 
     def _state_out(
-        self, binding: GameBinding, state: Any, match_id: str, move_number: int, playable: bool = True
+        self,
+        binding: GameBinding,
+        state: Any,
+        match_id: str,
+        move_number: int,
+        playable: bool = True,
+        into: service_pb2.GameState | None = None,
     ) -> service_pb2.GameState:
-        """The (signed) message of ``state``, the ``move_number``-th state of match ``match_id``; a
-        ``playable`` state (made by the engine from checked states, not a view) is remembered so that
-        sending it back costs no decoding."""
-        message = binding.state_to_proto(state)
+        """The (signed) message of ``state``, the ``move_number``-th state of match ``match_id``, written
+        ``into`` a response's empty state field when given (no copy); a ``playable`` state (made by the
+        engine from checked states, not a view) is remembered so that sending it back costs no decoding."""
+        message = into if into is not None else service_pb2.GameState()
+        binding.state_into(state, message)
         message.match_id = match_id
         message.move_number = move_number
         if self._signer is not None:
             self._signer.sign(message)
-        if playable:
+        if playable and self._memo.enabled:
             self._memo.put(state_key(message), state)
         return message
 
@@ -313,11 +321,12 @@ class RulesEngineServicer:
             raise errors.request_invalid(
                 "state.move_number", f"state.move_number is at its largest ({_MAX_MOVE_NUMBER})"
             )
-        return service_pb2.ApplyMoveResponse(
-            state=self._state_out(binding, after, request.state.match_id, number),
+        response = service_pb2.ApplyMoveResponse(
             pending=PENDING.to_proto(binding.engine.pending(after)),
             log=LOG_ENTRY.to_proto(binding.engine.log(state, move, after)),
         )
+        self._state_out(binding, after, request.state.match_id, number, into=response.state)
+        return response
 
     def Score(self, request: service_pb2.ScoreRequest, context: grpc.ServicerContext) -> Any:
         """The score of the whole state, or of what one viewer may see."""

@@ -79,6 +79,10 @@ class RulesEngineServicer:
                 raise ValueError(f"engine registered as {game_id!r} says it is {binding.game_id!r}")
         self._signer = signer
         self._require_signed = require_signed
+        # ListGames' answer never changes while the server runs: built once, not at every call.
+        self._games = service_pb2.ListGamesResponse(
+            games=[GAME_INFO.to_proto(b.engine.info) for b in self._bindings.values()]
+        )
         self._memo = StateMemo(memo_size, memo_bytes)
 
     # ---- helpers ------------------------------------------------------------------------------
@@ -260,8 +264,7 @@ class RulesEngineServicer:
 
     def ListGames(self, request: service_pb2.ListGamesRequest, context: grpc.ServicerContext) -> Any:
         """Every game with its player counts, rules version and option schema."""
-        games = [GAME_INFO.to_proto(b.engine.info) for b in self._bindings.values()]
-        return service_pb2.ListGamesResponse(games=games)
+        return self._games
 
     def DescribeGame(self, request: service_pb2.DescribeGameRequest, context: grpc.ServicerContext) -> Any:
         """A game's content with provenance."""

@@ -43,12 +43,15 @@ class GameBinding:
     ``GameState.state`` oneof member named after the game id.
     """
 
-    def __init__(self, engine: Any) -> None:
+    def __init__(self, engine: Any, remember_encodings: bool = True) -> None:
+        """``remember_encodings``: the state codec remembers the encodings of nested structs, which pays when
+        the states it encodes live on (a server with a state memo hands the engine the very objects it
+        returned); without one every state is decoded anew and remembering would only cost."""
         self.engine = engine
         self.game_id: str = engine.info.game_id
         self.rules_version: str = engine.info.rules_version
         state_fd = _oneof_member(service_pb2.GameState.DESCRIPTOR, "state", self.game_id)
-        self._state = StructCodec(engine.state_type, state_fd.message_type, remember_encodings=True)
+        self._state = StructCodec(engine.state_type, state_fd.message_type, remember_encodings)
         fields = {f.name: f.type for f in msgspec.structs.fields(engine.move_type)}
         if set(fields) != {"seat", "action"} or fields["seat"] is not int:
             raise SchemaMismatch(f"{engine.move_type!r} must have exactly the fields `seat: int` and `action`")

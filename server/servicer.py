@@ -73,7 +73,11 @@ class RulesEngineServicer:
     ):
         if require_signed and signer is None:
             raise ValueError("require_signed needs a signing key")
-        self._bindings = {game_id: GameBinding(engine) for game_id, engine in sorted(engines.items())}
+        self._memo = StateMemo(memo_size, memo_bytes)
+        self._bindings = {
+            game_id: GameBinding(engine, remember_encodings=self._memo.enabled)
+            for game_id, engine in sorted(engines.items())
+        }
         for game_id, binding in self._bindings.items():
             if binding.game_id != game_id:
                 raise ValueError(f"engine registered as {game_id!r} says it is {binding.game_id!r}")
@@ -83,7 +87,6 @@ class RulesEngineServicer:
         self._games = service_pb2.ListGamesResponse(
             games=[GAME_INFO.to_proto(b.engine.info) for b in self._bindings.values()]
         )
-        self._memo = StateMemo(memo_size, memo_bytes)
 
     # ---- helpers ------------------------------------------------------------------------------
 

@@ -1,38 +1,51 @@
-# syntax=docker/dockerfile:1
-# The rules-engine gRPC service: `docker build -t rules-engine .` then
-# `docker run --rm -p 50051:50051 rules-engine`. Configuration is by RULES_ENGINE_* environment
-# variables (see README.md), e.g. -e RULES_ENGINE_WORKERS=2 -e RULES_ENGINE_SIGNING_KEY=...
+# The rules-engine gRPC service. Builds with `docker build -t rules-engine .` or
+# `podman build --format docker -t rules-engine .` (plain Dockerfile syntax: no BuildKit frontend to
+# fetch, no mounts in RUN), then `docker run --rm -p 50051:50051 rules-engine`. Configuration is by
+# RULES_ENGINE_* environment variables or `serve` flags (see README.md), e.g.
+# `docker run --rm -p 6000:6000 rules-engine serve --port 6000`: the health check follows the port the
+# server actually listens on.
+#
+# The base image is an argument so a release pipeline can pin it by digest:
+#   --build-arg PYTHON_IMAGE=python:3.11-slim@sha256:<digest>
+ARG PYTHON_IMAGE=python:3.11-slim
 
-# ---- build: wheels of both packages and of every dependency ----------------------------------
-FROM python:3.11-slim AS build
+# ---- build: a virtualenv with the pinned dependencies, then the two packages ---------------------
+FROM ${PYTHON_IMAGE} AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+RUN python3 -m venv /opt/rules-engine
+# The dependency layer: only the lock file, so a source change does not rebuild it.
+COPY deploy/requirements.lock /tmp/requirements.lock
+RUN /opt/rules-engine/bin/pip install --no-deps -r /tmp/requirements.lock
 WORKDIR /src
+COPY VERSION pyproject.toml README.md ./
 COPY clients/python/ clients/python/
-COPY pyproject.toml ./
 COPY engines/ engines/
 COPY server/ server/
-# Both projects in one command, so `rules-engine`'s dependency on `rules-engine-client` is
-# satisfied by the local client package, not looked up in a registry.
-RUN pip wheel --wheel-dir /wheels ./clients/python .
+# Our two packages alone: every dependency is already installed from the lock file.
+RUN /opt/rules-engine/bin/pip install --no-deps ./clients/python . \
+    && /opt/rules-engine/bin/pip check
 
 # ---- runtime ---------------------------------------------------------------------------------
-FROM python:3.11-slim
+FROM ${PYTHON_IMAGE}
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
-    PIP_NO_CACHE_DIR=1 \
-    PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    RULES_ENGINE_PORT=50051
-RUN --mount=type=bind,from=build,source=/wheels,target=/wheels \
-    pip install --no-index --find-links /wheels rules-engine rules-engine-client \
-    && useradd --system --uid 10001 --user-group --no-create-home --shell /usr/sbin/nologin rules
-# A numeric user, so Kubernetes' runAsNonRoot can verify it.
+    PATH=/opt/rules-engine/bin:$PATH \
+    RULES_ENGINE_PORT=50051 \
+    RULES_ENGINE_PORT_FILE=/tmp/rules-engine.port \
+    RULES_ENGINE_GRACE_SECONDS=8
+# A real user and group, both 10001 (numeric, so Kubernetes' runAsNonRoot can verify it).
+RUN groupadd --system --gid 10001 rules \
+    && useradd --system --uid 10001 --gid 10001 --no-create-home --shell /usr/sbin/nologin rules
+COPY --from=build /opt/rules-engine /opt/rules-engine
 USER 10001:10001
 WORKDIR /tmp
 EXPOSE 50051
-# grpc.health.v1 through the client CLI: exit 0 only when the server says SERVING.
+# grpc.health.v1 through the client CLI, on the port the server wrote once it listened (so `serve
+# --port N` and RULES_ENGINE_PORT=N both work): exit 0 only when the server says SERVING.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=10s --retries=3 \
-    CMD rules-engine-client --target "127.0.0.1:${RULES_ENGINE_PORT}" --timeout 3 health || exit 1
-# SIGTERM (docker stop, Kubernetes) starts the server's graceful shutdown.
+    CMD rules-engine-client --target "127.0.0.1:$(cat /tmp/rules-engine.port)" --timeout 3 health || exit 1
+# SIGTERM (docker stop, Kubernetes) starts the server's graceful shutdown: 8 s of grace
+# (RULES_ENGINE_GRACE_SECONDS) ends well inside `docker stop`'s default 10 s before it kills.
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["rules-engine"]
 CMD ["serve"]

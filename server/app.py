@@ -23,6 +23,7 @@ import sys
 import threading
 from collections.abc import Iterator, Mapping
 from concurrent import futures
+from pathlib import Path
 from types import FrameType
 from typing import Any
 
@@ -181,6 +182,8 @@ def _serve_here(config: Config) -> int:
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
+    if config.port_file is not None:
+        _write_port_file(config.port_file, running.port)
     _log.info(
         "serving",
         host=config.host,
@@ -198,6 +201,17 @@ def _serve_here(config: Config) -> int:
     running.stop(config.grace_seconds)
     _log.info("stopped", pid=os.getpid())
     return 0
+
+
+def _write_port_file(path: Path, port: int) -> None:
+    """Write ``port`` to ``path`` whole or not at all (a health check may read it at any moment); a file that
+    cannot be written (a read-only filesystem) is logged, not fatal: it only serves health checks."""
+    try:
+        partial = path.with_name(f".{path.name}.{os.getpid()}")
+        partial.write_text(f"{port}\n")
+        os.replace(partial, path)
+    except OSError as exc:
+        _log.warning("port_file_failed", path=str(path), error=str(exc))
 
 
 #: How long after the grace period a stopping worker ends itself whatever its handlers are doing.

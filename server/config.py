@@ -54,6 +54,9 @@ class Config:
     """Port of the HTTP transport (Connect, JSON or binary, and gRPC-Web); ``None`` = off, 0 = any free."""
     http_cors_origins: tuple[str, ...] = ()
     """Browser origins the HTTP port answers CORS requests from (``*`` = any); none by default."""
+    port_file: Path | None = None
+    """Where to write the gRPC port the server listens on once it does (a container's health check reads
+    it, so it follows ``--port``, 0 included); ``None`` = nowhere."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.port <= 65535:
@@ -181,6 +184,12 @@ def add_arguments(parser: argparse.ArgumentParser, env: Mapping[str, str]) -> No
         help="port serving the same RPCs over HTTP (Connect JSON/binary, gRPC-Web); 0 = any free (%(default)s)",
     )
     parser.add_argument(
+        "--port-file",
+        type=Path,
+        default=env_or("PORT_FILE", None),
+        help="write the gRPC port listened on to this file once serving (for health checks)",
+    )
+    parser.add_argument(
         "--http-cors-origins",
         default=env_or("HTTP_CORS_ORIGINS", ""),
         help="comma-separated browser origins allowed on the HTTP port, or * for any (none)",
@@ -212,4 +221,5 @@ def from_arguments(args: argparse.Namespace, env: Mapping[str, str]) -> Config:
         content_dir=None if args.content_dir in (None, "") else Path(args.content_dir),
         http_port=_http_port(args.http_port),
         http_cors_origins=_origins(args.http_cors_origins),
+        port_file=None if args.port_file in (None, "") else Path(args.port_file),
     )

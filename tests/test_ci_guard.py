@@ -39,7 +39,9 @@ def test_ci_runs_the_full_test_command() -> None:
     assert os.access(CI_RUN, os.X_OK), ".ci/run must be executable"
     assert CI_RUN.read_text().startswith("#!/usr/bin/env bash")
     commands = _commands(CI_RUN)
-    assert commands[-1] == "exec ./run test", commands
+    # The full test command first (set -e: a failure stops CI), then the container check.
+    assert commands[-2:] == ["./run test", ".ci/container-check"], commands
+    assert "set -euo pipefail" in CI_RUN.read_text().splitlines()
 
 
 def test_run_script_is_executable_bash() -> None:

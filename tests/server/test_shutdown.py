@@ -15,6 +15,8 @@ from pathlib import Path
 import grpc
 from rulesengine.v1 import service_pb2, service_pb2_grpc
 
+from server import app
+
 ROOT = Path(__file__).resolve().parents[2]
 GRACE = 1.0
 
@@ -85,3 +87,30 @@ def test_sigterm_ends_the_process_in_time_while_a_handler_spins() -> None:
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def test_the_port_file_names_the_port_listened_on_and_survives_an_unwritable_path(tmp_path: Path) -> None:
+    port_file = tmp_path / "port"
+    serve = ["-m", "server.cli", "serve", "--host", "127.0.0.1", "--port", "0", "--log-level", "warning", "--port-file"]
+    process = subprocess.Popen(
+        [sys.executable, *serve, str(port_file)],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while not port_file.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        port = int(port_file.read_text())
+        with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+            games = service_pb2_grpc.RulesEngineServiceStub(channel).ListGames(
+                service_pb2.ListGamesRequest(), timeout=10
+            )
+        assert len(games.games) == 5
+        assert [p.name for p in tmp_path.iterdir()] == ["port"]  # written whole: no partial file left
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+    unwritable = tmp_path / "missing-dir" / "port"
+    app._write_port_file(unwritable, 1234)  # logged, not raised
+    assert not unwritable.exists()

@@ -460,10 +460,12 @@ def default_tests(repo: Path, game: str) -> list[str]:
     return files
 
 
-NOT_RULES = frozenset({"__init__", "codes", "content", "facts", "integrity", "moves", "state", "view", "words"})
-"""Modules of a game that hold no rule: types, the content loader, the state check and the words.
+NOT_RULES = frozenset(
+    {"__init__", "codes", "content", "facts", "integrity", "moves", "picture", "state", "view", "words"}
+)
+"""Modules of a game that hold no rule: types, the content loader, the state check, the words and the picture.
 
-The check (``integrity``) and the words have their own property and conformance tests; what is
+The check (``integrity``), the words and the picture have their own property and conformance tests; what is
 mutated is what decides a game: setup, phases, abilities, building, scoring, geometry, guilds.
 """
 

@@ -56,6 +56,8 @@ class Expected:
     code: str = ""
     winners: list[int] = field(default_factory=list)
     scores: dict[str, int] = field(default_factory=dict)
+    #: The moves the record holds (0 for an unreadable file).
+    moves: int = 0
 
 
 def kind_of(index: int) -> str:
@@ -138,6 +140,7 @@ def build(job: tuple[int, str]) -> Expected:
         expected.scores = {str(seat.seat): seat.total for seat in sheet.seats}
     record.moves.extend(binding.move_to_proto(m) for m in moves)
     path.write_text(json_format.MessageToJson(record))
+    expected.moves = len(moves)
     return expected
 
 
@@ -224,11 +227,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with multiprocessing.get_context("spawn").Pool(os.cpu_count() or 1) as pool:
         expected = pool.map(build, [(i, str(folder)) for i in range(args.records)], chunksize=4)
     built = time.perf_counter() - start
-    moves = sum(
-        len(json.loads(p.read_text()).get("moves", []))
-        for p in folder.glob("record-*.json")
-        if kind_of(int(p.stem.split("-")[1])) != "unreadable"
-    )
+    moves = sum(e.moves for e in expected)
     kinds = {k: sum(e.verdict == k for e in expected) for k in ("ok", "illegal", "unfinished", "unreadable")}
     print(f"built {args.records} records ({moves} moves; {kinds}) in {built:.1f}s in {folder}")
     report, seconds, stderr = verify(folder, args.jobs, args.workers)

@@ -868,3 +868,12 @@ def test_every_code_used_here_is_catalogued() -> None:
         "WALLED_CITY_BAD_DEFENCE",
     }
     assert used <= set(CODES)  # the guild codes are checked in test_walled_city_guilds.py
+
+
+def test_the_engine_derives_facts_and_words_a_move_in_its_log() -> None:
+    """The game's facts (the districts and who leads each) and its log are the engine's, not empty defaults."""
+    first = ENGINE.new_game(ENGINE.make_options(2, {}), 1)
+    assert [d["areas"] for d in ENGINE.facts(ENGINE.view(first, None))["districts"]]
+    move = ENGINE.legal_moves(first)[0]
+    entry = ENGINE.log(first, move, ENGINE.apply(first, move))
+    assert entry.seat == move.seat and entry.public_line.english

@@ -17,8 +17,10 @@ from typing import Any
 import pytest
 from msgspec.structs import replace
 
-from engines.core.engine import CHANCE
+from engines.core.engine import CHANCE, Pending
 from engines.core.errors import IllegalMove, StateInvalid, Violation
+from engines.core.playout import random_playout
+from engines.core.rng import Rng
 from engines.walls_of_york import ENGINE
 from engines.walls_of_york import moves as mv
 from engines.walls_of_york.board import fields
@@ -1020,6 +1022,15 @@ def test_age_aborts_on_the_roll_after_max_turns_per_age() -> None:
     s = play(s, CHANCE, mv.ChanceFace(1))
     assert s.step == "over" and s.turn == 2
     assert s.aborted == "GameAborted: Age 1 passed 2 turns"
+    assert ENGINE.pending(s) == Pending((), "game_over", "GameAborted: Age 1 passed 2 turns")
+
+
+def test_a_game_played_to_its_end_says_it_is_over() -> None:
+    """§9: a game that ends after its last Age (not aborted) owes nothing and says so."""
+    first = ENGINE.new_game(ENGINE.make_options(2, {}), 3)
+    final, _ = random_playout(ENGINE, first, Rng.seeded(3))
+    assert not final.aborted
+    assert ENGINE.pending(final) == Pending((), "game_over", "The game is over.")
 
 
 def test_roller_passes_clockwise_and_the_age_start_roller_is_the_first() -> None:

@@ -1,7 +1,10 @@
 """A gRPC echo server: answers every call with the request's bytes, untouched.
 
 It is the baseline of the server benchmark (``bench.server_bench``): the same transport, threads and
-payload size, with no work at all. Run: ``python -m bench.echo_server PORT [THREADS [WORKERS]]``; with
+payload size, with no work at all. Its second method, ``Floor``, is the least any ApplyMove can do in
+Python: parse the request as an ApplyMoveRequest and answer an ApplyMoveResponse holding its state (no
+rules, no memo, no logging, no error mapping), so the benchmark shows how close to echo a Python
+handler can come at all. Run: ``python -m bench.echo_server PORT [THREADS [WORKERS]]``; with
 several workers, that many processes share the port (SO_REUSEPORT) like ``rules-engine serve --workers``.
 """
 
@@ -14,20 +17,31 @@ import threading
 from concurrent import futures
 
 import grpc
+from rulesengine.v1 import service_pb2
 
 SERVICE = "bench.Echo"
 METHOD = f"/{SERVICE}/Echo"
+FLOOR_METHOD = f"/{SERVICE}/Floor"
 
 
 def _echo(request: bytes, context: grpc.ServicerContext) -> bytes:
     return request
 
 
+def _floor(request: bytes, context: grpc.ServicerContext) -> bytes:
+    """Parse an ApplyMoveRequest, answer an ApplyMoveResponse with the same state: the work no ApplyMove avoids."""
+    state = service_pb2.ApplyMoveRequest.FromString(request).state
+    return service_pb2.ApplyMoveResponse(state=state).SerializeToString()
+
+
 def serve(port: int, threads: int) -> None:
     """Serve the echo method on ``127.0.0.1:port`` with ``threads`` handler threads until SIGTERM."""
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=threads), options=[("grpc.so_reuseport", 1)])
-    handler = grpc.unary_unary_rpc_method_handler(_echo)  # bytes in, bytes out: no (de)serialisation
-    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE, {"Echo": handler}),))
+    handlers = {  # bytes in, bytes out: gRPC does no (de)serialisation
+        "Echo": grpc.unary_unary_rpc_method_handler(_echo),
+        "Floor": grpc.unary_unary_rpc_method_handler(_floor),
+    }
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE, handlers),))
     server.add_insecure_port(f"127.0.0.1:{port}")
     server.start()
     stop = threading.Event()

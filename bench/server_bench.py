@@ -41,6 +41,7 @@ from google.protobuf.message import Message
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from rulesengine.v1 import common_pb2, service_pb2
 
+from bench.echo_server import FLOOR_METHOD
 from bench.echo_server import METHOD as ECHO_METHOD
 from engines.core.playout import random_playout
 from engines.core.rng import Rng
@@ -284,6 +285,18 @@ def echo_call(channel: grpc.Channel, rpc: str) -> Call:
     )
 
 
+def floor_call(channel: grpc.Channel, rpc: str) -> Call:
+    """A call of the echo server's ``Floor`` method: an ApplyMoveRequest in, an ApplyMoveResponse back (the
+    floor of ApplyMove only: ``rpc`` must be ApplyMove)."""
+    if rpc != "ApplyMove":
+        raise ValueError(f"the floor is ApplyMove's, not {rpc}'s")
+    return channel.unary_unary(
+        FLOOR_METHOD,
+        request_serializer=service_pb2.ApplyMoveRequest.SerializeToString,
+        response_deserializer=service_pb2.ApplyMoveResponse.FromString,
+    )
+
+
 def _message_class(name: str) -> Any:
     """The generated class of a message of ``service.proto``."""
     return getattr(service_pb2, name)
@@ -396,12 +409,14 @@ def measure(server: Server, clients: Sequence[Client], seconds: float, warmup: f
     )
 
 
-def measure_clients(server: Server, rpc: str, make: Callable[[Call, int], Client], args: argparse.Namespace) -> Figures:
-    """``rpc`` (or, on the echo server, its request echoed) with ``--clients`` clients, each on its own
-    channel: ``make(call, i)`` builds client ``i``."""
+def measure_clients(
+    server: Server, rpc: str, make: Callable[[Call, int], Client], args: argparse.Namespace, floor: bool = False
+) -> Figures:
+    """``rpc`` (or, on the echo server, its request echoed; with ``floor``, its ``Floor`` method) with
+    ``--clients`` clients, each on its own channel: ``make(call, i)`` builds client ``i``."""
     channels = [server.channel() for _ in range(args.clients)]
     try:
-        to = echo_call if server.echoes else rules_call
+        to = floor_call if floor else echo_call if server.echoes else rules_call
         clients = [make(to(channel, rpc), i) for i, channel in enumerate(channels)]
         return measure(server, clients, args.seconds, args.warmup)
     finally:
@@ -409,11 +424,13 @@ def measure_clients(server: Server, rpc: str, make: Callable[[Call, int], Client
             channel.close()
 
 
-def measure_apply(server: Server, recorded: Recorded, args: argparse.Namespace) -> Figures:
-    """ApplyMove with each client replaying from its own mid-game start point."""
+def measure_apply(server: Server, recorded: Recorded, args: argparse.Namespace, floor: bool = False) -> Figures:
+    """ApplyMove with each client replaying from its own mid-game start point (with ``floor``: the echo
+    server's ``Floor`` method, its clients sending back the state each reply holds, as against ApplyMove)."""
     starts = [recorded.position((2 * i + 1) * recorded.moves // (2 * args.clients)) for i in range(args.clients)]
+    echoes = server.echoes and not floor
     return measure_clients(
-        server, "ApplyMove", lambda call, i: Replayer(call, recorded, starts[i], server.echoes), args
+        server, "ApplyMove", lambda call, i: Replayer(call, recorded, starts[i], echoes), args, floor=floor
     )
 
 
@@ -455,8 +472,9 @@ def ratio(part: float, whole: float) -> float:
 def measure_game(
     servers: dict[str, Server], recorded: Recorded, rpcs: Sequence[str], args: argparse.Namespace
 ) -> dict[str, Any]:
-    """A game's figures: ApplyMove on the three servers and their ratios, then each other RPC."""
+    """A game's figures: ApplyMove on the three servers and the floor, their ratios, then each other RPC."""
     apply = {role: measure_apply(servers[role], recorded, args) for role in ("echo", "memo_on", "memo_off")}
+    apply["floor"] = measure_apply(servers["echo"], recorded, args, floor=True)
     figures: dict[str, Any] = {
         "players": recorded.players,
         "recorded_games": len(recorded.games),
@@ -467,7 +485,7 @@ def measure_game(
         "apply_move": {role: asdict(f) for role, f in apply.items()},
         "ratios": {
             f"{key}_{role}": ratio(*pair)
-            for role in ("memo_on", "memo_off")
+            for role in ("memo_on", "memo_off", "floor")
             for key, pair in (
                 ("throughput", (apply[role].calls_per_s, apply["echo"].calls_per_s)),
                 ("p99", (apply[role].p99_ms, apply["echo"].p99_ms)),
@@ -490,7 +508,12 @@ def measure_game(
 
 # ---- printing --------------------------------------------------------------------------------------------
 
-APPLY_ROWS = (("echo", "echo"), ("memo_on", "ApplyMove (memo on)"), ("memo_off", "ApplyMove (memo off)"))
+APPLY_ROWS = (
+    ("echo", "echo"),
+    ("floor", "floor (no rules work)"),
+    ("memo_on", "ApplyMove (memo on)"),
+    ("memo_off", "ApplyMove (memo off)"),
+)
 
 
 def verdict(value: float, target: float, at_least: bool) -> str:
@@ -527,6 +550,10 @@ def print_game(game_id: str, figures: dict[str, Any], run: int, args: argparse.N
         f" memo off {r['p99_memo_off']:.2f}x ({verdict(r['p99_memo_off'], TARGET_P99, False)}), target <= {TARGET_P99}x"
     )
     print(f"  ApplyMove / echo server cpu per call: memo on {r['cpu_memo_on']:.1f}x, memo off {r['cpu_memo_off']:.1f}x")
+    print(
+        f"  floor / echo: calls/s {r['throughput_floor']:.0%}, p99 {r['p99_floor']:.2f}x, server cpu per call"
+        f" {r['cpu_floor']:.1f}x (parse the request, answer its state: the most an ApplyMove in Python can reach)"
+    )
     if figures["rpcs"]:
         print_rpcs(figures["rpcs"])
 

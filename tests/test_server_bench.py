@@ -40,10 +40,11 @@ def test_one_game_with_every_rpc(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert written["skipped"] == bench.SKIPPED
     [run] = written["runs"]
     game = run[GAME]
-    assert set(game["apply_move"]) == {"echo", "memo_on", "memo_off"}
+    assert set(game["apply_move"]) == {"echo", "floor", "memo_on", "memo_off"}
     for figures in game["apply_move"].values():
         check_figures(figures)
-    assert set(game["ratios"]) == {f"{k}_{r}" for k in ("throughput", "p99", "cpu") for r in ("memo_on", "memo_off")}
+    roles = ("memo_on", "memo_off", "floor")
+    assert set(game["ratios"]) == {f"{k}_{r}" for k in ("throughput", "p99", "cpu") for r in roles}
     assert all(value > 0 for value in game["ratios"].values())
     assert game["players"] == 3 and game["recorded_games"] == 3 and game["recorded_moves"] > 0
     assert list(game["rpcs"]) == list(bench.OTHER_RPCS)
@@ -57,6 +58,7 @@ def test_one_game_with_every_rpc(tmp_path: Path, capsys: pytest.CaptureFixture[s
         assert any(line.strip().startswith(label) for line in printed.splitlines()), label
     assert "ApplyMove / echo calls/s: memo on" in printed
     assert "ApplyMove / echo p99: memo on" in printed
+    assert "floor / echo: calls/s" in printed
     for rpc in bench.OTHER_RPCS:
         assert any(line.split()[:1] == [rpc] for line in printed.splitlines()), rpc
     assert "ReplayGameStream: skipped" in printed
@@ -101,3 +103,14 @@ def test_cpu_seconds_counts_child_processes() -> None:
         child.stdin.close()
         child.wait(10)
         child.stdout.close()
+
+
+def test_floor_answers_the_state_it_was_sent() -> None:
+    """The echo server's Floor method parses an ApplyMoveRequest and answers an ApplyMoveResponse with its state."""
+    from bench.echo_server import _floor
+
+    state, move = bench.record(GAME, 3, 1).games[0][5]
+    request = service_pb2.ApplyMoveRequest(state=state, move=move)
+    reply = service_pb2.ApplyMoveResponse.FromString(_floor(request.SerializeToString(), None))  # type: ignore[arg-type]
+    assert reply.state == state
+    assert not reply.HasField("log")

@@ -211,17 +211,20 @@ _REQUIRED = object()
 #: How many encoded values each nested struct type remembers (``_StructPlan.encode``).
 ENCODED_KEPT = 2048
 
+_NO_SEQUENCES: frozenset[int] = frozenset()
+
 
 class _StructPlan:
     """Per-field encoders and decoders of one struct type.
 
-    Engine states are immutable and a move replaces only what it changes, so most nested structs of
-    a new state are the very objects of the state before it. With ``remember`` (set for the plans of a
-    game state's codec) ``encode`` therefore remembers, per
-    struct type, the wire bytes of the last ``ENCODED_KEPT`` values it encoded (by identity; the entry
-    holds the value, so its id cannot be reused while remembered) and merges those bytes into the
-    message (parsed in C) instead of setting field after field in Python. ``encode_fields`` always
-    walks the fields (the top-level state, which is new at every move).
+    Engine states are immutable and a move replaces only what it changes, so most nested structs and
+    sequences of a new state are the very objects of the state before it. With ``remember`` (set for
+    the plans of a game state's codec) ``encode`` therefore remembers, per struct type, the wire bytes
+    of the last ``ENCODED_KEPT`` values it encoded (by identity; the entry holds the value, so its id
+    cannot be reused while remembered) and merges those bytes into the message (parsed in C) instead
+    of setting field after field in Python; and ``encode_fields`` remembers the same way, per field,
+    the wire bytes of each sequence of messages (a tuple of structs), so a state whose sequences did
+    not change is written with one merge instead of one per element.
     """
 
     def __init__(self, cls: type, tag_field: str | None, tag: Any) -> None:
@@ -229,8 +232,11 @@ class _StructPlan:
         self.tag_field = tag_field
         self.tag = tag
         self.fields: list[tuple[str, str, _Encode, _Decode, Any]] = []
+        #: The indexes of the fields that hold sequences of messages (their encodings are worth remembering).
+        self.sequences: frozenset[int] = _NO_SEQUENCES
         self.remember = False
-        self._encoded: dict[int, tuple[Any, bytes]] = {}
+        self._encoded: dict[int, tuple[Any, bytes | None]] = {}
+        self._sequence_wire: list[dict[int, tuple[Any, bytes | None]]] = []
         self._lock = threading.Lock()
 
     def encode(self, value: Any, message: Message) -> None:
@@ -238,25 +244,54 @@ class _StructPlan:
             self.encode_fields(value, message)
             return
         known = self._encoded.get(id(value))
-        if known is not None and known[0] is value:
+        if known is not None and known[0] is value and known[1] is not None:
             message.MergeFromString(known[1])
             return
         self.encode_fields(value, message)
-        entry = (value, message.SerializeToString())
-        with self._lock:  # readers need none: a dict lookup is atomic
-            if len(self._encoded) >= ENCODED_KEPT:
-                del self._encoded[next(iter(self._encoded))]  # the oldest
-            self._encoded[id(value)] = entry
+        self._keep(self._encoded, value, message.SerializeToString())
 
     def encode_fields(self, value: Any, message: Message) -> None:
-        for name, _key, encode, _decode, default in self.fields:
+        remembered: list[bytes] = []
+        sequences = self.sequences if self.remember else _NO_SEQUENCES
+        for index, (name, _key, encode, _decode, default) in enumerate(self.fields):
             item = getattr(value, name)
             if item is default or (default is not _REQUIRED and item == default):
                 continue  # unset decodes to the struct's default
             try:
-                encode(item, message)
+                wire = self._sequence_bytes(index, item, encode, message) if index in sequences else None
+                if wire is None:
+                    encode(item, message)
+                else:
+                    remembered.append(wire)
             except ConversionError as exc:
                 raise exc.within(name) from exc
+        if remembered:
+            message.MergeFromString(b"".join(remembered))  # the fields are distinct: merging sets each
+
+    def _sequence_bytes(self, index: int, item: Any, encode: _Encode, message: Message) -> bytes | None:
+        """The wire bytes of field ``index`` holding ``item``, if it is a sequence of messages met before;
+        ``None``: encode it in place. A sequence is only noted the first time it is met (many are made
+        anew at every move and never met again); the second time, it is encoded alone into an empty
+        message of ``message``'s type and its bytes are remembered."""
+        kept = self._sequence_wire[index]
+        known = kept.get(id(item))
+        if known is None or known[0] is not item:
+            self._keep(kept, item, None)
+            return None
+        if known[1] is not None:
+            return known[1]
+        alone = type(message)()
+        encode(item, alone)
+        wire = alone.SerializeToString()
+        self._keep(kept, item, wire)
+        return wire
+
+    def _keep(self, kept: dict[int, tuple[Any, bytes | None]], value: Any, wire: bytes | None) -> None:
+        """Remember ``value``'s ``wire`` bytes in ``kept``, forgetting the oldest beyond ``ENCODED_KEPT``."""
+        with self._lock:  # readers need none: a dict lookup is atomic
+            if len(kept) >= ENCODED_KEPT:
+                del kept[next(iter(kept))]
+            kept[id(value)] = (value, wire)
 
     def decode(self, message: Message) -> dict[str, Any]:
         data: dict[str, Any] = {}
@@ -325,6 +360,9 @@ def _compile_struct(info: mi.StructType, descriptor: Descriptor, cache: _Cache) 
         if fd.is_repeated and default is not _REQUIRED and default:
             default = _REQUIRED  # an unset repeated field decodes as empty, not as this default
         plan.fields.append((field.name, field.encode_name, encode, decode, default))
+        if fd.is_repeated and fd.message_type is not None:
+            plan.sequences |= {len(plan.fields) - 1}
+        plan._sequence_wire.append({})
     return plan
 
 

@@ -136,6 +136,21 @@ def test_round_trip_is_lossless_for_every_state_and_move_of_random_playouts(
             assert _round_trip_state(view) == view
 
 
+@pytest.mark.parametrize("game_id", sorted(registry.engines()))
+def test_remembered_encodings_write_what_a_fresh_encoding_writes(game_id: str) -> None:
+    """A codec that remembers the wire bytes of nested structs and sequences (as the server's does with
+    its state memo) writes every state of a game exactly as a codec that remembers nothing: states in
+    the order of play (most parts unchanged from the state before), then all of them again (every part
+    remembered by then)."""
+    engine = registry.get(game_id)
+    players = min(max(3, engine.info.min_players), engine.info.max_players)
+    states = [engine.new_game(engine.make_options(players, {}), 5)]
+    random_playout(engine, states[0], Rng.seeded(5), on_move=lambda _before, _move, after: states.append(after))
+    remembering, fresh = GameBinding(engine, remember_encodings=True), GameBinding(engine, remember_encodings=False)
+    for state in states + states:
+        assert remembering.state_to_proto(state) == fresh.state_to_proto(state)
+
+
 def test_the_wire_form_is_deterministic() -> None:
     state = CITADELS.new_game(CITADELS.make_options(5, {}), 11)
     first = BINDING.state_to_proto(state).SerializeToString(deterministic=True)

@@ -211,7 +211,9 @@ _REQUIRED = object()
 #: How many encoded values each nested struct type remembers (``_StructPlan.encode``).
 ENCODED_KEPT = 2048
 
-_NO_SEQUENCES: frozenset[int] = frozenset()
+#: The shortest sequence of messages whose wire bytes are remembered: a shorter one costs more to look up
+#: than to write element by element (each element remembered as a struct).
+SEQUENCE_KEPT_FROM = 8
 
 
 class _StructPlan:
@@ -222,9 +224,9 @@ class _StructPlan:
     the plans of a game state's codec) ``encode`` therefore remembers, per struct type, the wire bytes
     of the last ``ENCODED_KEPT`` values it encoded (by identity; the entry holds the value, so its id
     cannot be reused while remembered) and merges those bytes into the message (parsed in C) instead
-    of setting field after field in Python; and ``encode_fields`` remembers the same way, per field,
-    the wire bytes of each sequence of messages (a tuple of structs), so a state whose sequences did
-    not change is written with one merge instead of one per element.
+    of setting field after field in Python; and its fields holding sequences of messages (tuples of
+    structs) remember the same way the wire bytes of each longer sequence (``remembering``), so an
+    unchanged sequence is written with one merge instead of one per element.
     """
 
     def __init__(self, cls: type, tag_field: str | None, tag: Any) -> None:
@@ -232,11 +234,8 @@ class _StructPlan:
         self.tag_field = tag_field
         self.tag = tag
         self.fields: list[tuple[str, str, _Encode, _Decode, Any]] = []
-        #: The indexes of the fields that hold sequences of messages (their encodings are worth remembering).
-        self.sequences: frozenset[int] = _NO_SEQUENCES
         self.remember = False
         self._encoded: dict[int, tuple[Any, bytes | None]] = {}
-        self._sequence_wire: list[dict[int, tuple[Any, bytes | None]]] = []
         self._lock = threading.Lock()
 
     def encode(self, value: Any, message: Message) -> None:
@@ -251,40 +250,40 @@ class _StructPlan:
         self._keep(self._encoded, value, message.SerializeToString())
 
     def encode_fields(self, value: Any, message: Message) -> None:
-        remembered: list[bytes] = []
-        sequences = self.sequences if self.remember else _NO_SEQUENCES
-        for index, (name, _key, encode, _decode, default) in enumerate(self.fields):
+        for name, _key, encode, _decode, default in self.fields:
             item = getattr(value, name)
             if item is default or (default is not _REQUIRED and item == default):
                 continue  # unset decodes to the struct's default
             try:
-                wire = self._sequence_bytes(index, item, encode, message) if index in sequences else None
-                if wire is None:
-                    encode(item, message)
-                else:
-                    remembered.append(wire)
+                encode(item, message)
             except ConversionError as exc:
                 raise exc.within(name) from exc
-        if remembered:
-            message.MergeFromString(b"".join(remembered))  # the fields are distinct: merging sets each
 
-    def _sequence_bytes(self, index: int, item: Any, encode: _Encode, message: Message) -> bytes | None:
-        """The wire bytes of field ``index`` holding ``item``, if it is a sequence of messages met before;
-        ``None``: encode it in place. A sequence is only noted the first time it is met (many are made
-        anew at every move and never met again); the second time, it is encoded alone into an empty
-        message of ``message``'s type and its bytes are remembered."""
-        kept = self._sequence_wire[index]
-        known = kept.get(id(item))
-        if known is None or known[0] is not item:
-            self._keep(kept, item, None)
-            return None
-        if known[1] is not None:
-            return known[1]
-        alone = type(message)()
-        encode(item, alone)
-        wire = alone.SerializeToString()
-        self._keep(kept, item, wire)
-        return wire
+    def remembering(self, encode: _Encode) -> _Encode:
+        """``encode`` of a field holding a sequence of messages, remembering (with ``remember``) the wire
+        bytes of sequences of ``SEQUENCE_KEPT_FROM`` items or more. A sequence is only noted the first
+        time it is met (many are made anew at every move and never met again); the second time, it is
+        encoded alone into an empty message of the same type and its bytes are kept and merged."""
+        kept: dict[int, tuple[Any, bytes | None]] = {}
+
+        def encode_sequence(value: Any, message: Message) -> None:
+            if not self.remember or len(value) < SEQUENCE_KEPT_FROM:
+                encode(value, message)
+                return
+            known = kept.get(id(value))
+            if known is None or known[0] is not value:
+                self._keep(kept, value, None)
+                encode(value, message)
+                return
+            wire = known[1]
+            if wire is None:
+                alone = type(message)()
+                encode(value, alone)
+                wire = alone.SerializeToString()
+                self._keep(kept, value, wire)
+            message.MergeFromString(wire)  # the field is empty: merging sets it
+
+        return encode_sequence
 
     def _keep(self, kept: dict[int, tuple[Any, bytes | None]], value: Any, wire: bytes | None) -> None:
         """Remember ``value``'s ``wire`` bytes in ``kept``, forgetting the oldest beyond ``ENCODED_KEPT``."""
@@ -354,15 +353,14 @@ def _compile_struct(info: mi.StructType, descriptor: Descriptor, cache: _Cache) 
     for field in info.fields:
         fd = descriptor.fields_by_name[field.name]
         encode, decode = _compile_field(field, fd, f"{where}.{field.name}", cache)
+        if fd.is_repeated and fd.message_type is not None:
+            encode = plan.remembering(encode)
         default = _REQUIRED if field.default is msgspec.NODEFAULT else field.default
         if field.default_factory is not msgspec.NODEFAULT:
             default = field.default_factory()
         if fd.is_repeated and default is not _REQUIRED and default:
             default = _REQUIRED  # an unset repeated field decodes as empty, not as this default
         plan.fields.append((field.name, field.encode_name, encode, decode, default))
-        if fd.is_repeated and fd.message_type is not None:
-            plan.sequences |= {len(plan.fields) - 1}
-        plan._sequence_wire.append({})
     return plan
 
 

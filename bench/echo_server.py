@@ -4,16 +4,20 @@ It is the baseline of the server benchmark (``bench.server_bench``): the same tr
 payload size, with no work at all. Its second method, ``Floor``, is the least any ApplyMove can do in
 Python: parse the request as an ApplyMoveRequest and answer an ApplyMoveResponse holding its state (no
 rules, no memo, no logging, no error mapping), so the benchmark shows how close to echo a Python
-handler can come at all. Run: ``python -m bench.echo_server PORT [THREADS [WORKERS]]``; with
+handler can come at all. ``Floor25``, ``Floor50`` and the like (``FLOOR_WORK_US``) do the same and then
+spend that many microseconds of the handler thread's CPU in a Python loop: how much work per call the
+benchmark's targets leave a handler. Run: ``python -m bench.echo_server PORT [THREADS [WORKERS]]``; with
 several workers, that many processes share the port (SO_REUSEPORT) like ``rules-engine serve --workers``.
 """
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import signal
 import sys
 import threading
+import time
 from concurrent import futures
 
 import grpc
@@ -22,16 +26,28 @@ from rulesengine.v1 import service_pb2
 SERVICE = "bench.Echo"
 METHOD = f"/{SERVICE}/Echo"
 FLOOR_METHOD = f"/{SERVICE}/Floor"
+#: The extra handler work (µs of thread CPU per call) each ``Floor<N>`` method spends.
+FLOOR_WORK_US = (10, 25, 50, 100, 200)
 
 
 def _echo(request: bytes, context: grpc.ServicerContext) -> bytes:
     return request
 
 
-def _floor(request: bytes, context: grpc.ServicerContext) -> bytes:
-    """Parse an ApplyMoveRequest, answer an ApplyMoveResponse with the same state: the work no ApplyMove avoids."""
+def _floor(request: bytes, context: grpc.ServicerContext, work_us: int = 0) -> bytes:
+    """Parse an ApplyMoveRequest, answer an ApplyMoveResponse with the same state: the work no ApplyMove
+    avoids; then spend ``work_us`` µs of this thread's CPU."""
     state = service_pb2.ApplyMoveRequest.FromString(request).state
-    return service_pb2.ApplyMoveResponse(state=state).SerializeToString()
+    response = service_pb2.ApplyMoveResponse(state=state).SerializeToString()
+    until = time.thread_time() + work_us / 1e6
+    while time.thread_time() < until:
+        pass
+    return response
+
+
+def floor_method(work_us: int) -> str:
+    """The full name of the floor method that spends ``work_us`` µs more (0: the bare floor)."""
+    return FLOOR_METHOD + (str(work_us) if work_us else "")
 
 
 def serve(port: int, threads: int) -> None:
@@ -39,7 +55,12 @@ def serve(port: int, threads: int) -> None:
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=threads), options=[("grpc.so_reuseport", 1)])
     handlers = {  # bytes in, bytes out: gRPC does no (de)serialisation
         "Echo": grpc.unary_unary_rpc_method_handler(_echo),
-        "Floor": grpc.unary_unary_rpc_method_handler(_floor),
+        **{
+            floor_method(work).rsplit("/", 1)[1]: grpc.unary_unary_rpc_method_handler(
+                functools.partial(_floor, work_us=work)
+            )
+            for work in (0, *FLOOR_WORK_US)
+        },
     }
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE, handlers),))
     server.add_insecure_port(f"127.0.0.1:{port}")

@@ -41,7 +41,7 @@ from google.protobuf.message import Message
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from rulesengine.v1 import common_pb2, service_pb2
 
-from bench.echo_server import FLOOR_METHOD
+from bench.echo_server import FLOOR_WORK_US, floor_method
 from bench.echo_server import METHOD as ECHO_METHOD
 from engines.core.playout import random_playout
 from engines.core.rng import Rng
@@ -285,13 +285,13 @@ def echo_call(channel: grpc.Channel, rpc: str) -> Call:
     )
 
 
-def floor_call(channel: grpc.Channel, rpc: str) -> Call:
-    """A call of the echo server's ``Floor`` method: an ApplyMoveRequest in, an ApplyMoveResponse back (the
-    floor of ApplyMove only: ``rpc`` must be ApplyMove)."""
+def floor_call(channel: grpc.Channel, rpc: str, work_us: int = 0) -> Call:
+    """A call of the echo server's floor method that spends ``work_us`` µs more: an ApplyMoveRequest in, an
+    ApplyMoveResponse back (the floor of ApplyMove only: ``rpc`` must be ApplyMove)."""
     if rpc != "ApplyMove":
         raise ValueError(f"the floor is ApplyMove's, not {rpc}'s")
     return channel.unary_unary(
-        FLOOR_METHOD,
+        floor_method(work_us),
         request_serializer=service_pb2.ApplyMoveRequest.SerializeToString,
         response_deserializer=service_pb2.ApplyMoveResponse.FromString,
     )
@@ -410,13 +410,23 @@ def measure(server: Server, clients: Sequence[Client], seconds: float, warmup: f
 
 
 def measure_clients(
-    server: Server, rpc: str, make: Callable[[Call, int], Client], args: argparse.Namespace, floor: bool = False
+    server: Server,
+    rpc: str,
+    make: Callable[[Call, int], Client],
+    args: argparse.Namespace,
+    floor_work: int | None = None,
 ) -> Figures:
-    """``rpc`` (or, on the echo server, its request echoed; with ``floor``, its ``Floor`` method) with
-    ``--clients`` clients, each on its own channel: ``make(call, i)`` builds client ``i``."""
+    """``rpc`` (or, on the echo server, its request echoed; with ``floor_work``, its floor method spending
+    that many µs more) with ``--clients`` clients, each on its own channel: ``make(call, i)`` builds client
+    ``i``."""
     channels = [server.channel() for _ in range(args.clients)]
     try:
-        to = floor_call if floor else echo_call if server.echoes else rules_call
+
+        def to(channel: grpc.Channel, rpc: str) -> Call:
+            if floor_work is not None:
+                return floor_call(channel, rpc, floor_work)
+            return echo_call(channel, rpc) if server.echoes else rules_call(channel, rpc)
+
         clients = [make(to(channel, rpc), i) for i, channel in enumerate(channels)]
         return measure(server, clients, args.seconds, args.warmup)
     finally:
@@ -424,13 +434,16 @@ def measure_clients(
             channel.close()
 
 
-def measure_apply(server: Server, recorded: Recorded, args: argparse.Namespace, floor: bool = False) -> Figures:
-    """ApplyMove with each client replaying from its own mid-game start point (with ``floor``: the echo
-    server's ``Floor`` method, its clients sending back the state each reply holds, as against ApplyMove)."""
+def measure_apply(
+    server: Server, recorded: Recorded, args: argparse.Namespace, floor_work: int | None = None
+) -> Figures:
+    """ApplyMove with each client replaying from its own mid-game start point (with ``floor_work``: the echo
+    server's floor method spending that many µs more, its clients sending back the state each reply holds,
+    as against ApplyMove)."""
     starts = [recorded.position((2 * i + 1) * recorded.moves // (2 * args.clients)) for i in range(args.clients)]
-    echoes = server.echoes and not floor
+    echoes = server.echoes and floor_work is None
     return measure_clients(
-        server, "ApplyMove", lambda call, i: Replayer(call, recorded, starts[i], echoes), args, floor=floor
+        server, "ApplyMove", lambda call, i: Replayer(call, recorded, starts[i], echoes), args, floor_work
     )
 
 
@@ -474,7 +487,7 @@ def measure_game(
 ) -> dict[str, Any]:
     """A game's figures: ApplyMove on the three servers and the floor, their ratios, then each other RPC."""
     apply = {role: measure_apply(servers[role], recorded, args) for role in ("echo", "memo_on", "memo_off")}
-    apply["floor"] = measure_apply(servers["echo"], recorded, args, floor=True)
+    apply["floor"] = measure_apply(servers["echo"], recorded, args, floor_work=0)
     figures: dict[str, Any] = {
         "players": recorded.players,
         "recorded_games": len(recorded.games),
@@ -492,8 +505,16 @@ def measure_game(
                 ("cpu", (apply[role].cpu_us_per_call, apply["echo"].cpu_us_per_call)),
             )
         },
+        "floor_work": {},
         "rpcs": {},
     }
+    for work in FLOOR_WORK_US if args.floor_work else ():
+        floor = measure_apply(servers["echo"], recorded, args, floor_work=work)
+        figures["floor_work"][str(work)] = {
+            "floor": asdict(floor),
+            "throughput": ratio(floor.calls_per_s, apply["echo"].calls_per_s),
+            "p99": ratio(floor.p99_ms, apply["echo"].p99_ms),
+        }
     for rpc in rpcs:
         requests = rpc_requests(rpc, recorded)
         echo = measure_rpc(servers["echo"], rpc, requests, args)
@@ -554,6 +575,11 @@ def print_game(game_id: str, figures: dict[str, Any], run: int, args: argparse.N
         f"  floor / echo: calls/s {r['throughput_floor']:.0%}, p99 {r['p99_floor']:.2f}x, server cpu per call"
         f" {r['cpu_floor']:.1f}x (parse the request, answer its state: the most an ApplyMove in Python can reach)"
     )
+    for work, f in figures["floor_work"].items():
+        print(
+            f"  floor + {work:>3} µs of Python per call: calls/s {f['throughput']:.0%} of echo's, p99 {f['p99']:.2f}x,"
+            f" server cpu {f['floor']['cpu_us_per_call']:,.0f} µs/call"
+        )
     if figures["rpcs"]:
         print_rpcs(figures["rpcs"])
 
@@ -604,6 +630,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--warmup", type=float, default=1.0, help="seconds of load before each measured interval")
     parser.add_argument("--repeat", type=int, default=1, help="run the whole table this many times")
     parser.add_argument("--rpcs", choices=("ApplyMove", "all"), default="ApplyMove", help="all: every other RPC too")
+    parser.add_argument(
+        "--floor-work",
+        action="store_true",
+        help=f"also the floor plus {', '.join(map(str, FLOOR_WORK_US))} µs of handler work a call (what targets leave)",
+    )
     parser.add_argument("--json", type=Path, help="write every figure to this file")
     args = parser.parse_args(argv)
     known = list(engines())

@@ -14,6 +14,7 @@ import pytest
 from rulesengine.v1 import service_pb2
 
 from bench import server_bench as bench
+from bench.echo_server import FLOOR_WORK_US
 from engines.registry import engines
 
 GAME = "walled_city"  # the shortest recorded games: the test stays quick
@@ -32,7 +33,7 @@ def check_figures(figures: dict[str, Any]) -> None:
 
 def test_one_game_with_every_rpc(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "figures.json"
-    argv = ["--games", GAME, "--seconds", "0.3", "--warmup", "0.1", "--rpcs", "all", "--json", str(out)]
+    argv = ["--games", GAME, "--seconds", "0.3", "--warmup", "0.1", "--rpcs", "all", "--floor-work", "--json", str(out)]
     returned = bench.main(argv)
     printed = capsys.readouterr().out
     written = json.loads(out.read_text())
@@ -46,6 +47,10 @@ def test_one_game_with_every_rpc(tmp_path: Path, capsys: pytest.CaptureFixture[s
     roles = ("memo_on", "memo_off", "floor")
     assert set(game["ratios"]) == {f"{k}_{r}" for k in ("throughput", "p99", "cpu") for r in roles}
     assert all(value > 0 for value in game["ratios"].values())
+    assert list(game["floor_work"]) == [str(work) for work in FLOOR_WORK_US]
+    for work in game["floor_work"].values():
+        check_figures(work["floor"])
+        assert work["throughput"] > 0 and work["p99"] > 0
     assert game["players"] == 3 and game["recorded_games"] == 3 and game["recorded_moves"] > 0
     assert list(game["rpcs"]) == list(bench.OTHER_RPCS)
     for rpc in game["rpcs"].values():
@@ -59,6 +64,8 @@ def test_one_game_with_every_rpc(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "ApplyMove / echo calls/s: memo on" in printed
     assert "ApplyMove / echo p99: memo on" in printed
     assert "floor / echo: calls/s" in printed
+    for work in FLOOR_WORK_US:
+        assert f"floor + {work:>3} µs of Python per call: calls/s" in printed
     for rpc in bench.OTHER_RPCS:
         assert any(line.split()[:1] == [rpc] for line in printed.splitlines()), rpc
     assert "ReplayGameStream: skipped" in printed

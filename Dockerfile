@@ -39,7 +39,8 @@ RUN groupadd --system --gid 10001 rules \
 COPY --from=build /opt/rules-engine /opt/rules-engine
 USER 10001:10001
 WORKDIR /tmp
-EXPOSE 50051
+# gRPC; and the HTTP transport's port when it is opened (RULES_ENGINE_HTTP_PORT=8080: off by default).
+EXPOSE 50051 8080
 # grpc.health.v1 through the client CLI, on the port the server wrote once it listened (so `serve
 # --port N` and RULES_ENGINE_PORT=N both work): exit 0 only when the server says SERVING.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=10s --retries=3 \

@@ -38,11 +38,14 @@ MAX_MATCH_ID = 128
 
 def _match_id(chosen: str) -> str:
     """The match id of a new game: the caller's (checked), or a fresh random one."""
-    if not chosen:
-        return str(uuid.uuid4())
+    return _checked_match_id(chosen, "match_id") if chosen else str(uuid.uuid4())
+
+
+def _checked_match_id(chosen: str, field: str) -> str:
+    """``chosen``, a match id the caller gave in ``field``: at most ``MAX_MATCH_ID`` printable characters."""
     if len(chosen) > MAX_MATCH_ID or not chosen.isprintable():
         raise errors.request_invalid(
-            "match_id", f"match_id must be at most {MAX_MATCH_ID} printable characters, got {len(chosen)} characters"
+            field, f"{field} must be at most {MAX_MATCH_ID} printable characters, got {len(chosen)} characters"
         )
     return chosen
 
@@ -213,6 +216,7 @@ class RulesEngineServicer:
     ) -> service_pb2.ReplayResult:
         binding = self._binding(record.setup.game_id, "record.setup.game_id")
         self._check_version(binding, record.rules_version, "record.rules_version")
+        match_id = _checked_match_id(record.match_id, "record.match_id")  # may be empty: not known
         state = self._new_state(binding, record.setup, "record.setup")
         if record.seat_labels and len(record.seat_labels) != record.setup.players:
             raise errors.request_invalid(
@@ -232,12 +236,12 @@ class RulesEngineServicer:
                 after = engine.apply(state, move)
             except IllegalMove as exc:
                 _bind(violation=exc.violations[0].code if exc.violations else None, move_index=index)
-                return self._replay_result(binding, state, record.match_id, applied, exc, index, log)
+                return self._replay_result(binding, state, match_id, applied, exc, index, log)
             log.append(engine.log(state, move, after))
             state = after
             applied += 1
         _bind(moves=applied)
-        return self._replay_result(binding, state, record.match_id, applied, None, None, log)
+        return self._replay_result(binding, state, match_id, applied, None, None, log)
 
     def _replay_result(
         self,

@@ -431,6 +431,26 @@ def test_witch_bewitching_an_absent_character_does_not_resume() -> None:
 # =============================================================================================
 
 
+def test_an_ability_of_another_character_is_refused_by_name() -> None:
+    """Only the character who has an ability may use it: the Merchant can neither kill nor rob."""
+    s = make_state(
+        options(4),
+        [
+            Seat(gold=0, characters=("assassin",)),
+            Seat(gold=3, hand=("manor",), characters=("merchant",)),
+            Seat(gold=0, characters=("architect",)),
+            Seat(gold=0, characters=("king",)),
+        ],
+        crown=3,
+    )
+    s = gather_gold_and_end(play(s, mv.Kill("king")))
+    assert acting(s) == ("merchant", 1)
+    assert codes(s, mv.Kill("architect")) == ["CITADELS_NOT_YOUR_ABILITY"]
+    assert codes(s, mv.Rob("architect")) == ["CITADELS_NOT_YOUR_ABILITY"]
+    [violation] = ENGINE.validate(s, mv.Move(1, mv.Kill("architect")))
+    assert (violation.message, violation.field) == ("Merchant has no kill ability.", "action")
+
+
 def test_assassin_killed_character_skips_its_turn() -> None:
     """A killed character's holder is skipped silently: no reveal, no gathering, no prompt."""
     s = make_state(

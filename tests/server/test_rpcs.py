@@ -525,6 +525,21 @@ def test_replay_refuses_seat_labels_of_the_wrong_count(stub: Stub, version: str)
     _fails(stub.ReplayGame, service_pb2.ReplayGameRequest(record=record), grpc.StatusCode.INVALID_ARGUMENT)
 
 
+@pytest.mark.parametrize("match_id", ["x" * 129, "tab\there"])
+def test_a_replayed_record_match_id_is_short_and_printable(stub: Stub, version: str, match_id: str) -> None:
+    record = _record(setup(4), version, [])
+    record.match_id = match_id
+    error = _fails(stub.ReplayGame, service_pb2.ReplayGameRequest(record=record), grpc.StatusCode.INVALID_ARGUMENT)
+    assert details(error)[1].field_violations[0].field == "record.match_id"  # type: ignore[union-attr]
+
+
+def test_a_replay_carries_the_record_match_id_or_none(stub: Stub, version: str) -> None:
+    record = _record(setup(4), version, [])
+    assert not stub.ReplayGame(service_pb2.ReplayGameRequest(record=record)).result.state.match_id
+    record.match_id = "Open 2026 / R1 / T4"
+    assert stub.ReplayGame(service_pb2.ReplayGameRequest(record=record)).result.state.match_id == record.match_id
+
+
 def test_replay_names_a_malformed_move(
     stub: Stub, version: str, seeded_game: tuple[list[service_pb2.GameState], list[service_pb2.Move]]
 ) -> None:

@@ -431,9 +431,9 @@ def test_witch_bewitching_an_absent_character_does_not_resume() -> None:
 # =============================================================================================
 
 
-def test_an_ability_of_another_character_is_refused_by_name() -> None:
-    """Only the character who has an ability may use it: the Merchant can neither kill nor rob."""
-    s = make_state(
+def _assassin_merchant_architect_king() -> State:
+    """Four seats holding the Assassin, the Merchant (3 gold, a Manor in hand), the Architect and the King."""
+    return make_state(
         options(4),
         [
             Seat(gold=0, characters=("assassin",)),
@@ -443,6 +443,11 @@ def test_an_ability_of_another_character_is_refused_by_name() -> None:
         ],
         crown=3,
     )
+
+
+def test_an_ability_of_another_character_is_refused_by_name() -> None:
+    """Only the character who has an ability may use it: the Merchant can neither kill nor rob."""
+    s = _assassin_merchant_architect_king()
     s = gather_gold_and_end(play(s, mv.Kill("king")))
     assert acting(s) == ("merchant", 1)
     assert codes(s, mv.Kill("architect")) == ["CITADELS_NOT_YOUR_ABILITY"]
@@ -453,16 +458,7 @@ def test_an_ability_of_another_character_is_refused_by_name() -> None:
 
 def test_assassin_killed_character_skips_its_turn() -> None:
     """A killed character's holder is skipped silently: no reveal, no gathering, no prompt."""
-    s = make_state(
-        options(4),
-        [
-            Seat(gold=0, characters=("assassin",)),
-            Seat(gold=3, hand=("manor",), characters=("merchant",)),
-            Seat(gold=0, characters=("architect",)),
-            Seat(gold=0, characters=("king",)),
-        ],
-        crown=3,
-    )
+    s = _assassin_merchant_architect_king()
     assert codes(s, mv.Kill("assassin")) == ["CITADELS_BAD_TARGET"]
     s = play(s, mv.Kill("merchant"))
     assert codes(s, mv.Kill("king")) == ["CITADELS_ABILITY_USED"]

@@ -118,9 +118,13 @@ def _split_optional(info: mi.Type) -> tuple[mi.Type, bool]:
 class StructCodec:
     """Converts one msgspec struct type to and from one protobuf message type."""
 
-    def __init__(self, cls: type[msgspec.Struct], descriptor: Descriptor, remember_encodings: bool = False) -> None:
+    def __init__(
+        self, cls: type[msgspec.Struct], descriptor: Descriptor, remember_encodings: bool = False, plain: bool = True
+    ) -> None:
         """``remember_encodings``: nested structs remember their wire bytes (``_StructPlan.encode``): worth it
-        for game states, whose nested structs live on from move to move; not for values made anew each time."""
+        for game states, whose nested structs live on from move to move; not for values made anew each time.
+        ``plain``: plain structs are built by the message constructor in one call (``_is_plain``); without
+        it every struct is written field by field (the tests compare the two)."""
         self._cls = cls
         self._descriptor = descriptor
         info = mi.type_info(cls)
@@ -131,6 +135,8 @@ class StructCodec:
         for plan in plans.values():
             if isinstance(plan, _StructPlan):
                 plan.remember = remember_encodings
+                if not plain:
+                    plan.plain = None
 
     def encode_into(self, value: msgspec.Struct, message: Message, path: str = "") -> None:
         """Write every field of ``value`` into ``message`` (a message of this codec's type)."""
@@ -141,6 +147,9 @@ class StructCodec:
 
     def to_proto(self, value: msgspec.Struct, path: str = "") -> Message:
         """A new message holding ``value``."""
+        plain = self._plans.build_plain(value)
+        if plain is not None:
+            return plain
         message = _message_class(self._descriptor)()
         self.encode_into(value, message, path)
         return message
@@ -234,20 +243,40 @@ class _StructPlan:
         self.tag_field = tag_field
         self.tag = tag
         self.fields: list[tuple[str, str, _Encode, _Decode, Any]] = []
+        #: The message class when the struct is plain (``_is_plain``): built in one call, in C.
+        self.plain: type[Message] | None = None
         self.remember = False
         self._encoded: dict[int, tuple[Any, bytes | None]] = {}
         self._lock = threading.Lock()
 
     def encode(self, value: Any, message: Message) -> None:
         if not self.remember:
-            self.encode_fields(value, message)
+            self._encode_new(value, message)
             return
         known = self._encoded.get(id(value))
         if known is not None and known[0] is value and known[1] is not None:
             message.MergeFromString(known[1])
             return
-        self.encode_fields(value, message)
+        self._encode_new(value, message)
         self._keep(self._encoded, value, message.SerializeToString())
+
+    def _encode_new(self, value: Any, message: Message) -> None:
+        built = self.build_plain(value)
+        if built is None:
+            self.encode_fields(value, message)
+        else:
+            message.MergeFrom(built)
+
+    def build_plain(self, value: Any) -> Message | None:
+        """A plain struct's message, built by the message's constructor (in C) from ``msgspec.to_builtins``;
+        ``None`` for a struct that is not plain, or a value the constructor refuses (walking the fields
+        then names the field that is wrong)."""
+        if self.plain is None:
+            return None
+        try:
+            return self.plain(**msgspec.to_builtins(value))
+        except (TypeError, ValueError):
+            return None
 
     def encode_fields(self, value: Any, message: Message) -> None:
         for name, _key, encode, _decode, default in self.fields:
@@ -361,7 +390,28 @@ def _compile_struct(info: mi.StructType, descriptor: Descriptor, cache: _Cache) 
         if fd.is_repeated and default is not _REQUIRED and default:
             default = _REQUIRED  # an unset repeated field decodes as empty, not as this default
         plan.fields.append((field.name, field.encode_name, encode, decode, default))
+    if info.tag_field is None and not info.array_like and all(_is_plain(f, descriptor, cache) for f in info.fields):
+        plan.plain = _message_class(descriptor)
     return plan
+
+
+def _is_plain(field: mi.Field, descriptor: Descriptor, cache: _Cache) -> bool:
+    """Whether ``msgspec.to_builtins`` gives for ``field`` exactly what the message's constructor takes, and
+    the constructor then writes what encoding field by field writes: a scalar without presence (whose
+    default is then the proto3 zero value), a sequence of such scalars or of plain structs, or a required
+    plain struct; named as in the proto. A struct of plain fields is plain (``_StructPlan.plain``)."""
+    fd = descriptor.fields_by_name[field.name]
+    info, nullable = _split_optional(field.type)
+    if nullable or field.encode_name != fd.name:
+        return False
+    if isinstance(info, mi.VarTupleType | mi.ListType):
+        info = info.item_type
+    elif fd.has_presence and not isinstance(info, mi.StructType):
+        return False  # an optional scalar: unset and set-to-default differ on the wire
+    if isinstance(info, mi.StructType):
+        nested = cache.get((info.cls, fd.message_type.full_name)) if fd.message_type is not None else None
+        return (fd.is_repeated or field.required) and isinstance(nested, _StructPlan) and nested.plain is not None
+    return _scalar_pytype(info) is not None
 
 
 def _compile_union(info: mi.Type, descriptor: Descriptor, cache: _Cache) -> _UnionPlan:

@@ -14,9 +14,12 @@ from rulesengine.v1 import citadels_pb2, common_pb2, service_pb2, viscounts_pb2
 from engines import registry
 from engines.citadels import moves as mv
 from engines.citadels import state as cs
+from engines.core.engine import Pending
 from engines.core.errors import StateInvalid
 from engines.core.playout import random_playout
 from engines.core.rng import Rng
+from engines.core.scoring import ScoreSheet
+from engines.core.text import LogEntry, MoveLabel
 from server.binding import GameBinding
 from server.convert import ConversionError, SchemaMismatch, StructCodec, UnionCodec
 
@@ -149,6 +152,37 @@ def test_remembered_encodings_write_what_a_fresh_encoding_writes(game_id: str) -
     remembering, fresh = GameBinding(engine, remember_encodings=True), GameBinding(engine, remember_encodings=False)
     for state in states + states:
         assert remembering.state_to_proto(state) == fresh.state_to_proto(state)
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.engines()))
+def test_plain_structs_built_in_one_call_write_what_field_by_field_writes(game_id: str) -> None:
+    """Plain structs (move labels, texts, pending seats, score sheets, plain parts of states) are built by
+    the message constructor from ``msgspec.to_builtins``; for every value of a game of every game that
+    writes, byte for byte, what writing them field by field writes."""
+    engine = registry.get(game_id)
+    players = min(max(3, engine.info.min_players), engine.info.max_players)
+    states = [engine.new_game(engine.make_options(players, {}), 7)]
+    logs: list[Any] = []
+
+    def keep(before: Any, move: Any, after: Any) -> None:
+        states.append(after)
+        logs.append(engine.log(before, move, after))
+
+    random_playout(engine, states[0], Rng.seeded(7), on_move=keep)
+    labels = [label for s in states[::10] for label in engine.labels(s, engine.legal_moves(s))]
+    pairs: list[tuple[Any, type[msgspec.Struct], list[Any]]] = [
+        (common_pb2.MoveLabel.DESCRIPTOR, MoveLabel, labels),
+        (common_pb2.LogEntry.DESCRIPTOR, LogEntry, logs),
+        (common_pb2.Pending.DESCRIPTOR, Pending, [engine.pending(s) for s in states]),
+        (common_pb2.ScoreSheet.DESCRIPTOR, ScoreSheet, [engine.score(s) for s in states[::10]]),
+        (service_pb2.GameState.DESCRIPTOR.fields_by_name[game_id].message_type, engine.state_type, states),
+    ]
+    for descriptor, cls, values in pairs:
+        assert values
+        built, walked = StructCodec(cls, descriptor), StructCodec(cls, descriptor, plain=False)
+        for value in values:
+            wire = walked.to_proto(value).SerializeToString(deterministic=True)
+            assert built.to_proto(value).SerializeToString(deterministic=True) == wire, cls.__name__
 
 
 def test_the_wire_form_is_deterministic() -> None:

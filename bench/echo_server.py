@@ -25,7 +25,6 @@ from rulesengine.v1 import service_pb2
 
 SERVICE = "bench.Echo"
 METHOD = f"/{SERVICE}/Echo"
-FLOOR_METHOD = f"/{SERVICE}/Floor"
 #: The extra handler work (µs of thread CPU per call) each ``Floor<N>`` method spends.
 FLOOR_WORK_US = (10, 25, 50, 100, 200)
 
@@ -45,9 +44,14 @@ def _floor(request: bytes, context: grpc.ServicerContext, work_us: int = 0) -> b
     return response
 
 
+def _floor_name(work_us: int) -> str:
+    """The floor method that spends ``work_us`` µs more: ``Floor`` (0), ``Floor25``, ..."""
+    return "Floor" + (str(work_us) if work_us else "")
+
+
 def floor_method(work_us: int) -> str:
     """The full name of the floor method that spends ``work_us`` µs more (0: the bare floor)."""
-    return FLOOR_METHOD + (str(work_us) if work_us else "")
+    return f"/{SERVICE}/{_floor_name(work_us)}"
 
 
 def serve(port: int, threads: int) -> None:
@@ -56,9 +60,7 @@ def serve(port: int, threads: int) -> None:
     handlers = {  # bytes in, bytes out: gRPC does no (de)serialisation
         "Echo": grpc.unary_unary_rpc_method_handler(_echo),
         **{
-            floor_method(work).rsplit("/", 1)[1]: grpc.unary_unary_rpc_method_handler(
-                functools.partial(_floor, work_us=work)
-            )
+            _floor_name(work): grpc.unary_unary_rpc_method_handler(functools.partial(_floor, work_us=work))
             for work in (0, *FLOOR_WORK_US)
         },
     }

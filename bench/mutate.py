@@ -136,6 +136,19 @@ def _skipped_children(node: ast.AST) -> set[str]:
     return set()
 
 
+def _is_protocol(node: ast.AST) -> bool:
+    """A ``typing.Protocol`` class (``Protocol``, ``typing.Protocol``, ``Protocol[S]``): its body declares
+    types (annotations, ``...`` bodies) and never runs, so every mutant of it is equivalent."""
+    if not isinstance(node, ast.ClassDef):
+        return False
+    bases = (base.value if isinstance(base, ast.Subscript) else base for base in node.bases)
+    return any(
+        (isinstance(base, ast.Name) and base.id == "Protocol")
+        or (isinstance(base, ast.Attribute) and base.attr == "Protocol")
+        for base in bases
+    )
+
+
 def _special_if(node: ast.If) -> bool:
     """``if TYPE_CHECKING:`` and ``if __name__ == "__main__":`` are not rules."""
     text = ast.unparse(node.test)
@@ -153,7 +166,7 @@ def _walk(tree: ast.Module) -> Iterator[tuple[ast.AST, ast.AST | None]]:
             continue
         if isinstance(node, ast.If) and _special_if(node):
             continue
-        if isinstance(node, ast.Import | ast.ImportFrom):
+        if isinstance(node, ast.Import | ast.ImportFrom) or _is_protocol(node):
             continue
         yield node, parent
         if isinstance(node, ast.Raise):

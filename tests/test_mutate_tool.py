@@ -114,6 +114,17 @@ def test_attribute_docstrings_are_not_mutated() -> None:
     assert 2 not in lines and 1 in lines
 
 
+def test_protocol_bodies_are_not_mutated() -> None:
+    """A Protocol's body only declares types (annotations, ``...``): its mutants would all be equivalent."""
+    source = (
+        "from typing import Protocol\n\n\n"
+        "class Game(Protocol[S]):\n    size: int\n\n    def play(self, n: int) -> int:\n        ...\n\n\n"
+        "class Board:\n    size: int = 3\n"
+    )
+    lines = {m.line for m in generate_mutants(source, MODULE)}
+    assert lines == {12}  # only the real class's field and its default
+
+
 def test_the_sample_is_per_module_and_stable_whatever_else_is_mutated() -> None:
     one = generate_mutants(SOURCE, MODULE)
     other = generate_mutants(SOURCE, "pkg/other.py")

@@ -3,11 +3,14 @@ review: ``state=0, inc=0`` made ``below`` loop for ever)."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engines.core.engine import CHANCE
 from engines.core.errors import StateInvalid
+from engines.core.game import Decision, Now, uniform_chance
 from engines.core.rng import Rng
 
 
@@ -47,3 +50,26 @@ def test_below_refuses_bounds_it_cannot_draw(bound: int) -> None:
 def test_below_stays_in_range(seed: int, stream: int, bound: int) -> None:
     value, _ = Rng.seeded(seed, stream).below(bound)
     assert 0 <= value < bound
+
+
+class Table(msgspec.Struct, frozen=True):
+    """The least a game state holds (``engines.core.game.GameState``)."""
+
+    external_chance: bool = False
+    rng: Rng | None = None
+    redacted: bool = False
+
+
+def test_uniform_chance_draws_one_option_with_the_generator() -> None:
+    """``uniform_chance`` (the helper a game's ``chance`` may use) answers the option ``below`` picks and
+    hands back the advanced generator; over seeds it reaches every option."""
+    faces = ("one", "two", "three", "four", "five", "six")
+    decision: Decision[Table] = Decision((str,), lambda _state, _seat: faces, lambda *_: [], lambda s, *_: s)
+    now = Now((CHANCE,), decision, "roll", "Roll the die")
+    seen = set()
+    for seed in range(60):
+        rng = Rng.seeded(seed)
+        index, after = rng.below(len(faces))
+        assert uniform_chance(Table(), now, rng) == (faces[index], after)
+        seen.add(faces[index])
+    assert seen == set(faces)

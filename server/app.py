@@ -1,4 +1,5 @@
-"""Running the service: a gRPC server per worker process, with health, reflection and a
+"""Running the service: a gRPC server per worker process (``grpc.aio`` on an event loop of its own
+thread, with lanes of threads for the calls: ``server.lanes``), with health, reflection and a
 graceful shutdown on SIGTERM; with ``http_port`` set, each worker also serves the same servicer
 over HTTP (``server.http``: Connect and gRPC-Web), and stops both ports together.
 
@@ -13,6 +14,7 @@ whole pod.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
 import multiprocessing
@@ -21,11 +23,10 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator, Mapping
-from concurrent import futures
+from collections.abc import Coroutine, Iterator, Mapping
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import Any, TypeVar
 
 import grpc
 import structlog
@@ -36,37 +37,66 @@ from engines import registry
 from engines.core.content import CONTENT_DIR_ENV
 from server import http, logs
 from server.config import Config
-from server.handlers import SERVICE_NAME, service_handler
+from server.handlers import SERVICE_NAME, StreamLimits, service_handler
+from server.lanes import Lanes
+from server.pictures import Rasterizer
 from server.servicer import RulesEngineServicer
 from server.signing import Signer
 
 _log = structlog.get_logger("rulesengine.server")
 
 
-@dataclasses.dataclass
 class Running:
-    """A started server, the port it listens on, its health service, and its HTTP port if any."""
+    """A started server: its gRPC port served by a ``grpc.aio`` server on an event loop of its own thread,
+    its health service, its lanes and drawing processes, and its HTTP port if any."""
 
-    server: grpc.Server
-    port: int
-    health: health.HealthServicer
-    http_server: http.HttpServer | None = None
+    def __init__(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        thread: threading.Thread,
+        server: grpc.aio.Server,
+        port: int,
+        health: health.aio.HealthServicer,
+        lanes: Lanes,
+        rasterizer: Rasterizer,
+        http_server: http.HttpServer | None,
+    ) -> None:
+        self._loop = loop
+        self._thread = thread
+        self.server = server
+        self.port = port
+        """The gRPC port it listens on."""
+        self.health = health
+        self.lanes = lanes
+        self.rasterizer = rasterizer
+        self.http_server = http_server
 
     @property
     def http_port(self) -> int | None:
         """The port of the HTTP transport, ``None`` when it is off."""
         return None if self.http_server is None else self.http_server.port
 
+    def _on_loop(self, coroutine: Coroutine[Any, Any, T]) -> T:
+        return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result()
+
     def stop(self, grace: float | None) -> None:
         """Report NOT_SERVING, let running calls on both ports finish for ``grace`` seconds, then stop."""
-        self.health.enter_graceful_shutdown()
+        self._on_loop(self.health.enter_graceful_shutdown())
         stopping_http = None
         if self.http_server is not None:
             stopping_http = threading.Thread(target=self.http_server.stop, args=(grace,), name="http-stop")
             stopping_http.start()
-        self.server.stop(grace).wait()
+        self._on_loop(self.server.stop(grace))
         if stopping_http is not None:
             stopping_http.join()
+        self.lanes.close()
+        self.rasterizer.close()
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join()
+        self._loop.close()
+
+
+T = TypeVar("T")
 
 
 def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Running:
@@ -77,36 +107,62 @@ def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Ru
             os.environ[CONTENT_DIR_ENV] = str(config.content_dir)
         engines = registry.engines()
     signer = Signer(config.signing_key) if config.signing_key is not None else None
-    servicer = RulesEngineServicer(engines, signer, config.require_signed, config.state_memo, config.state_memo_bytes)
+    rasterizer = Rasterizer(config.picture_processes, config.max_picture_pixels)
+    servicer = RulesEngineServicer(
+        engines, signer, config.require_signed, config.state_memo, config.state_memo_bytes, rasterizer
+    )
+    lanes = Lanes(config.threads, config.heavy_threads, config.heavy_queue)
+    streams = StreamLimits(config.stream_idle_seconds, config.max_message_bytes, config.max_streams)
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, name="grpc-loop", daemon=True)
+    thread.start()
+    try:
+        server, port, health_servicer = asyncio.run_coroutine_threadsafe(
+            _start_grpc(config, service_handler(servicer, lanes, streams)), loop
+        ).result()
+    except BaseException:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join()
+        loop.close()
+        lanes.close()
+        raise
+    http_server = None
+    if config.http_port is not None:
+        try:
+            http_server = http.start_http(
+                servicer,
+                config.host,
+                config.http_port,
+                threads=config.threads,
+                max_message_bytes=config.max_message_bytes,
+                cors_origins=config.http_cors_origins,
+                reuse_port=config.workers > 1,
+            )
+        except BaseException:
+            Running(loop, thread, server, port, health_servicer, lanes, rasterizer, None).stop(None)
+            raise
+    return Running(loop, thread, server, port, health_servicer, lanes, rasterizer, http_server)
+
+
+async def _start_grpc(
+    config: Config, handler: grpc.GenericRpcHandler
+) -> tuple[grpc.aio.Server, int, health.aio.HealthServicer]:
+    """The started ``grpc.aio`` server of the service, health and reflection (on the running loop)."""
     options = [
         ("grpc.max_receive_message_length", config.max_message_bytes),
         ("grpc.max_send_message_length", config.max_message_bytes),
         # Share the port only when asked to: otherwise a second server on the same port must fail.
         ("grpc.so_reuseport", 1 if config.workers > 1 else 0),
     ]
-    server = grpc.server(
-        futures.ThreadPoolExecutor(max_workers=config.threads, thread_name_prefix="rpc"), options=options
-    )
-    server.add_generic_rpc_handlers((service_handler(servicer),))
-    health_servicer = health.HealthServicer()
+    server = grpc.aio.server(handlers=(handler,), options=options)
+    health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
     port = server.add_insecure_port(f"{config.host}:{config.port}")
-    http_server = None
-    if config.http_port is not None:
-        http_server = http.start_http(
-            servicer,
-            config.host,
-            config.http_port,
-            threads=config.threads,
-            max_message_bytes=config.max_message_bytes,
-            cors_origins=config.http_cors_origins,
-            reuse_port=config.workers > 1,
-        )
-    server.start()
+    await server.start()
     for name in ("", SERVICE_NAME):
-        health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    return Running(server, port, health_servicer, http_server)
+        await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    return server, port, health_servicer
 
 
 def serve(config: Config) -> int:

@@ -57,6 +57,20 @@ class Config:
     port_file: Path | None = None
     """Where to write the gRPC port the server listens on once it does (a container's health check reads
     it, so it follows ``--port``, 0 included); ``None`` = nowhere."""
+    heavy_threads: int = 2
+    """Threads per worker for the calls that may take seconds (RenderView, ReplayGame, ReplayGameStream),
+    apart from the ``threads`` that answer the calls of play."""
+    heavy_queue: int = 8
+    """Such calls that may wait for one of those threads; past that one is refused at once
+    (RESOURCE_EXHAUSTED with a retry delay)."""
+    picture_processes: int = 1
+    """Processes per worker that draw PNGs (at a lower CPU priority than the server's)."""
+    max_picture_pixels: int = 16 * 1024 * 1024
+    """The most pixels one PNG may have (width x height at its scale); a larger one is refused."""
+    stream_idle_seconds: float = 10.0
+    """How long a client stream (ReplayGameStream) may send nothing before it is closed."""
+    max_streams: int = 64
+    """Client streams open at once per worker; past that a new one is refused at once."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.port <= 65535:
@@ -77,6 +91,14 @@ class Config:
             raise ValueError("the state memo size cannot be negative")
         if self.http_port is not None and not 0 <= self.http_port <= 65535:
             raise ValueError(f"http port must be 0..65535, got {self.http_port}")
+        if self.heavy_threads < 1 or self.picture_processes < 1 or self.max_streams < 1:
+            raise ValueError("heavy threads, picture processes and max streams must be at least 1")
+        if self.heavy_queue < 0:
+            raise ValueError(f"the heavy queue cannot be negative, got {self.heavy_queue}")
+        if self.max_picture_pixels < 1024 * 1024:
+            raise ValueError(f"the pixel budget must be at least 1048576 pixels, got {self.max_picture_pixels}")
+        if not self.stream_idle_seconds > 0:
+            raise ValueError(f"the stream idle time must be positive, got {self.stream_idle_seconds}")
         if self.content_dir is not None and not self.content_dir.is_dir():
             raise ValueError(f"the content directory {self.content_dir} does not exist")
 
@@ -190,6 +212,42 @@ def add_arguments(parser: argparse.ArgumentParser, env: Mapping[str, str]) -> No
         help="write the gRPC port listened on to this file once serving (for health checks)",
     )
     parser.add_argument(
+        "--heavy-threads",
+        type=int,
+        default=env_or("HEAVY_THREADS", defaults.heavy_threads),
+        help="threads per worker for RenderView and whole-game replays (%(default)s)",
+    )
+    parser.add_argument(
+        "--heavy-queue",
+        type=int,
+        default=env_or("HEAVY_QUEUE", defaults.heavy_queue),
+        help="such calls that may wait for a thread before more are refused (%(default)s)",
+    )
+    parser.add_argument(
+        "--picture-processes",
+        type=int,
+        default=env_or("PICTURE_PROCESSES", defaults.picture_processes),
+        help="processes per worker that draw PNGs (%(default)s)",
+    )
+    parser.add_argument(
+        "--max-picture-pixels",
+        type=int,
+        default=env_or("MAX_PICTURE_PIXELS", defaults.max_picture_pixels),
+        help="the most pixels one PNG may have (%(default)s)",
+    )
+    parser.add_argument(
+        "--stream-idle-seconds",
+        type=float,
+        default=env_or("STREAM_IDLE_SECONDS", defaults.stream_idle_seconds),
+        help="a client stream that sends nothing this long is closed (%(default)s)",
+    )
+    parser.add_argument(
+        "--max-streams",
+        type=int,
+        default=env_or("MAX_STREAMS", defaults.max_streams),
+        help="client streams open at once per worker (%(default)s)",
+    )
+    parser.add_argument(
         "--http-cors-origins",
         default=env_or("HTTP_CORS_ORIGINS", ""),
         help="comma-separated browser origins allowed on the HTTP port, or * for any (none)",
@@ -222,4 +280,10 @@ def from_arguments(args: argparse.Namespace, env: Mapping[str, str]) -> Config:
         http_port=_http_port(args.http_port),
         http_cors_origins=_origins(args.http_cors_origins),
         port_file=None if args.port_file in (None, "") else Path(args.port_file),
+        heavy_threads=int(args.heavy_threads),
+        heavy_queue=int(args.heavy_queue),
+        picture_processes=int(args.picture_processes),
+        max_picture_pixels=int(args.max_picture_pixels),
+        stream_idle_seconds=float(args.stream_idle_seconds),
+        max_streams=int(args.max_streams),
     )

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import grpc
-from google.protobuf import any_pb2
+from google.protobuf import any_pb2, duration_pb2
 from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
@@ -30,6 +30,11 @@ SIGNATURE_MISSING = "SIGNATURE_MISSING"
 SIGNATURE_INVALID = "SIGNATURE_INVALID"
 RULE_NOT_IMPLEMENTED = "RULE_NOT_IMPLEMENTED"
 DEADLINE_EXCEEDED = "DEADLINE_EXCEEDED"
+SERVER_BUSY = "SERVER_BUSY"
+PICTURE_TOO_LARGE = "PICTURE_TOO_LARGE"
+PICTURE_WORKER_LOST = "PICTURE_WORKER_LOST"
+STREAM_IDLE = "STREAM_IDLE"
+STREAM_TOO_LARGE = "STREAM_TOO_LARGE"
 INTERNAL = "INTERNAL"
 
 
@@ -53,7 +58,9 @@ class ServiceError(Exception):
         reason: str,
         field_violations: Sequence[tuple[str, str]] = (),
         metadata: Mapping[str, str] | None = None,
+        retry_delay: float | None = None,
     ) -> None:
+        """``retry_delay``: seconds after which the same call may succeed (a ``google.rpc.RetryInfo``)."""
         message = clip(message)
         super().__init__(message)
         self.code = code
@@ -61,6 +68,7 @@ class ServiceError(Exception):
         self.reason = reason
         self.field_violations = tuple((clip(f), clip(d)) for f, d in field_violations)
         self.metadata = dict(metadata or {})
+        self.retry_delay = retry_delay
 
     def to_status(self) -> grpc.Status:
         """The status for ``context.abort_with_status`` (details in ``grpc-status-details-bin``)."""
@@ -73,6 +81,10 @@ class ServiceError(Exception):
                 ]
             )
             details.append(_pack(bad))
+        if self.retry_delay is not None:
+            delay = duration_pb2.Duration()
+            delay.FromNanoseconds(round(self.retry_delay * 1e9))
+            details.append(_pack(error_details_pb2.RetryInfo(retry_delay=delay)))
         status = status_pb2.Status(code=self.code.value[0], message=self.message, details=details)
         return rpc_status.to_status(status)
 
@@ -148,6 +160,50 @@ def signature_invalid() -> ServiceError:
 def deadline_exceeded() -> ServiceError:
     """The caller's deadline passed while the server was still working."""
     return ServiceError(grpc.StatusCode.DEADLINE_EXCEEDED, "deadline exceeded", DEADLINE_EXCEEDED)
+
+
+def busy(what: str, limit: int, retry_delay: float) -> ServiceError:
+    """Too many expensive calls at once: ``limit`` of ``what`` are running or waiting already. Nothing was
+    done; the same call may succeed after ``retry_delay`` seconds (RetryInfo)."""
+    message = f"the server is busy: {limit} {what} are running or waiting already; try again in {retry_delay:.1f} s"
+    return ServiceError(
+        grpc.StatusCode.RESOURCE_EXHAUSTED,
+        message,
+        SERVER_BUSY,
+        metadata={"limit": str(limit)},
+        retry_delay=retry_delay,
+    )
+
+
+def picture_too_large(width: int, height: int, scale: float, limit: int) -> ServiceError:
+    """A PNG larger than the pixel budget: the largest scale that fits is named."""
+    pixels = round(width * scale) * round(height * scale)
+    fits = (limit / (width * height)) ** 0.5
+    message = (
+        f"a {width}x{height} picture at scale {scale:g} is {pixels:,} pixels; the limit is {limit:,}"
+        f" (--max-picture-pixels): ask for scale {fits:.2f} or less"
+    )
+    return ServiceError(
+        grpc.StatusCode.INVALID_ARGUMENT, message, PICTURE_TOO_LARGE, [("scale", message)], {"max_pixels": str(limit)}
+    )
+
+
+def picture_worker_lost() -> ServiceError:
+    """The process drawing a PNG ended before answering (it is replaced); the call may be sent again."""
+    message = "the process drawing the picture stopped before it answered; it has been replaced: try again"
+    return ServiceError(grpc.StatusCode.UNAVAILABLE, message, PICTURE_WORKER_LOST, retry_delay=1.0)
+
+
+def stream_idle(seconds: float) -> ServiceError:
+    """A stream that sent nothing for ``seconds``: it is ended, so it holds nothing of the server's."""
+    message = f"the stream sent nothing for {seconds:g} s and was closed (--stream-idle-seconds)"
+    return ServiceError(grpc.StatusCode.DEADLINE_EXCEEDED, message, STREAM_IDLE)
+
+
+def stream_too_large(limit: int) -> ServiceError:
+    """A stream whose messages add up to more than ``limit`` bytes (a whole record's limit)."""
+    message = f"the stream's messages add up to more than {limit:,} bytes, the limit of a whole record"
+    return ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, message, STREAM_TOO_LARGE, metadata={"limit": str(limit)})
 
 
 def internal() -> ServiceError:

@@ -1,10 +1,16 @@
-"""gRPC wiring of the servicer: request parsing, error mapping and access logs for every RPC.
+"""gRPC wiring of the servicer: request parsing, lanes, error mapping and access logs for every RPC.
 
 ``run_logged`` and ``parse_request`` are shared with the HTTP transport (``server.http``).
 
+The gRPC port is a ``grpc.aio`` server: its event loop takes every call and hands it to the call's
+lane (``server.lanes``): the calls of play to ``--threads`` threads, RenderView and the replays to
+threads of their own behind an admission limit, the answers built once straight from the loop. A
+client stream (ReplayGameStream) is read on the loop as its messages come, so a slow or silent client
+holds no thread at all, and is bounded in idle time, in bytes and in number (``StreamLimits``).
+
 The handlers are built from the service descriptor, so every RPC of the contract is served
 and a servicer that lacks one fails at start-up. Requests arrive as raw bytes and are parsed
-here, so a malformed message is INVALID_ARGUMENT (gRPC's own deserializer would answer
+inside the call, so a malformed message is INVALID_ARGUMENT (gRPC's own deserializer would answer
 INTERNAL). Around every call one wrapper:
 
 * clears the structlog context, runs the method, and writes one access-log line (``rpc``,
@@ -17,9 +23,12 @@ INTERNAL). Around every call one wrapper:
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
+import threading
 import time
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
 
 import grpc
@@ -30,6 +39,7 @@ from google.protobuf.message import DecodeError, Message
 from rulesengine.v1 import service_pb2
 
 from server import errors
+from server.lanes import Lane, Lanes
 
 SERVICE = service_pb2.DESCRIPTOR.services_by_name["RulesEngineService"]
 #: The fully qualified service name (health checks, reflection).
@@ -52,17 +62,21 @@ def service_methods(servicer: Any) -> Iterator[tuple[MethodDescriptor, Callable[
         yield method, function, message_factory.GetMessageClass(method.input_type)
 
 
-def service_handler(servicer: Any) -> grpc.GenericRpcHandler:
-    """A handler serving every RPC of the service with ``servicer``'s methods."""
+def service_handler(servicer: Any, lanes: Lanes, streams: StreamLimits) -> grpc.GenericRpcHandler:
+    """A handler serving every RPC of the service with ``servicer``'s methods on a ``grpc.aio`` server: each
+    call is admitted and run in its lane (``server.lanes``); a client stream is read on the event loop."""
     handlers: dict[str, grpc.RpcMethodHandler] = {}
     for method, function, request_class in service_methods(servicer):
+        lane = lanes.of(method.name)
         if method.client_streaming:
+            if lane is None:
+                raise TypeError(f"{method.name}: a client stream needs a lane of threads")
             handlers[method.name] = grpc.stream_unary_rpc_method_handler(
-                _stream_unary(method.name, function, request_class), response_serializer=_serialize
+                _stream_unary(method.name, function, request_class, lane, streams), response_serializer=_serialize
             )
         else:
             handlers[method.name] = grpc.unary_unary_rpc_method_handler(
-                _unary_unary(method.name, function, request_class), response_serializer=_serialize
+                _unary_unary(method.name, function, request_class, lane), response_serializer=_serialize
             )
     return grpc.method_handlers_generic_handler(SERVICE_NAME, handlers)
 
@@ -87,37 +101,139 @@ def parse_request(
         raise errors.request_invalid(field, f"malformed {request_class.DESCRIPTOR.name}: {exc}") from exc
 
 
+@dataclasses.dataclass(frozen=True)
+class StreamLimits:
+    """What a client stream may hold of a server: ``idle_seconds`` without a message before it is closed
+    (STREAM_IDLE), ``max_bytes`` of messages in all (STREAM_TOO_LARGE), and ``max_open`` streams open at
+    once per worker, beyond which a new one is refused at once (SERVER_BUSY)."""
+
+    idle_seconds: float
+    max_bytes: int
+    max_open: int
+
+
+class CallContext:
+    """What the servicer asks of a call's context, answered on any thread: the caller's address, the time
+    left before its deadline, and whether it still waits. (A ``grpc.aio`` context belongs to the event
+    loop; this one is made there when the call starts.)"""
+
+    def __init__(self, context: grpc.aio.ServicerContext[Any, Any]) -> None:
+        self._peer = context.peer()
+        remaining = context.time_remaining()
+        self._deadline = None if remaining is None else time.monotonic() + remaining
+        self._gone = threading.Event()
+        context.add_done_callback(lambda _: self._gone.set())
+
+    def peer(self) -> str:
+        """The caller's address."""
+        return self._peer
+
+    def time_remaining(self) -> float | None:
+        """Seconds until the caller's deadline, ``None`` without one."""
+        return None if self._deadline is None else self._deadline - time.monotonic()
+
+    def is_active(self) -> bool:
+        """Whether the caller still waits for the answer."""
+        remaining = self.time_remaining()
+        return not self._gone.is_set() and (remaining is None or remaining > 0)
+
+
+async def _answer(
+    name: str,
+    lane: Lane | None,
+    context: grpc.aio.ServicerContext[Any, Any],
+    call: CallContext,
+    work: Callable[[], Message],
+) -> Message | None:
+    """Admit one call to ``lane`` (the event loop itself when ``None``), run it with its access-log line,
+    and answer its response or its error's status."""
+    if lane is None:
+        outcome = run_logged(name, call.peer(), call.is_active, work)
+    else:
+        try:
+            lane.admit()
+        except errors.ServiceError as refusal:
+            outcome = run_logged(name, call.peer(), call.is_active, _raising(refusal))
+        else:
+            outcome = await lane.run(lambda: run_logged(name, call.peer(), call.is_active, work))
+    if isinstance(outcome, errors.ServiceError):
+        status = outcome.to_status()
+        await context.abort(status.code, status.details, status.trailing_metadata)
+    return outcome
+
+
+def _raising(error: errors.ServiceError) -> Callable[[], Message]:
+    def fail() -> Message:
+        raise error
+
+    return fail
+
+
 def _unary_unary(
-    name: str, function: Callable[[Any, grpc.ServicerContext], Message], request_class: type[Message]
-) -> Callable[[bytes, grpc.ServicerContext], Message | None]:
-    def behavior(data: bytes, context: grpc.ServicerContext) -> Message | None:
-        return _run(name, context, lambda: function(parse_request(request_class, data, "request"), context))
+    name: str,
+    function: Callable[[Any, Any], Message],
+    request_class: type[Message],
+    lane: Lane | None,
+) -> Callable[[bytes, grpc.aio.ServicerContext[Any, Any]], Awaitable[Message | None]]:
+    async def behavior(data: bytes, context: grpc.aio.ServicerContext[Any, Any]) -> Message | None:
+        call = CallContext(context)
+        return await _answer(
+            name, lane, context, call, lambda: function(parse_request(request_class, data, "request"), call)
+        )
 
     return behavior
 
 
 def _stream_unary(
     name: str,
-    function: Callable[[Iterator[Any], grpc.ServicerContext], Message],
+    function: Callable[[Iterator[Any], Any], Message],
     request_class: type[Message],
-) -> Callable[[Iterator[bytes], grpc.ServicerContext], Message | None]:
-    def behavior(requests: Iterator[bytes], context: grpc.ServicerContext) -> Message | None:
+    lane: Lane,
+    limits: StreamLimits,
+) -> Callable[[AsyncIterator[bytes], grpc.aio.ServicerContext[Any, Any]], Awaitable[Message | None]]:
+    """A client-streaming RPC: its messages are read on the event loop as they come (no thread waits for a
+    slow client), bounded by ``limits``; the complete stream is then run in ``lane`` like a unary call."""
+    open_streams = [0]
+
+    async def behavior(requests: AsyncIterator[bytes], context: grpc.aio.ServicerContext[Any, Any]) -> Message | None:
+        call = CallContext(context)
+        if open_streams[0] >= limits.max_open:
+            refusal = errors.busy(f"{name} streams", open_streams[0], limits.idle_seconds)
+            return await _answer(name, None, context, call, _raising(refusal))
+        open_streams[0] += 1
+        try:
+            received = await _read_stream(requests, limits)
+        except errors.ServiceError as refusal:
+            return await _answer(name, None, context, call, _raising(refusal))
+        finally:
+            open_streams[0] -= 1
+
         def parsed() -> Iterator[Any]:
-            for index, data in enumerate(requests):
+            for index, data in enumerate(received):
                 yield parse_request(request_class, data, f"request[{index}]")
 
-        return _run(name, context, lambda: function(parsed(), context))
+        return await _answer(name, lane, context, call, lambda: function(parsed(), call))
 
     return behavior
 
 
-def _run(name: str, context: grpc.ServicerContext, call: Callable[[], Message]) -> Message | None:
-    """Run one gRPC call through ``run_logged``; an error ends the RPC with its status and details."""
-    outcome = run_logged(name, context.peer(), context.is_active, call)
-    if isinstance(outcome, errors.ServiceError):
-        # abort_with_status raises: the RPC ends here with the status and its details.
-        return context.abort_with_status(outcome.to_status())  # type: ignore[no-any-return]
-    return outcome
+async def _read_stream(requests: AsyncIterator[bytes], limits: StreamLimits) -> list[bytes]:
+    """Every message of a client stream, each awaited at most ``limits.idle_seconds``; STREAM_IDLE for a
+    stream that falls silent, STREAM_TOO_LARGE past ``limits.max_bytes`` in all."""
+    received: list[bytes] = []
+    total = 0
+    iterator = aiter(requests)
+    while True:
+        try:
+            data = await asyncio.wait_for(anext(iterator), limits.idle_seconds)
+        except StopAsyncIteration:
+            return received
+        except TimeoutError as exc:
+            raise errors.stream_idle(limits.idle_seconds) from exc
+        total += len(data)
+        if total > limits.max_bytes:
+            raise errors.stream_too_large(limits.max_bytes)
+        received.append(data)
 
 
 def run_logged(

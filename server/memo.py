@@ -2,9 +2,9 @@
 
 Decoding a state and checking its consistency is most of an RPC's work, and callers mostly
 send back the very state the service just returned (play proceeds move by move). The memo
-maps a state's *content* (``state_key``: the game id and the deterministic serialization of the
-game's own typed state, with unknown fields dropped and without the signature) to the engine
-state it holds. It only ever holds states that the engine produced or accepted, so a hit is
+maps a state's *content* (``state_key``: the game id, the payload's game and the deterministic
+serialization of the game's own typed state, with unknown fields dropped and without the signature)
+to the engine state it holds. It only ever holds states that the engine produced or accepted, so a hit is
 exactly what decoding and checking would give: the service stays stateless in behaviour; the
 memo only saves work.
 
@@ -28,7 +28,10 @@ COST_PER_KEY_BYTE = 10
 
 
 def state_key(message: service_pb2.GameState) -> bytes:
-    """The memo key of a state message: its game id and its typed state's deterministic serialization.
+    """The memo key of a state message: everything that decides which engine runs on it and what it
+    decodes to, i.e. the game id, the game whose payload the oneof holds (the envelope check refuses a
+    state where the two differ; the key keeps them apart all the same) and that payload's deterministic
+    serialization.
 
     Unknown fields are dropped from ``message`` (they carry nothing the engine reads), so two
     messages that decode to the same state have the same key. The signature and the rules version
@@ -36,10 +39,10 @@ def state_key(message: service_pb2.GameState) -> bytes:
     """
     held = message.WhichOneof("state")
     if held is None:
-        return message.game_id.encode()
+        return b"%s\0" % message.game_id.encode()
     typed = getattr(message, held)
     typed.DiscardUnknownFields()
-    return b"%s\0%s" % (held.encode(), typed.SerializeToString(deterministic=True))
+    return b"%s\0%s\0%s" % (message.game_id.encode(), held.encode(), typed.SerializeToString(deterministic=True))
 
 
 class StateMemo:

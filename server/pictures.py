@@ -1,5 +1,6 @@
 """PNG pictures for ``RenderView``: the engines draw SVG (``engines.core.picture``), this module rasterises
-it with resvg (the ``resvg-py`` wheel: no system library needed).
+it with resvg (the ``resvg-py`` wheel: no system library needed), in worker processes (``Rasterizer``)
+and within a pixel budget.
 
 The font is bundled (``server/fonts``: DejaVu Sans, whose licence is beside it) and system fonts are not
 loaded, so a picture renders to the same PNG on every machine and in a container without fonts.
@@ -7,12 +8,20 @@ loaded, so a picture renders to the same PNG on every machine and in a container
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
+import os
 import struct
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import resvg_py
 
 from engines.core.picture import Picture
+from server import errors
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 _FONT_FILES = [str(path) for path in sorted(FONTS.glob("*.ttf"))]
@@ -39,3 +48,84 @@ def png(picture: Picture, scale: float = 1.0) -> tuple[bytes, int, int]:
     )
     width, height = struct.unpack(">II", data[16:24])  # the IHDR chunk, first after the signature
     return data, width, height
+
+
+#: The default pixel budget of one PNG: 16 million pixels (4096 x 4096; 64 MiB of pixels while drawn).
+MAX_PIXELS = 16 * 1024 * 1024
+
+#: How much lower than the server's the CPU priority of the drawing processes is (``os.nice``), so that
+#: a crowd of pictures slows the calls of play as little as the machine allows.
+PICTURE_NICE = 10
+
+
+def _lower_priority() -> None:
+    """A drawing process's initializer: a lower CPU priority than the server's."""
+    with contextlib.suppress(OSError):
+        os.nice(PICTURE_NICE)
+
+
+def _png_bytes(svg: str, scale: float) -> bytes:
+    """What a drawing process does: ``svg`` rasterised at ``scale`` (module level, so it can be pickled)."""
+    return png(Picture(svg=svg, width=0, height=0), scale)[0]
+
+
+class Rasterizer:
+    """PNGs drawn by ``processes`` worker processes, at a lower CPU priority than the server's.
+
+    resvg holds the interpreter lock while it draws (up to seconds for a large picture), so a PNG drawn on
+    a server thread would stall every other call; in a process of its own it takes one core at most and
+    yields to the server's. A picture over ``max_pixels`` is refused before anything is drawn (the memory
+    a drawing process needs is about 4 bytes a pixel, twice). The processes start when the first PNG is
+    asked for; one that dies (killed for memory) is replaced and the call answers UNAVAILABLE."""
+
+    def __init__(self, processes: int = 1, max_pixels: int = MAX_PIXELS) -> None:
+        self.processes = processes
+        self.max_pixels = max_pixels
+        self._lock = threading.Lock()
+        self._pool: ProcessPoolExecutor | None = None
+
+    def check_size(self, picture: Picture, scale: float) -> None:
+        """Refuse (PICTURE_TOO_LARGE) a picture whose PNG at ``scale`` is over the pixel budget."""
+        if round(picture.width * scale) * round(picture.height * scale) > self.max_pixels:
+            raise errors.picture_too_large(picture.width, picture.height, scale, self.max_pixels)
+
+    def png(self, picture: Picture, scale: float, timeout: float | None) -> tuple[bytes, int, int]:
+        """The PNG of ``picture`` at ``scale`` with its width and height, waiting at most ``timeout`` seconds
+        (``None``: as long as it takes) before DEADLINE_EXCEEDED."""
+        self.check_size(picture, scale)
+        pool = self._running()
+        try:
+            data = pool.submit(_png_bytes, picture.svg, scale).result(timeout)
+        except FutureTimeout as exc:
+            raise errors.deadline_exceeded() from exc
+        except BrokenProcessPool as exc:
+            self._renew(pool)
+            raise errors.picture_worker_lost() from exc
+        width, height = struct.unpack(">II", data[16:24])
+        return data, width, height
+
+    def _running(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(
+                    self.processes, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+                )
+            return self._pool
+
+    def _renew(self, broken: ProcessPoolExecutor) -> None:
+        with self._lock:
+            if self._pool is broken:
+                self._pool = None
+        broken.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        """Stop the drawing processes, a picture under way included (the server is stopping)."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        # ProcessPoolExecutor lets a process finish its picture on shutdown; a stopping server does not wait.
+        for process in list(getattr(pool, "_processes", {}).values()):
+            with contextlib.suppress(OSError):
+                process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)

@@ -19,40 +19,20 @@ from google.protobuf import struct_pb2
 from rulesengine.v1 import common_pb2, service_pb2
 
 from engines.core.errors import IllegalMove, StateInvalid
-from server import errors
+from server import envelope, errors
 from server.binding import GAME_INFO, LOG_ENTRY, MOVE_LABEL, PENDING, SCORE_SHEET, VIOLATION, GameBinding
 from server.convert import ConversionError
 from server.memo import StateMemo, state_key
-from server.pictures import MAX_SCALE, MIN_SCALE, png
+from server.pictures import MAX_SCALE, MIN_SCALE, Rasterizer
 from server.signing import Signer
 
 #: How many replayed moves between two checks of the caller's deadline.
 _DEADLINE_CHECK_EVERY = 32
 
-#: The largest move number (``GameState.move_number`` is a uint32).
-_MAX_MOVE_NUMBER = 2**32 - 1
-
-#: The longest match id a caller may choose.
-MAX_MATCH_ID = 128
-
 
 def _match_id(chosen: str) -> str:
     """The match id of a new game: the caller's (checked), or a fresh random one."""
-    return _checked_match_id(chosen, "match_id") if chosen else str(uuid.uuid4())
-
-
-def _checked_match_id(chosen: str, field: str) -> str:
-    """``chosen``, a match id the caller gave in ``field``: at most ``MAX_MATCH_ID`` printable characters."""
-    if len(chosen) > MAX_MATCH_ID or not chosen.isprintable():
-        raise errors.request_invalid(
-            field, f"{field} must be at most {MAX_MATCH_ID} printable characters, got {len(chosen)} characters"
-        )
-    return chosen
-
-
-def _major(version: str) -> int | None:
-    head = version.split(".", 1)[0]
-    return int(head) if head.isdigit() else None
+    return envelope.checked_match_id(chosen, "match_id") if chosen else str(uuid.uuid4())
 
 
 def _bind(**fields: Any) -> None:
@@ -63,7 +43,8 @@ class RulesEngineServicer:
     """Implements every RPC of ``rulesengine.v1.RulesEngineService`` over a set of engines.
 
     ``signer`` signs every returned state; with ``require_signed`` every received state must
-    carry a valid signature (PERMISSION_DENIED otherwise).
+    carry a valid signature (PERMISSION_DENIED otherwise). ``rasterizer`` draws PNGs (in worker
+    processes, within a pixel budget).
     """
 
     def __init__(
@@ -73,6 +54,7 @@ class RulesEngineServicer:
         require_signed: bool = False,
         memo_size: int = 2048,
         memo_bytes: int = 64 * 1024 * 1024,
+        rasterizer: Rasterizer | None = None,
     ):
         if require_signed and signer is None:
             raise ValueError("require_signed needs a signing key")
@@ -86,6 +68,7 @@ class RulesEngineServicer:
                 raise ValueError(f"engine registered as {game_id!r} says it is {binding.game_id!r}")
         self._signer = signer
         self._require_signed = require_signed
+        self._rasterizer = rasterizer if rasterizer is not None else Rasterizer()
         # ListGames' answer never changes while the server runs: built once, not at every call.
         self._games = service_pb2.ListGamesResponse(
             games=[GAME_INFO.to_proto(b.engine.info) for b in self._bindings.values()]
@@ -103,14 +86,11 @@ class RulesEngineServicer:
         return binding
 
     def _check_version(self, binding: GameBinding, version: str, field: str) -> None:
-        theirs = _major(version)
-        if theirs is None:
-            raise errors.request_invalid(field, f"{field} must be a semantic version like 1.0.0, got {version!r}")
-        if theirs != _major(binding.rules_version):
-            raise errors.version_mismatch(binding.game_id, version, binding.rules_version)
+        envelope.check_version(binding.game_id, binding.rules_version, version, field)
 
     def _state_in(self, message: service_pb2.GameState) -> tuple[GameBinding, Any]:
-        """Verify, locate, version-check, convert and check a received state."""
+        """Verify, locate, check the envelope of, convert and check a received state (the memo answers
+        a state it has seen, only once the envelope holds: its key is the game and the payload)."""
         if self._require_signed:
             assert self._signer is not None
             if not message.signature:
@@ -118,6 +98,7 @@ class RulesEngineServicer:
             if not self._signer.verify(message):
                 raise errors.signature_invalid()
         binding = self._binding(message.game_id, "state.game_id")
+        envelope.check_state(message)
         self._check_version(binding, message.rules_version, "state.rules_version")
         key = state_key(message) if self._memo.enabled else b""
         known = self._memo.get(key) if key else None
@@ -216,7 +197,7 @@ class RulesEngineServicer:
     ) -> service_pb2.ReplayResult:
         binding = self._binding(record.setup.game_id, "record.setup.game_id")
         self._check_version(binding, record.rules_version, "record.rules_version")
-        match_id = _checked_match_id(record.match_id, "record.match_id")  # may be empty: not known
+        match_id = envelope.checked_match_id(record.match_id, "record.match_id")  # may be empty: not known
         state = self._new_state(binding, record.setup, "record.setup")
         if record.seat_labels and len(record.seat_labels) != record.setup.players:
             raise errors.request_invalid(
@@ -320,17 +301,18 @@ class RulesEngineServicer:
     def ApplyMove(self, request: service_pb2.ApplyMoveRequest, context: grpc.ServicerContext) -> Any:
         """The state after a legal move; INVALID_ARGUMENT with violations for an illegal one."""
         binding, state = self._state_in(request.state)
+        number = request.state.move_number + 1
+        if number > envelope.MAX_MOVE_NUMBER:
+            raise errors.request_invalid(
+                "state.move_number",
+                f"state.move_number is at its largest ({envelope.MAX_MOVE_NUMBER}): no move follows",
+            )
         move = self._move_in(binding, request.move)
         try:
             after = binding.engine.apply(state, move)
         except IllegalMove as exc:
             _bind(violation=exc.violations[0].code if exc.violations else None)
             raise errors.illegal_move(exc.violations) from exc
-        number = request.state.move_number + 1
-        if number > _MAX_MOVE_NUMBER:
-            raise errors.request_invalid(
-                "state.move_number", f"state.move_number is at its largest ({_MAX_MOVE_NUMBER})"
-            )
         response = service_pb2.ApplyMoveResponse(
             pending=PENDING.to_proto(binding.engine.pending(after)),
             log=LOG_ENTRY.to_proto(binding.engine.log(state, move, after)),
@@ -409,5 +391,5 @@ class RulesEngineServicer:
             return service_pb2.RenderViewResponse(
                 image=picture.svg.encode(), media_type="image/svg+xml", width=picture.width, height=picture.height
             )
-        image, width, height = png(picture, scale)
+        image, width, height = self._rasterizer.png(picture, scale, context.time_remaining())
         return service_pb2.RenderViewResponse(image=image, media_type="image/png", width=width, height=height)

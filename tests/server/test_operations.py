@@ -17,7 +17,8 @@ from rulesengine.v1 import service_pb2, service_pb2_grpc
 from engines.core.errors import NotImplementedRule
 from server.app import Running
 from server.errors import ServiceError
-from server.handlers import SERVICE_NAME, service_handler
+from server.handlers import SERVICE, SERVICE_NAME, StreamLimits, service_handler
+from server.lanes import LANE_OF, Lanes
 from server.servicer import RulesEngineServicer
 from tests.server.conftest import LogSink, channel_stub, serve
 from tests.server.helpers import details, setup
@@ -120,7 +121,11 @@ def test_a_servicer_missing_an_rpc_is_refused_at_start_up(engine: Any) -> None:
         ListGames = RulesEngineServicer({"citadels": engine}).ListGames
 
     with pytest.raises(TypeError, match="does not implement DescribeGame"):
-        service_handler(Partial())
+        service_handler(Partial(), Lanes(1, 1, 0), StreamLimits(1.0, 1024, 1))
+
+
+def test_every_rpc_runs_in_a_lane() -> None:
+    assert set(LANE_OF) == {method.name for method in SERVICE.methods}
 
 
 def test_an_engine_registered_under_another_id_is_refused(engine: Any) -> None:

@@ -1,0 +1,139 @@
+"""Lanes: which threads run which calls, so that no client can hold the threads every other call needs.
+
+Every RPC belongs to one lane (``LANE_OF``):
+
+* ``inline``: answers built once (ListGames, DescribeGame) are sent from the event loop itself, so they
+  answer even when every thread is busy (like the health check, which is served there too);
+* ``cheap``: the calls of play (NewGame, LegalMoves, ValidateMove, ApplyMove, Score, ViewState), a few
+  milliseconds each, on ``--threads`` threads;
+* ``heavy``: calls that may take seconds (RenderView, whose PNGs are drawn in a worker process, and the
+  whole-game replays ReplayGame and ReplayGameStream) on ``--heavy-threads`` threads of their own. At
+  most ``--heavy-queue`` more wait for one; past that a call is refused at once with RESOURCE_EXHAUSTED
+  and a retry delay (``google.rpc.RetryInfo``: the time the calls ahead of it are expected to take),
+  before any of its work is done. So a crowd of picture or replay requests costs the calls of play
+  nothing but their own share of the CPU.
+
+Admission is counted here for both transports: the gRPC port admits a call on its event loop and runs it
+on the lane's threads; the HTTP port, whose server has its own threads, admits it there (with no waiting
+room, so that heavy calls never hold more of its threads than the lane has) and runs it in the lane.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Literal, TypeVar
+
+from server import errors
+
+LaneName = Literal["inline", "cheap", "heavy"]
+
+#: The lane of every RPC of the service (a test checks that every RPC has one).
+LANE_OF: dict[str, LaneName] = {
+    "ListGames": "inline",
+    "DescribeGame": "inline",
+    "NewGame": "cheap",
+    "LegalMoves": "cheap",
+    "ValidateMove": "cheap",
+    "ApplyMove": "cheap",
+    "Score": "cheap",
+    "ViewState": "cheap",
+    "ReplayGame": "heavy",
+    "ReplayGameStream": "heavy",
+    "RenderView": "heavy",
+}
+
+#: The retry delay a refused call is given before any heavy call has been timed.
+FIRST_RETRY_SECONDS = 1.0
+
+#: The weight of the newest duration in the moving average a retry delay is made from.
+_SMOOTHING = 0.2
+
+T = TypeVar("T")
+
+
+class Lane:
+    """``threads`` threads for one kind of call, with room for ``queue`` more calls to wait for one
+    (``None``: no limit; the calls of play wait in order however many come)."""
+
+    def __init__(self, name: str, threads: int, queue: int | None) -> None:
+        self.name = name
+        self.threads = threads
+        self.queue = queue
+        self._executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix=name)
+        self._lock = threading.Lock()
+        self._admitted = 0
+        self._mean_seconds = FIRST_RETRY_SECONDS
+
+    @property
+    def admitted(self) -> int:
+        """Calls running or waiting in this lane now."""
+        with self._lock:
+            return self._admitted
+
+    def admit(self, waiting_room: bool = True) -> None:
+        """Count one more call in, or refuse it (RESOURCE_EXHAUSTED with a retry delay) when ``threads``
+        calls run and ``queue`` wait already (or, without ``waiting_room``, when every thread is taken).
+        Every admitted call must then be ``run`` or ``run_here``, which count it out when it ends."""
+        with self._lock:
+            if self.queue is not None and self._admitted >= self.threads + (self.queue if waiting_room else 0):
+                # The calls ahead drain at ``threads`` at a time, each taking about the mean.
+                delay = max(0.1, self._mean_seconds * (self._admitted - self.threads + 1) / self.threads)
+                raise errors.busy(f"{self.name} calls", self._admitted, round(delay, 1))
+            self._admitted += 1
+
+    def _done(self, seconds: float) -> None:
+        with self._lock:
+            self._admitted -= 1
+            self._mean_seconds += _SMOOTHING * (seconds - self._mean_seconds)
+
+    def _timed(self, work: Callable[[], T]) -> T:
+        start = time.perf_counter()
+        try:
+            return work()
+        finally:
+            self._done(time.perf_counter() - start)
+
+    async def run(self, work: Callable[[], T]) -> T:
+        """Run an admitted call's ``work`` on this lane's threads; the call counts until it ends."""
+        loop = asyncio.get_running_loop()
+        try:
+            future = loop.run_in_executor(self._executor, self._timed, work)
+        except BaseException:
+            self._done(0.0)
+            raise
+        return await future
+
+    def run_here(self, work: Callable[[], T]) -> T:
+        """Run an admitted call's ``work`` on this lane's threads and wait for it (the HTTP port's threads)."""
+        try:
+            future = self._executor.submit(self._timed, work)
+        except BaseException:
+            self._done(0.0)
+            raise
+        return future.result()
+
+    def close(self) -> None:
+        """Stop taking work; calls under way finish."""
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+class Lanes:
+    """The ``cheap`` and ``heavy`` lanes of one server (the ``inline`` lane is the event loop)."""
+
+    def __init__(self, threads: int, heavy_threads: int, heavy_queue: int) -> None:
+        self.cheap = Lane("cheap", threads, queue=None)
+        self.heavy = Lane("heavy", heavy_threads, heavy_queue)
+
+    def of(self, rpc: str) -> Lane | None:
+        """The lane of ``rpc``; ``None`` for the inline lane."""
+        lane = LANE_OF[rpc]
+        return None if lane == "inline" else self.heavy if lane == "heavy" else self.cheap
+
+    def close(self) -> None:
+        """Stop both lanes."""
+        self.cheap.close()
+        self.heavy.close()

@@ -56,7 +56,7 @@ def log_sink() -> LogSink:
 
 def serve(engines: dict[str, Any] | None = None, **overrides: Any) -> Iterator[Running]:
     """An in-process server on a free port of 127.0.0.1, stopped afterwards."""
-    running = start_server(Config(host="127.0.0.1", port=0, threads=4, **overrides), engines)
+    running = start_server(Config(**{"host": "127.0.0.1", "port": 0, "threads": 4, **overrides}), engines)
     try:
         yield running
     finally:

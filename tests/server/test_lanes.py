@@ -1,0 +1,183 @@
+"""No client can hold the threads every other call needs (issue #22): idle streams, crowds of pictures and
+replays are fenced (``server.lanes``, ``server.handlers.StreamLimits``, ``server.pictures.Rasterizer``)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from concurrent import futures
+from typing import Any
+
+import grpc
+import pytest
+from google.protobuf import empty_pb2
+from google.rpc import error_details_pb2
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_status import rpc_status
+from rulesengine.v1 import common_pb2, service_pb2, service_pb2_grpc
+
+from engines import registry
+from server import errors
+from server.app import Running
+from server.pictures import Rasterizer
+from tests.server.conftest import LogSink, serve
+from tests.server.helpers import details, setup
+
+#: Idle streams opened at once: twice the handler threads of the server below.
+IDLE_STREAMS = 16
+
+
+@pytest.fixture
+def fenced(log_sink: LogSink) -> Iterator[Running]:
+    """Eight threads for play, one heavy thread with one waiting place, streams idle for 30 s at most."""
+    yield from serve(threads=8, heavy_threads=1, heavy_queue=1, stream_idle_seconds=30.0, max_streams=IDLE_STREAMS)
+
+
+def _record_header() -> service_pb2.ReplayGameStreamRequest:
+    version = registry.get("citadels").info.rules_version
+    return service_pb2.ReplayGameStreamRequest(header=service_pb2.GameRecord(setup=setup(4), rules_version=version))
+
+
+def _silent_stream(stop: threading.Event) -> Iterator[service_pb2.ReplayGameStreamRequest]:
+    """A stream that sends its header, then nothing until ``stop``."""
+    yield _record_header()
+    stop.wait()
+
+
+def _within(seconds: float, call: Any) -> float:
+    start = time.monotonic()
+    call(timeout=seconds)
+    return time.monotonic() - start
+
+
+def test_idle_streams_do_not_hold_the_threads_of_other_calls(fenced: Running) -> None:
+    stop = threading.Event()
+    with grpc.insecure_channel(f"127.0.0.1:{fenced.port}") as channel:
+        stub = service_pb2_grpc.RulesEngineServiceStub(channel)
+        health = health_pb2_grpc.HealthStub(channel)
+        streams = [stub.ReplayGameStream.future(_silent_stream(stop)) for _ in range(IDLE_STREAMS)]
+        try:
+            time.sleep(1.0)  # every stream has sent its header and waits
+            assert not any(s.done() for s in streams)
+            state = stub.NewGame(service_pb2.NewGameRequest(setup=setup(4)), timeout=1).state
+            assert _within(1.0, lambda timeout: stub.ListGames(service_pb2.ListGamesRequest(), timeout=timeout)) < 1
+            assert _within(1.0, lambda timeout: health.Check(health_pb2.HealthCheckRequest(), timeout=timeout)) < 1
+            request = service_pb2.LegalMovesRequest(state=state)
+            assert _within(1.0, lambda timeout: stub.LegalMoves(request, timeout=timeout)) < 1
+            # One stream more than the limit is refused at once, not queued.
+            with pytest.raises(grpc.RpcError) as caught:
+                stub.ReplayGameStream(_silent_stream(stop), timeout=5)
+            assert caught.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+            assert details(caught.value)[0].reason == errors.SERVER_BUSY
+        finally:
+            stop.set()
+            for stream in streams:
+                stream.cancel()
+
+
+def test_a_silent_stream_is_closed_after_the_idle_time(log_sink: LogSink) -> None:
+    stop = threading.Event()
+    for running in serve(stream_idle_seconds=0.5):
+        with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
+            stub = service_pb2_grpc.RulesEngineServiceStub(channel)
+            start = time.monotonic()
+            with pytest.raises(grpc.RpcError) as caught:
+                stub.ReplayGameStream(_silent_stream(stop), timeout=10)
+            stop.set()
+            assert caught.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
+            assert details(caught.value)[0].reason == errors.STREAM_IDLE
+            assert time.monotonic() - start < 5
+
+
+def test_a_stream_larger_than_a_record_may_be_is_refused(log_sink: LogSink) -> None:
+    for running in serve(max_message_bytes=64 * 1024):
+        with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
+            stub = service_pb2_grpc.RulesEngineServiceStub(channel)
+            move = service_pb2.ReplayGameStreamRequest(move=service_pb2.Move(seat=0))
+            move.move.citadels.SetInParent()
+            many = [_record_header(), *[move] * 20_000]  # about 140 KB of moves
+            with pytest.raises(grpc.RpcError) as caught:
+                stub.ReplayGameStream(iter(many), timeout=30)
+            assert caught.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+            assert details(caught.value)[0].reason == errors.STREAM_TOO_LARGE
+
+
+def _png_request(stub: Any, scale: float) -> service_pb2.RenderViewRequest:
+    state = stub.NewGame(service_pb2.NewGameRequest(setup=setup(8))).state
+    return service_pb2.RenderViewRequest(
+        state=state,
+        viewer=common_pb2.Viewer(spectator=empty_pb2.Empty()),
+        format=service_pb2.IMAGE_FORMAT_PNG,
+        scale=scale,
+    )
+
+
+def test_a_crowd_of_pictures_is_refused_at_once_with_a_retry_delay(fenced: Running) -> None:
+    with grpc.insecure_channel(f"127.0.0.1:{fenced.port}") as channel:
+        stub = service_pb2_grpc.RulesEngineServiceStub(channel)
+        request = _png_request(stub, 3.0)
+        with futures.ThreadPoolExecutor(8) as pool:
+            calls = [pool.submit(stub.RenderView.with_call, request, timeout=60) for _ in range(8)]
+            # Meanwhile the calls of play go on.
+            state = request.state
+            for _ in range(5):
+                assert (
+                    _within(
+                        1.0,
+                        lambda timeout: stub.LegalMoves(service_pb2.LegalMovesRequest(state=state), timeout=timeout),
+                    )
+                    < 1
+                )
+            outcomes: list[grpc.RpcError | None] = []
+            for call in calls:
+                try:
+                    call.result()
+                    outcomes.append(None)
+                except grpc.RpcError as error:
+                    outcomes.append(error)
+    refused = [e for e in outcomes if e is not None]
+    assert 2 <= len(outcomes) - len(refused) and refused, "one running, one waiting, the rest refused"
+    for error in refused:
+        assert error.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        status = rpc_status.from_call(error)  # type: ignore[arg-type]
+        assert status is not None
+        retry = [d for d in status.details if d.Is(error_details_pb2.RetryInfo.DESCRIPTOR)]
+        assert retry, "a refusal says when to try again"
+        info = error_details_pb2.RetryInfo()
+        retry[0].Unpack(info)
+        assert info.retry_delay.ToNanoseconds() > 0
+
+
+def test_a_picture_over_the_pixel_budget_is_refused_naming_the_scale_that_fits(log_sink: LogSink) -> None:
+    for running in serve(max_picture_pixels=2 * 1024 * 1024):
+        with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
+            stub = service_pb2_grpc.RulesEngineServiceStub(channel)
+            with pytest.raises(grpc.RpcError) as caught:
+                stub.RenderView(_png_request(stub, 4.0), timeout=30)
+            assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+            info, bad = details(caught.value)
+            assert info.reason == errors.PICTURE_TOO_LARGE
+            assert bad is not None and bad.field_violations[0].field == "scale"
+            assert "2,097,152" in caught.value.details() and "scale 1." in caught.value.details()
+
+
+def test_a_drawing_process_that_dies_is_replaced() -> None:
+    rasterizer = Rasterizer(processes=1)
+    try:
+        engine = registry.get("citadels")
+        state = engine.new_game(engine.make_options(4, {}), 3)
+        picture = engine.picture(engine.view(state, None), None)
+        assert rasterizer.png(picture, 0.25, 60)[0].startswith(b"\x89PNG")
+        pool = rasterizer._running()
+        for process in list(pool._processes.values()):  # type: ignore[attr-defined]
+            os.kill(process.pid, signal.SIGKILL)
+        time.sleep(0.5)
+        with pytest.raises(errors.ServiceError) as caught:
+            rasterizer.png(picture, 0.25, 60)
+        assert caught.value.code == grpc.StatusCode.UNAVAILABLE
+        assert rasterizer.png(picture, 0.25, 60)[0].startswith(b"\x89PNG")
+    finally:
+        rasterizer.close()

@@ -28,6 +28,7 @@ out (``ConversionError.within``), so the error still names the full dotted path.
 
 from __future__ import annotations
 
+import collections
 import re
 import threading
 from collections.abc import Callable
@@ -132,9 +133,12 @@ class StructCodec:
             raise SchemaMismatch(f"{cls!r} is not a msgspec struct")
         plans: _Cache = {}
         self._plans = _compile_struct(info, descriptor, plans)
+        #: What this codec's plans remember, bounded together (``REMEMBERED_BYTES``).
+        self.remembered = _Remembered(REMEMBERED_BYTES)
         for plan in plans.values():
             if isinstance(plan, _StructPlan):
                 plan.remember = remember_encodings
+                plan.remembered = self.remembered
                 if not plain:
                     plan.plain = None
 
@@ -217,8 +221,13 @@ _Decode = Callable[[Message], Any]
 _REQUIRED = object()
 
 
-#: How many encoded values each nested struct type remembers (``_StructPlan.encode``).
-ENCODED_KEPT = 2048
+#: The memory the remembered encodings of one codec may take (``_Remembered``), as counted below.
+REMEMBERED_BYTES = 16 * 1024 * 1024
+
+#: What a remembered entry is counted as: this much, plus its wire bytes times ``COST_PER_WIRE_BYTE`` (the
+#: bytes themselves and the Python objects of the value they keep alive: 4-9 per byte, as for the state memo).
+ENTRY_COST = 256
+COST_PER_WIRE_BYTE = 10
 
 #: The shortest sequence of messages whose wire bytes are remembered: a shorter one costs more to look up
 #: than to write element by element (each element remembered as a struct).
@@ -231,11 +240,12 @@ class _StructPlan:
     Engine states are immutable and a move replaces only what it changes, so most nested structs and
     sequences of a new state are the very objects of the state before it. With ``remember`` (set for
     the plans of a game state's codec) ``encode`` therefore remembers, per struct type, the wire bytes
-    of the last ``ENCODED_KEPT`` values it encoded (by identity; the entry holds the value, so its id
-    cannot be reused while remembered) and merges those bytes into the message (parsed in C) instead
-    of setting field after field in Python; and its fields holding sequences of messages (tuples of
-    structs) remember the same way the wire bytes of each longer sequence (``remembering``), so an
-    unchanged sequence is written with one merge instead of one per element.
+    of the values it encoded (by identity; the entry holds the value, so its id cannot be reused while
+    remembered) and merges those bytes into the message (parsed in C) instead of setting field after
+    field in Python; and its fields holding sequences of messages (tuples of structs) remember the same
+    way the wire bytes of each longer sequence (``remembering``), so an unchanged sequence is written
+    with one merge instead of one per element. What all the plans of a codec remember is bounded in
+    memory together (``_Remembered``): the oldest entries are forgotten first.
     """
 
     def __init__(self, cls: type, tag_field: str | None, tag: Any) -> None:
@@ -246,8 +256,8 @@ class _StructPlan:
         #: The message class when the struct is plain (``_is_plain``): built in one call, in C.
         self.plain: type[Message] | None = None
         self.remember = False
+        self.remembered = _Remembered(0)
         self._encoded: dict[int, tuple[Any, bytes | None]] = {}
-        self._lock = threading.Lock()
 
     def encode(self, value: Any, message: Message) -> None:
         if not self.remember:
@@ -315,11 +325,8 @@ class _StructPlan:
         return encode_sequence
 
     def _keep(self, kept: dict[int, tuple[Any, bytes | None]], value: Any, wire: bytes | None) -> None:
-        """Remember ``value``'s ``wire`` bytes in ``kept``, forgetting the oldest beyond ``ENCODED_KEPT``."""
-        with self._lock:  # readers need none: a dict lookup is atomic
-            if len(kept) >= ENCODED_KEPT:
-                del kept[next(iter(kept))]
-            kept[id(value)] = (value, wire)
+        """Remember ``value``'s ``wire`` bytes in ``kept`` (``None``: only noted), within the codec's budget."""
+        self.remembered.keep(kept, value, wire)
 
     def decode(self, message: Message) -> dict[str, Any]:
         data: dict[str, Any] = {}
@@ -333,6 +340,55 @@ class _StructPlan:
             if value is not _ABSENT:
                 data[key] = value
         return data
+
+
+_Kept = dict[int, tuple[Any, bytes | None]]
+
+
+class _Remembered:
+    """The remembered encodings of every plan of one codec, at most ``max_bytes`` of them as counted by
+    ``ENTRY_COST`` and ``COST_PER_WIRE_BYTE``, the oldest forgotten first. Entries live in each plan's own
+    dict (read without a lock: a dict lookup is atomic); this keeps their order of arrival and their cost."""
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.used = 0
+        self.entries = 0
+        self._order: collections.deque[tuple[_Kept, int, tuple[Any, bytes | None], int]] = collections.deque()
+        self._lock = threading.Lock()
+
+    def keep(self, kept: _Kept, value: Any, wire: bytes | None) -> None:
+        """Remember ``(value, wire)`` in ``kept`` under ``id(value)``, forgetting the oldest entries of any
+        plan until it fits; an entry larger than the whole budget is not remembered."""
+        cost = ENTRY_COST + (len(wire) * COST_PER_WIRE_BYTE if wire is not None else 0)
+        if cost > self.max_bytes:
+            return
+        key, entry = id(value), (value, wire)
+        with self._lock:
+            self._forget(kept, key)
+            while self.used + cost > self.max_bytes:
+                old_kept, old_key, old_entry, old_cost = self._order.popleft()
+                if old_kept.get(old_key) is old_entry:
+                    del old_kept[old_key]
+                    self.used -= old_cost
+                    self.entries -= 1
+            kept[key] = entry
+            self._order.append((kept, key, entry, cost))
+            self.used += cost
+            self.entries += 1
+            if len(self._order) > 2 * self.entries + 1024:
+                self._compact()
+
+    def _forget(self, kept: _Kept, key: int) -> None:
+        """Drop the entry under ``key`` (replaced by a newer one); its record in the order goes stale."""
+        entry = kept.pop(key, None)
+        if entry is not None:
+            self.used -= ENTRY_COST + (len(entry[1]) * COST_PER_WIRE_BYTE if entry[1] is not None else 0)
+            self.entries -= 1
+
+    def _compact(self) -> None:
+        """Drop the stale records of replaced entries from the order (each entry is replaced once at most)."""
+        self._order = collections.deque(record for record in self._order if record[0].get(record[1]) is record[2])
 
 
 class _UnionPlan:

@@ -39,7 +39,7 @@ from google.protobuf.message import DecodeError, Message
 from rulesengine.v1 import service_pb2
 
 from server import errors
-from server.lanes import Lane, Lanes
+from server.lanes import LANE_OF, Lane, Lanes
 
 SERVICE = service_pb2.DESCRIPTOR.services_by_name["RulesEngineService"]
 #: The fully qualified service name (health checks, reflection).
@@ -67,8 +67,8 @@ def service_handler(servicer: Any, lanes: Lanes, streams: StreamLimits) -> grpc.
     call is admitted and run in its lane (``server.lanes``); a client stream is read on the event loop."""
     handlers: dict[str, grpc.RpcMethodHandler] = {}
     for method, function, request_class in service_methods(servicer):
-        lane = lanes.of(method.name)
         if method.client_streaming:
+            lane = lanes.of(method.name)
             if lane is None:
                 raise TypeError(f"{method.name}: a client stream needs a lane of threads")
             handlers[method.name] = grpc.stream_unary_rpc_method_handler(
@@ -76,7 +76,7 @@ def service_handler(servicer: Any, lanes: Lanes, streams: StreamLimits) -> grpc.
             )
         else:
             handlers[method.name] = grpc.unary_unary_rpc_method_handler(
-                _unary_unary(method.name, function, request_class, lane), response_serializer=_serialize
+                _unary_unary(method.name, function, request_class, lanes), response_serializer=_serialize
             )
     return grpc.method_handlers_generic_handler(SERVICE_NAME, handlers)
 
@@ -173,13 +173,25 @@ def _unary_unary(
     name: str,
     function: Callable[[Any, Any], Message],
     request_class: type[Message],
-    lane: Lane | None,
+    lanes: Lanes,
 ) -> Callable[[bytes, grpc.aio.ServicerContext[Any, Any]], Awaitable[Message | None]]:
+    by_request = LANE_OF[name] == "by_request"
+    lane = lanes.of(name)
+
     async def behavior(data: bytes, context: grpc.aio.ServicerContext[Any, Any]) -> Message | None:
         call = CallContext(context)
-        return await _answer(
-            name, lane, context, call, lambda: function(parse_request(request_class, data, "request"), call)
-        )
+        if not by_request:
+            return await _answer(
+                name, lane, context, call, lambda: function(parse_request(request_class, data, "request"), call)
+            )
+        # The request decides the lane: read it on a thread of play, then go on in its lane.
+        assert lane is not None
+        lane.admit()
+        try:
+            request = await lane.run(lambda: parse_request(request_class, data, "request"))
+        except errors.ServiceError as malformed:
+            return await _answer(name, None, context, call, _raising(malformed))
+        return await _answer(name, lanes.of(name, request), context, call, lambda: function(request, call))
 
     return behavior
 

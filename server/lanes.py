@@ -6,12 +6,15 @@ Every RPC belongs to one lane (``LANE_OF``):
   answer even when every thread is busy (like the health check, which is served there too);
 * ``cheap``: the calls of play (NewGame, LegalMoves, ValidateMove, ApplyMove, Score, ViewState), a few
   milliseconds each, on ``--threads`` threads;
-* ``heavy``: calls that may take seconds (RenderView, whose PNGs are drawn in a worker process, and the
+* ``heavy``: calls that may take seconds (RenderView asking for a PNG, drawn in a worker process, and the
   whole-game replays ReplayGame and ReplayGameStream) on ``--heavy-threads`` threads of their own. At
   most ``--heavy-queue`` more wait for one; past that a call is refused at once with RESOURCE_EXHAUSTED
   and a retry delay (``google.rpc.RetryInfo``: the time the calls ahead of it are expected to take),
   before any of its work is done. So a crowd of picture or replay requests costs the calls of play
   nothing but their own share of the CPU.
+
+RenderView's lane depends on its request (``by_request``: an SVG is drawn as fast as a call of play, a
+PNG is not), so its request is read on a thread of play first, then the call goes on in its lane.
 
 Admission is counted here for both transports: the gRPC port admits a call on its event loop and runs it
 on the lane's threads; the HTTP port, whose server has its own threads, admits it there (with no waiting
@@ -27,9 +30,12 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Literal, TypeVar
 
+from google.protobuf.message import Message
+from rulesengine.v1 import service_pb2
+
 from server import errors
 
-LaneName = Literal["inline", "cheap", "heavy"]
+LaneName = Literal["inline", "cheap", "heavy", "by_request"]
 
 #: The lane of every RPC of the service (a test checks that every RPC has one).
 LANE_OF: dict[str, LaneName] = {
@@ -43,8 +49,16 @@ LANE_OF: dict[str, LaneName] = {
     "ViewState": "cheap",
     "ReplayGame": "heavy",
     "ReplayGameStream": "heavy",
-    "RenderView": "heavy",
+    "RenderView": "by_request",
 }
+
+
+def lane_of_request(rpc: str, request: Message) -> LaneName:
+    """The lane of a ``by_request`` call: a RenderView asking for a PNG is heavy, one asking for SVG cheap."""
+    if rpc == "RenderView":
+        return "heavy" if getattr(request, "format", None) == service_pb2.IMAGE_FORMAT_PNG else "cheap"
+    raise KeyError(f"{rpc} has no lane by request")
+
 
 #: The retry delay a refused call is given before any heavy call has been timed.
 FIRST_RETRY_SECONDS = 1.0
@@ -128,9 +142,11 @@ class Lanes:
         self.cheap = Lane("cheap", threads, queue=None)
         self.heavy = Lane("heavy", heavy_threads, heavy_queue)
 
-    def of(self, rpc: str) -> Lane | None:
-        """The lane of ``rpc``; ``None`` for the inline lane."""
+    def of(self, rpc: str, request: Message | None = None) -> Lane | None:
+        """The lane of ``rpc`` (of its parsed ``request`` for a ``by_request`` RPC); ``None`` for inline."""
         lane = LANE_OF[rpc]
+        if lane == "by_request":
+            lane = "cheap" if request is None else lane_of_request(rpc, request)
         return None if lane == "inline" else self.heavy if lane == "heavy" else self.cheap
 
     def close(self) -> None:

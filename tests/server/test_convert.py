@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from rulesengine.v1 import citadels_pb2, common_pb2, service_pb2, viscounts_pb2
 
+from bench import mutation
 from engines import registry
 from engines.citadels import moves as mv
 from engines.citadels import state as cs
@@ -347,3 +348,23 @@ def test_a_sequence_whose_default_is_not_empty_is_always_written() -> None:
     grown = StructCodec(_GrownDefault, viscounts_pb2.ViscountsArrange.DESCRIPTOR)
     for value in (_GrownDefault(), _GrownDefault(()), _GrownDefault(("c",))):
         assert grown.from_proto(grown.to_proto(value)) == value
+
+
+def test_remembered_encodings_stay_within_their_budget() -> None:
+    """Encoding ever new states (a fuzz's mutated states, a busy server's many games) never makes a codec
+    remember more than its budget: the oldest entries go first, and what is kept still encodes exactly."""
+    engine = registry.get("walled_city")
+    binding, fresh = GameBinding(engine, remember_encodings=True), GameBinding(engine, remember_encodings=False)
+    remembered = binding._state.remembered
+    remembered.max_bytes = 256 * 1024  # small, so that a few games overflow it
+    peak = 0
+    for seed in range(4):
+        for state in mutation.playout_states(engine, 4, {}, seed, bot_seed=seed, limit=40):
+            for _ in range(2):  # the second time, sequences are remembered with their bytes
+                assert binding.state_to_proto(state) == fresh.state_to_proto(state)
+            peak = max(peak, remembered.used)
+            assert remembered.used <= remembered.max_bytes
+    assert peak > remembered.max_bytes // 2, "the budget was never approached: the test would see nothing"
+    live = [record for record in remembered._order if record[0].get(record[1]) is record[2]]
+    assert remembered.entries == len(live), "every remembered entry is counted once"
+    assert remembered.used == sum(record[3] for record in live)

@@ -121,8 +121,10 @@ def test_a_crowd_of_pictures_is_refused_at_once_with_a_retry_delay(fenced: Runni
         request = _png_request(stub, 3.0)
         with futures.ThreadPoolExecutor(8) as pool:
             calls = [pool.submit(stub.RenderView.with_call, request, timeout=60) for _ in range(8)]
-            # Meanwhile the calls of play go on.
+            # Meanwhile the calls of play go on, and so do pictures in SVG (drawn as fast as a call of play).
             state = request.state
+            svg = service_pb2.RenderViewRequest(state=state, viewer=request.viewer)
+            assert _within(1.0, lambda timeout: stub.RenderView(svg, timeout=timeout)) < 1
             for _ in range(5):
                 assert (
                     _within(

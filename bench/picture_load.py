@@ -1,0 +1,216 @@
+"""Pictures against play: does a crowd asking for large PNGs slow the calls of play?
+
+Starts ``rules-engine serve`` (its default lanes and drawing processes, or the flags given after ``--``),
+records seeded games of one game, and measures ApplyMove with ``--clients`` clients playing those games on
+(as ``bench.server_bench`` does) for ``--seconds``: first alone, then while ``--png-clients`` more clients
+ask for PNGs of the same game's states back to back, each at the largest scale the server's pixel budget
+allows (at most the largest scale there is). A refused picture (RESOURCE_EXHAUSTED) waits the retry delay
+the server gives, as a well-behaved client does. Meanwhile the resident memory of the server and its
+drawing processes is sampled every ``--sample`` seconds.
+
+It prints ApplyMove's p50/p99 alone and under the pictures, their ratio, the pictures drawn and refused,
+and the peak memory, and exits 1 if the p99 under pictures is over ``--max-p99-ratio`` times the p99
+alone (issue 22: 3) or the peak memory over ``--max-rss-mib``.
+
+Run: ``.venv/bin/python -m bench.picture_load [--game viscounts] [--png-clients 16] [-- --picture-processes 2]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import threading
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import grpc
+from google.protobuf import empty_pb2
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+from rulesengine.v1 import common_pb2, service_pb2
+
+from bench.server_bench import Recorded, Replayer, Server, free_port, load, percentile, process_tree, record, rules_call
+from engines.registry import engines
+from server.config import Config
+from server.pictures import MAX_SCALE
+
+#: The memory bound the docs state for one worker with its default flags (docs/operations: pictures).
+DEFAULT_MAX_RSS_MIB = 1024
+
+
+def rss_mib(root: int) -> float:
+    """Resident memory of ``root`` and its descendants (the drawing processes), MiB."""
+    total = 0
+    for pid in process_tree(root):
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total / 1024
+
+
+@dataclass
+class Latency:
+    """ApplyMove's figures over one interval."""
+
+    calls: int
+    p50_ms: float
+    p99_ms: float
+
+
+def apply_figures(latencies: Sequence[float]) -> Latency:
+    ordered = sorted(latencies)
+    return Latency(len(ordered), statistics.median(ordered) * 1000, percentile(ordered, 0.99) * 1000)
+
+
+def largest_scale(width: int, height: int, max_pixels: int) -> float:
+    """The largest scale (in steps of 0.05, at most ``MAX_SCALE``) whose PNG fits ``max_pixels``."""
+    scale = min(MAX_SCALE, math.sqrt(max_pixels / (width * height)))
+    return math.floor(scale * 20) / 20
+
+
+class PictureCrowd:
+    """``count`` clients asking for PNGs back to back until stopped, each on its own channel."""
+
+    def __init__(self, port: int, recorded: Recorded, count: int, max_pixels: int) -> None:
+        self.port = port
+        self.states = [pair[0] for game in recorded.games for pair in game[:: max(1, len(game) // 8)]]
+        self.count = count
+        self.max_pixels = max_pixels
+        self.outcomes: Counter[str] = Counter()
+        self.scales: Counter[float] = Counter()
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._threads = [threading.Thread(target=self._client, args=(i,), daemon=True) for i in range(count)]
+
+    def start(self) -> None:
+        for thread in self._threads:
+            thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        for thread in self._threads:
+            thread.join(120)
+
+    def _note(self, outcome: str, scale: float | None = None) -> None:
+        with self._lock:
+            self.outcomes[outcome] += 1
+            if scale is not None:
+                self.scales[scale] += 1
+
+    def _client(self, index: int) -> None:
+        with grpc.insecure_channel(f"127.0.0.1:{self.port}") as channel:
+            call: Any = rules_call(channel, "RenderView")
+            spectator = common_pb2.Viewer(spectator=empty_pb2.Empty())
+            turn = index
+            while not self._stop.is_set():
+                state = self.states[turn % len(self.states)]
+                turn += 1
+                try:
+                    svg = call(service_pb2.RenderViewRequest(state=state, viewer=spectator), timeout=120)
+                    scale = largest_scale(svg.width, svg.height, self.max_pixels)
+                    request = service_pb2.RenderViewRequest(
+                        state=state, viewer=spectator, format=service_pb2.IMAGE_FORMAT_PNG, scale=scale
+                    )
+                    call(request, timeout=120)
+                    self._note("drawn", scale)
+                except grpc.RpcError as error:
+                    self._note(error.code().name)
+                    self._stop.wait(retry_delay(error))
+
+
+def retry_delay(error: grpc.RpcError) -> float:
+    """The RetryInfo delay of a refused call, seconds (1 without one)."""
+    status = rpc_status.from_call(error)  # type: ignore[arg-type]
+    for detail in status.details if status is not None else ():
+        if detail.Is(error_details_pb2.RetryInfo.DESCRIPTOR):
+            info = error_details_pb2.RetryInfo()
+            detail.Unpack(info)
+            return float(info.retry_delay.ToNanoseconds()) / 1e9
+    return 1.0
+
+
+def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, list[str]]:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--game", default="viscounts", choices=sorted(engines()), help="(%(default)s: the largest picture)"
+    )
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--clients", type=int, default=2, help="ApplyMove clients (%(default)s)")
+    parser.add_argument("--png-clients", type=int, default=16, help="clients asking for PNGs (%(default)s)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="each measured interval (%(default)s)")
+    parser.add_argument("--warmup", type=float, default=2.0)
+    parser.add_argument("--sample", type=float, default=0.25, help="memory sampling period (%(default)s)")
+    parser.add_argument("--max-p99-ratio", type=float, default=3.0)
+    parser.add_argument("--max-rss-mib", type=float, default=DEFAULT_MAX_RSS_MIB)
+    args, rest = parser.parse_known_args(argv)
+    return args, [a for a in rest if a != "--"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args, flags = parse_args(argv)
+    max_pixels = Config().max_picture_pixels
+    if "--max-picture-pixels" in flags:
+        max_pixels = int(flags[flags.index("--max-picture-pixels") + 1])
+    recorded = record(args.game, args.players, 2)
+    port = free_port()
+    serve = [sys.executable, "-m", "server.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    server = Server("server", [*serve, "--log-level", "warning", *flags], port)
+    peak = [0.0]
+    sampling = threading.Event()
+
+    def sample() -> None:
+        while not sampling.wait(args.sample):
+            peak[0] = max(peak[0], rss_mib(server.process.pid))
+
+    try:
+        server.wait_ready()
+        channels = [server.channel() for _ in range(args.clients)]
+        players = [
+            Replayer(
+                rules_call(ch, "ApplyMove"), recorded, recorded.position(i * recorded.moves // args.clients), False
+            )
+            for i, ch in enumerate(channels)
+        ]
+        load(players, args.warmup)
+        alone = apply_figures(load(players, args.seconds)[0])
+        idle_rss = rss_mib(server.process.pid)
+        sampler = threading.Thread(target=sample, daemon=True)
+        sampler.start()
+        crowd = PictureCrowd(port, recorded, args.png_clients, max_pixels)
+        crowd.start()
+        load(players, args.warmup)
+        crowded = apply_figures(load(players, args.seconds)[0])
+        crowd.stop()
+        sampling.set()
+        sampler.join()
+    finally:
+        server.stop()
+    ratio = crowded.p99_ms / alone.p99_ms
+    scales = ", ".join(f"{s:g}: {n}" for s, n in sorted(crowd.scales.items()))
+    print(f"game {args.game}, {args.clients} ApplyMove clients, {args.png_clients} PNG clients, flags {flags}")
+    for label, figures in (("alone", alone), ("under pictures", crowded)):
+        print(
+            f"ApplyMove {label:<16} {figures.calls:>6} calls"
+            f"  p50 {figures.p50_ms:7.2f} ms  p99 {figures.p99_ms:7.2f} ms"
+        )
+    print(f"p99 ratio                  {ratio:.2f} (at most {args.max_p99_ratio:g})")
+    print(f"pictures                   {dict(crowd.outcomes)}; drawn at scale {scales or '-'}")
+    print(
+        f"server memory              {idle_rss:.0f} MiB before the pictures,"
+        f" peak {peak[0]:.0f} MiB (at most {args.max_rss_mib:g})"
+    )
+    ok = ratio <= args.max_p99_ratio and peak[0] <= args.max_rss_mib and crowd.outcomes["drawn"] > 0
+    print("OK" if ok else "FAIL")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -69,7 +69,7 @@ class Config:
     """The most pixels one PNG may have (width x height at its scale); a larger one is refused."""
     stream_idle_seconds: float = 10.0
     """How long a client stream (ReplayGameStream) may send nothing before it is closed."""
-    max_streams: int = 64
+    max_streams: int = 16
     """Client streams open at once per worker; past that a new one is refused at once."""
 
     def __post_init__(self) -> None:

@@ -165,9 +165,10 @@ class RulesEngineServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ReplayGameStream(self, request_iterator, context):
-        """ReplayGame for records too long for one message: the client streams the record (a header
-        first, then the moves in order); the server applies each move as it arrives, holding only
-        the current state, and answers once, after the last move or at the first illegal one.
+        """ReplayGame for records sent piece by piece: the client streams the record (a header first,
+        then the moves in order, together at most the server's message limit); the server reads the
+        messages as they arrive (a stream that falls silent for its idle time is closed), replays
+        them once the stream ends, and answers once: the final state or the first illegal move.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -2,10 +2,12 @@
 
 Every RPC belongs to one lane (``LANE_OF``):
 
-* ``inline``: answers built once (ListGames, DescribeGame) are sent from the event loop itself, so they
-  answer even when every thread is busy (like the health check, which is served there too);
-* ``cheap``: the calls of play (NewGame, LegalMoves, ValidateMove, ApplyMove, Score, ViewState), a few
-  milliseconds each, on ``--threads`` threads;
+* ``inline``: answers built once (ListGames, DescribeGame) are sent from the event loop itself (like the
+  health check, which is served there too);
+* ``cheap``: the calls of play (NewGame, LegalMoves, ValidateMove, ApplyMove, Score, ViewState, and
+  RenderView asking for SVG), a few milliseconds each: answered on the event loop when their request is
+  small (``server.handlers.INLINE_MAX_BYTES``: a thread costs more than it gives under the interpreter
+  lock), on ``--threads`` threads when it is larger;
 * ``heavy``: calls that may take seconds (RenderView asking for a PNG, drawn in a worker process, and the
   whole-game replays ReplayGame and ReplayGameStream) on ``--heavy-threads`` threads of their own. At
   most ``--heavy-queue`` more wait for one; past that a call is refused at once with RESOURCE_EXHAUSTED

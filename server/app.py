@@ -134,6 +134,7 @@ def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Ru
                 config.host,
                 config.http_port,
                 threads=config.threads,
+                lanes=lanes,
                 max_message_bytes=config.max_message_bytes,
                 cors_origins=config.http_cors_origins,
                 reuse_port=config.workers > 1,

@@ -7,7 +7,7 @@ code and every violation is a field violation.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import grpc
@@ -35,6 +35,7 @@ PICTURE_TOO_LARGE = "PICTURE_TOO_LARGE"
 PICTURE_WORKER_LOST = "PICTURE_WORKER_LOST"
 STREAM_IDLE = "STREAM_IDLE"
 STREAM_TOO_LARGE = "STREAM_TOO_LARGE"
+MESSAGE_TOO_LARGE = "MESSAGE_TOO_LARGE"  # a request message over the limit, as sent or once inflated (HTTP)
 INTERNAL = "INTERNAL"
 
 
@@ -204,6 +205,15 @@ def stream_too_large(limit: int) -> ServiceError:
     """A stream whose messages add up to more than ``limit`` bytes (a whole record's limit)."""
     message = f"the stream's messages add up to more than {limit:,} bytes, the limit of a whole record"
     return ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, message, STREAM_TOO_LARGE, metadata={"limit": str(limit)})
+
+
+def raising(error: Exception) -> Callable[[], Any]:
+    """A call that fails with ``error`` (to log and answer an error found before the call could run)."""
+
+    def fail() -> Any:
+        raise error
+
+    return fail
 
 
 def internal() -> ServiceError:

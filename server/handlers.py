@@ -163,20 +163,13 @@ async def _answer(
         try:
             lane.admit()
         except errors.ServiceError as refusal:
-            outcome = run_logged(name, call.peer(), call.is_active, _raising(refusal))
+            outcome = run_logged(name, call.peer(), call.is_active, errors.raising(refusal))
         else:
             outcome = await lane.run(lambda: run_logged(name, call.peer(), call.is_active, work))
     if isinstance(outcome, errors.ServiceError):
         status = outcome.to_status()
         await context.abort(status.code, status.details, status.trailing_metadata)
     return outcome
-
-
-def _raising(error: errors.ServiceError) -> Callable[[], Message]:
-    def fail() -> Message:
-        raise error
-
-    return fail
 
 
 def _unary_unary(
@@ -198,7 +191,7 @@ def _unary_unary(
                     _parse(request_class, data) if small else await _run_in(lanes.cheap, _parse, request_class, data)
                 )
             except errors.ServiceError as malformed:
-                return await _answer(name, None, context, call, _raising(malformed))
+                return await _answer(name, None, context, call, errors.raising(malformed))
             lane = lanes.of(name, request)
         if lane is lanes.cheap and small:
             lane = None  # a call of play on a small request: answered on the loop (see INLINE_MAX_BYTES)
@@ -235,12 +228,12 @@ def _stream_unary(
         call = CallContext(context)
         if open_streams[0] >= limits.max_open:
             refusal = errors.busy(f"{name} streams", open_streams[0], limits.idle_seconds)
-            return await _answer(name, None, context, call, _raising(refusal))
+            return await _answer(name, None, context, call, errors.raising(refusal))
         open_streams[0] += 1
         try:
             received = await _read_stream(requests, limits)
         except errors.ServiceError as refusal:
-            return await _answer(name, None, context, call, _raising(refusal))
+            return await _answer(name, None, context, call, errors.raising(refusal))
         finally:
             open_streams[0] -= 1
 

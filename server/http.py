@@ -12,32 +12,75 @@ of the contract is served. What the gRPC port promises holds here too:
   ``transport``: ``connect`` or ``grpc-web``);
 * a ``ServiceError`` becomes a Connect error with the same code, message and google.rpc details
   (``ErrorInfo``, ``BadRequest``);
-* the body size is capped twice: waitress refuses a body larger than the message limit plus a
-  little framing with 413 before buffering it, and the Connect layer refuses a message above
-  the limit with ``resource_exhausted``;
+* what the Connect layer itself cannot read (a truncated envelope, reserved flag bits, an end-of-stream
+  frame sent by the client, a length prefix beyond the body, a compressed message without an encoding,
+  gzip that does not inflate) is ``invalid_argument`` / ``REQUEST_INVALID`` too, on every content type,
+  never ``internal``: a leading metadata interceptor (``_ProtocolErrors``) rewrites the library's bare
+  errors and logs the call, and a client stream's messages are read through ``_stream_messages``, which
+  does the same before the servicer sees the error;
+* the body size is capped three times: waitress refuses a body larger than the message limit plus a
+  little framing with 413 before buffering it; the Connect layer refuses a message above the limit
+  with ``resource_exhausted`` / ``MESSAGE_TOO_LARGE``; and gzip (the only encoding accepted) is inflated
+  by ``BoundedGzip`` one byte past the limit at most, so a small body that would inflate to gigabytes
+  costs the limit and is refused. A stream's messages add up to the limit at most (``STREAM_TOO_LARGE``,
+  as on the gRPC port);
 * ``Connect-Timeout-Ms`` / ``grpc-timeout`` is the call's deadline: a call already late is not
   started, a replay checks it as it goes, and a late answer is ``deadline_exceeded``.
 
 ``ReplayGameStream`` is client streaming: Connect's unary POST cannot carry it, Connect
 streaming (``application/connect+json`` / ``+proto``) and gRPC-Web can, and both are served.
 Plain gRPC (``application/grpc``) needs HTTP/2 and trailers and belongs on the gRPC port: this
-port answers it 415. ``GET /healthz`` answers 200 while serving, 503 while stopping.
+port answers it 415, and gRPC-Web text (``application/grpc-web-text``, base64) too. ``GET /healthz``
+answers 200 while serving, 503 while stopping.
+
+Slow and hostile clients (``HttpLimits``; the defaults are the module constants below). The port stays
+on waitress, with its channel, request parser and server subclassed here, rather than moving to
+another server: waitress is already the dependency, one event loop already keeps a slow client from
+holding a thread, and what it lacked is about a hundred lines, tested here; another server from PyPI
+would have meant the ASGI application, a new dependency, and the same limits to set and test. Without
+them, 300 connections dripping
+a header byte every few seconds kept the port from answering anything: each counted against the
+connection limit (256) while its activity kept waitress's inactivity timeout from ever firing. Now:
+
+* a request's line and headers must arrive within ``HEADER_SECONDS`` (10 s) of its first byte, or of
+  the connection's opening for its first request, and its body within ``BODY_SECONDS`` (30 s) of its
+  headers: a late one is answered ``408 Request Timeout`` and closed;
+* a connection with no request under way is closed ``IDLE_SECONDS`` (30 s) after its last answer,
+  whatever it sends meanwhile (blank lines do not keep it open), and one whose client has read nothing of
+  its answer for as long too;
+* a request's line and headers are ``MAX_HEADER_BYTES`` (32 KiB) at most (431 beyond), and a body
+  beyond ``BODY_IN_MEMORY_BYTES`` (64 KiB) waits in a temporary file, so a full house of connections
+  holds about 100 MiB of requests at most;
+* at most ``MAX_CONNECTIONS`` (1024) connections per worker, fewer when the descriptor limit
+  (``ulimit -n``) leaves less room (two descriptors per connection, ``FD_RESERVE`` kept for the rest);
+  at the limit a new connection is accepted by closing the connection whose request has been
+  incomplete the longest (then the longest idle one), and refused with 503 only when every connection
+  is being answered. A complete request is never closed for its time: deadlines cover the call.
+
+The checks run on the event loop every ``SWEEP_SECONDS``; each pass that closes connections logs one
+``http_connections_closed`` line with the counts by reason.
 """
 
 from __future__ import annotations
 
+import collections
+import contextlib
 import contextvars
 import dataclasses
+import itertools
 import json
+import resource
 import socket
 import threading
 import time
+import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import grpc
 import structlog
 from connectrpc.code import Code
+from connectrpc.compression.gzip import GzipCompression
 from connectrpc.errors import ConnectError, ErrorDetail
 from connectrpc.method import IdempotencyLevel, MethodInfo, StreamType
 from connectrpc.request import RequestContext
@@ -47,10 +90,16 @@ from google.protobuf.message import Message
 from google.rpc import status_pb2
 from protobuf.wkt import Any as ConnectAny
 from waitress import wasyncore
-from waitress.server import BaseWSGIServer, create_server
+from waitress.adjustments import Adjustments
+from waitress.channel import ClientDisconnected, HTTPChannel
+from waitress.parser import HTTPRequestParser
+from waitress.server import TcpWSGIServer
+from waitress.task import ThreadedTaskDispatcher
 
 from server import errors
+from server.config import Config
 from server.handlers import SERVICE, SERVICE_NAME, parse_request, run_logged, service_methods
+from server.lanes import Lanes
 
 if TYPE_CHECKING:
     from wsgiref.types import StartResponse, WSGIEnvironment
@@ -62,11 +111,36 @@ FRAMING_ALLOWANCE = 64 * 1024
 """Bytes a request body may exceed the message limit by (envelopes, JSON against binary) before
 waitress refuses it unread; between the limit and this the Connect layer answers resource_exhausted."""
 
-CHANNEL_TIMEOUT_SECONDS = 30
-"""A connection with no request in progress and no activity for this long is closed."""
+HEADER_SECONDS = 10.0
+"""A request's line and headers must arrive within this of its first byte (the first request of a
+connection: of the connection's opening); else 408 and the connection is closed."""
 
-CONNECTION_LIMIT = 256
-"""Open connections per worker; beyond it the port stops accepting until some close."""
+BODY_SECONDS = 30.0
+"""A request's body must arrive within this of the end of its headers; else 408 and closed."""
+
+IDLE_SECONDS = 30.0
+"""A connection with no request under way is closed this long after its last answer."""
+
+MAX_HEADER_BYTES = 32 * 1024
+"""A request's line and headers at most (431 beyond), so that a connection's headers cost little memory."""
+
+BODY_IN_MEMORY_BYTES = 64 * 1024
+"""A request body beyond this waits for its call in a temporary file rather than in memory."""
+
+MAX_CONNECTIONS = 1024
+"""Open connections per worker at most (fewer when ``ulimit -n`` leaves less room)."""
+
+FD_RESERVE = 256
+"""File descriptors kept for everything but the HTTP port's connections (the gRPC port, logs, pipes)."""
+
+MIN_CONNECTIONS = 16
+"""The connection limit is never below this, however low ``ulimit -n`` is."""
+
+SWEEP_SECONDS = 0.25
+"""How often the event loop looks for late and idle connections."""
+
+ACCEPT_BATCH = 64
+"""Connections accepted at most each time the listening socket is ready."""
 
 _POLL_SECONDS = 0.05
 _CORS_ALLOW_HEADERS = (
@@ -76,10 +150,11 @@ _CORS_ALLOW_HEADERS = (
 _CORS_EXPOSE_HEADERS = "Grpc-Status, Grpc-Message, Grpc-Status-Details-Bin, Content-Encoding, Connect-Content-Encoding"
 _CORS_MAX_AGE = "7200"
 
-# Set by an endpoint when the call reached the servicer (and so was access-logged there).
-_reached_servicer: contextvars.ContextVar[list[bool] | None] = contextvars.ContextVar("_reached_servicer", default=None)
+# Set when a call has written its access-log line (it reached the servicer, or the Connect layer refused it).
+_access_logged: contextvars.ContextVar[list[bool] | None] = contextvars.ContextVar("_access_logged", default=None)
 
 _log = structlog.get_logger("rulesengine.access")
+_server_log = structlog.get_logger("rulesengine.server")
 
 
 # --- request bodies: read by the codec, parsed inside the logged call --------------------------------
@@ -155,14 +230,18 @@ class CallContext:
         return self._ctx.client_address or "unknown"
 
 
-def connect_error(error: errors.ServiceError) -> ConnectError:
+class AnsweredError(ConnectError):
+    """A ``ServiceError`` as a Connect error, for a call that has its access-log line already."""
+
+
+def connect_error(error: errors.ServiceError) -> AnsweredError:
     """``error`` as a Connect error: the same code, message and google.rpc details as on the gRPC port."""
     status = status_pb2.Status()
     for key, value in error.to_status().trailing_metadata:
         if key == "grpc-status-details-bin":
             status.ParseFromString(value)
     details = [ErrorDetail(ConnectAny(type_url=d.type_url, value=d.value)) for d in status.details]
-    return ConnectError(_CODES[error.code], error.message, details)
+    return AnsweredError(_CODES[error.code], error.message, details)
 
 
 _CODES: dict[grpc.StatusCode, Code] = {
@@ -175,11 +254,23 @@ def _transport(ctx: RequestContext[Any, Any]) -> str:
     return "grpc-web" if content_type.startswith("application/grpc-web") else "connect"
 
 
-def _call(name: str, ctx: RequestContext[Any, Any], work: Callable[[CallContext], Message]) -> Message:
-    """Run one call of ``name``: deadline checks, the shared access log and error mapping."""
-    marker = _reached_servicer.get()
+def _logged_call(name: str, ctx: RequestContext[Any, Any], work: Callable[[], Message]) -> Message:
+    """``work`` run as the call ``name`` by ``run_logged`` (its access-log line and error mapping); its
+    error raised as an ``AnsweredError``."""
+    marker = _access_logged.get()
     if marker is not None:
         marker.append(True)
+    # Only the deadline tells whether an HTTP caller is gone, and a passed deadline is reported as such.
+    outcome = run_logged(name, CallContext(ctx).peer(), lambda: True, work, transport=_transport(ctx))
+    if isinstance(outcome, errors.ServiceError):
+        raise connect_error(outcome)
+    if outcome is None:  # run_logged answers None only for a caller gone, which lambda: True rules out
+        raise connect_error(errors.internal())
+    return outcome
+
+
+def _call(name: str, ctx: RequestContext[Any, Any], work: Callable[[CallContext], Message]) -> Message:
+    """Run one call of ``name``: deadline checks, the shared access log and error mapping."""
     context = CallContext(ctx)
 
     def timed() -> Message:
@@ -190,37 +281,65 @@ def _call(name: str, ctx: RequestContext[Any, Any], work: Callable[[CallContext]
             raise errors.deadline_exceeded()
         return response
 
-    # Only the deadline tells whether an HTTP caller is gone, and a passed deadline is reported as such.
-    outcome = run_logged(name, context.peer(), lambda: True, timed, transport=_transport(ctx))
-    if isinstance(outcome, errors.ServiceError):
-        raise connect_error(outcome)
-    if outcome is None:  # run_logged answers None only for a caller gone, which lambda: True rules out
-        raise connect_error(errors.internal())
-    return outcome
+    return _logged_call(name, ctx, timed)
 
 
-def _unary(name: str, function: Callable[[Any, Any], Message], request_class: type[Message]) -> Callable[..., Any]:
+def _unary(
+    name: str, function: Callable[[Any, Any], Message], request_class: type[Message], lanes: Lanes
+) -> Callable[..., Any]:
     def endpoint(request: RawRequest, ctx: RequestContext[Any, Any]) -> Message:
-        return _call(name, ctx, lambda context: function(request.parse(request_class, "request"), context))
+        def work(context: CallContext) -> Message:
+            message = request.parse(request_class, "request")
+            with lanes.held(name, message):  # admitted to its lane (a PNG or a replay may be refused)
+                return function(message, context)
+
+        return _call(name, ctx, work)
 
     return endpoint
 
 
 def _client_stream(
-    name: str, function: Callable[[Iterator[Any], Any], Message], request_class: type[Message]
+    name: str,
+    function: Callable[[Iterator[Any], Any], Message],
+    request_class: type[Message],
+    limit: int,
+    lanes: Lanes,
 ) -> Callable[..., Any]:
     def endpoint(requests: Iterator[RawRequest], ctx: RequestContext[Any, Any]) -> Message:
-        def parsed() -> Iterator[Any]:
-            for index, raw in enumerate(requests):
-                yield raw.parse(request_class, f"request[{index}]")
+        def work(context: CallContext) -> Message:
+            with lanes.held(name):
+                return function(_stream_messages(requests, request_class, limit), context)
 
-        return _call(name, ctx, lambda context: function(parsed(), context))
+        return _call(name, ctx, work)
 
     return endpoint
 
 
-def endpoints(servicer: Any) -> dict[str, Any]:
-    """Every RPC of the service as a connectrpc endpoint, by its path (``/<service>/<method>``)."""
+def _stream_messages(requests: Iterator[RawRequest], request_class: type[Message], limit: int) -> Iterator[Any]:
+    """A client stream's messages, parsed as the servicer reads them.
+
+    The Connect layer reads the envelopes only now, inside the servicer's call, so what it cannot read
+    is turned into the service's error here (``protocol_error``), before the servicer could take it for
+    a bug of its own (INTERNAL). Messages adding up to more than ``limit`` bytes, once inflated, are
+    STREAM_TOO_LARGE, as on the gRPC port: each may be up to the limit, the whole record too."""
+    total = 0
+    for index in itertools.count():
+        field = f"request[{index}]"
+        try:
+            raw = next(requests, None)
+        except ConnectError as exc:
+            raise protocol_error(exc, field, limit) from exc
+        if raw is None:
+            return
+        total += len(raw.data)
+        if total > limit:
+            raise errors.stream_too_large(limit)
+        yield raw.parse(request_class, field)
+
+
+def endpoints(servicer: Any, max_message_bytes: int, lanes: Lanes) -> dict[str, Any]:
+    """Every RPC of the service as a connectrpc endpoint, by its path (``/<service>/<method>``), each call
+    admitted to its lane (``server.lanes``) like the gRPC port's."""
     table: dict[str, Any] = {}
     for method, function, request_class in service_methods(servicer):
         info: MethodInfo[Any, Any] = MethodInfo(
@@ -234,20 +353,112 @@ def endpoints(servicer: Any) -> dict[str, Any]:
         path = f"/{SERVICE_NAME}/{method.name}"
         if method.client_streaming:
             table[path] = EndpointSync.client_stream(
-                method=info, function=_client_stream(method.name, function, request_class)
+                method=info, function=_client_stream(method.name, function, request_class, max_message_bytes, lanes)
             )
         else:
-            table[path] = EndpointSync.unary(method=info, function=_unary(method.name, function, request_class))
+            table[path] = EndpointSync.unary(method=info, function=_unary(method.name, function, request_class, lanes))
     return table
+
+
+# --- what the Connect layer cannot read: the service's errors, never INTERNAL ---------------------------
+
+
+class _Inflated(ConnectError):
+    """A compressed message that inflates beyond the message limit (``BoundedGzip``)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(Code.RESOURCE_EXHAUSTED, f"the message inflates beyond {limit} bytes")
+
+
+def _inflate(data: bytes, limit: int) -> bytes:
+    """``data`` (one or more gzip members) inflated, ``_Inflated`` as soon as it passes ``limit`` bytes:
+    zlib never writes more than one byte past the limit, whatever the data would inflate to."""
+    inflated = bytearray()
+    rest = data
+    while rest:
+        inflater = zlib.decompressobj(wbits=31)
+        inflated += inflater.decompress(rest, limit + 1 - len(inflated))
+        if len(inflated) > limit:
+            raise _Inflated(limit)
+        if not inflater.eof:  # all input read, less than the limit out: the member is cut short
+            raise ValueError("the gzip data ends before its end-of-stream marker")
+        rest = inflater.unused_data
+    return bytes(inflated)
+
+
+class BoundedGzip(GzipCompression):
+    """gzip, the one encoding the port accepts (``Content-Encoding``, ``Connect-Content-Encoding``,
+    ``Grpc-Encoding``), inflated one byte past the message limit at most: a small body that would
+    inflate to gigabytes (a gzip bomb) costs the limit, not the gigabytes, and is refused."""
+
+    def decompress(self, data: bytes | bytearray | memoryview, read_max_bytes: int | None = None) -> bytes:
+        """``data`` inflated; ``_Inflated`` (RESOURCE_EXHAUSTED) past ``read_max_bytes``."""
+        if read_max_bytes is None:
+            raise ValueError("BoundedGzip inflates only within a limit")
+        return _inflate(bytes(data), read_max_bytes)
+
+
+def _subject(field: str) -> str:
+    """How an error message names the part of the request at fault: the request, or one stream message."""
+    if field.startswith("request["):
+        return f"the request stream's message {field[len('request[') : -1]}"
+    return "the request"
+
+
+def protocol_error(exc: ConnectError, field: str, limit: int) -> errors.ServiceError:
+    """The service's error for a request the Connect layer could not read (``field``: ``request``, or
+    ``request[i]`` for a stream message): RESOURCE_EXHAUSTED / MESSAGE_TOO_LARGE for a message over
+    ``limit``, as sent or once inflated; UNIMPLEMENTED for what the protocol says is unsupported (an
+    unknown encoding, a unary call with no or several messages); INVALID_ARGUMENT / REQUEST_INVALID for
+    anything else, the library's INTERNAL for an unreadable envelope included."""
+    subject = _subject(field)
+    if exc.code == Code.RESOURCE_EXHAUSTED:
+        how = "inflates beyond" if isinstance(exc, _Inflated) else "is larger than"
+        message = f"{subject} {how} {limit} bytes (the message limit)"
+        return errors.ServiceError(
+            grpc.StatusCode.RESOURCE_EXHAUSTED,
+            message,
+            errors.MESSAGE_TOO_LARGE,
+            [(field, message)],
+            {"limit": str(limit)},
+        )
+    if exc.code == Code.UNIMPLEMENTED:
+        return errors.ServiceError(
+            grpc.StatusCode.UNIMPLEMENTED, exc.message, errors.REQUEST_INVALID, [(field, exc.message)]
+        )
+    message = f"{subject} is malformed: {exc.message}"
+    return errors.ServiceError(grpc.StatusCode.INVALID_ARGUMENT, message, errors.REQUEST_INVALID, [(field, message)])
+
+
+class _ProtocolErrors:
+    """A leading connectrpc metadata interceptor: it ends every call, those refused before the servicer
+    was reached included (an envelope, a compression or a size the Connect layer refused). Such a bare
+    library error becomes the service's error, with google.rpc details and the call's access-log line;
+    an ``AnsweredError`` has both already and passes."""
+
+    def __init__(self, limit: int) -> None:
+        self._limit = limit
+
+    def on_start_sync(self, ctx: RequestContext[Any, Any]) -> None:
+        """Nothing to do before the request is read."""
+
+    def on_end_sync(self, token: None, ctx: RequestContext[Any, Any], error: Exception | None) -> None:
+        """Raise the service's error in place of a bare one (connectrpc sends what this raises)."""
+        if error is None or isinstance(error, AnsweredError):
+            return
+        refusal = protocol_error(error, "request", self._limit) if isinstance(error, ConnectError) else error
+        _logged_call(ctx.method.name, ctx, errors.raising(refusal))  # raises the refusal as an AnsweredError
 
 
 class ServiceApplication(ConnectWSGIApplication):
     """The connectrpc WSGI application of ``RulesEngineService`` (Connect and gRPC-Web)."""
 
-    def __init__(self, servicer: Any, max_message_bytes: int) -> None:
+    def __init__(self, servicer: Any, max_message_bytes: int, lanes: Lanes) -> None:
         super().__init__(
-            endpoints=endpoints(servicer),
+            endpoints=endpoints(servicer, max_message_bytes, lanes),
+            interceptors=[_ProtocolErrors(max_message_bytes)],
             read_max_bytes=max_message_bytes,
+            compressions=[BoundedGzip()],
             codecs=[ProtoCodec(json_codec=False), ProtoCodec(json_codec=True)],
         )
 
@@ -316,10 +527,10 @@ class HttpApplication:
     def _serve(
         self, environ: WSGIEnvironment, start_response: StartResponse, cors: list[tuple[str, str]]
     ) -> Iterable[bytes]:
-        """The service's answer, logged when the call never reached the servicer; counted until sent."""
+        """The service's answer, logged when the call has no access-log line of its own; counted until sent."""
         content_type = environ.get("CONTENT_TYPE", "")
         marker: list[bool] = []
-        token = _reached_servicer.set(marker)
+        token = _access_logged.set(marker)
         answered: list[str] = []
 
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
@@ -338,7 +549,7 @@ class HttpApplication:
             self._finished()
             raise
         finally:
-            _reached_servicer.reset(token)
+            _access_logged.reset(token)
         if not marker and answered and not answered[0].startswith("200"):
             structlog.contextvars.clear_contextvars()
             _log.info("http_refused", path=environ.get("PATH_INFO", ""), status=answered[0], peer=_peer(environ))
@@ -378,18 +589,27 @@ _UNARY_TYPES = ("application/json", "application/proto")
 def _refusal(path: str, content_type: str) -> tuple[str, list[tuple[str, str]], bytes] | None:
     """The answer to a request this port cannot serve by its content type, ``None`` for the others.
 
-    Plain gRPC needs HTTP/2 trailers (the gRPC port serves it); a client-streaming RPC cannot be a
-    Connect unary call."""
+    Plain gRPC needs HTTP/2 trailers (the gRPC port serves it); connectrpc reads no gRPC-Web text; a
+    client-streaming RPC cannot be a Connect unary call, nor (in connectrpc) a unary RPC a Connect stream."""
     if content_type.startswith("application/grpc") and not content_type.startswith("application/grpc-web"):
         return _json_body(
             "415 Unsupported Media Type", "unimplemented", "gRPC is served on the gRPC port; use gRPC-Web here"
         )
+    if content_type.startswith("application/grpc-web-text"):
+        message = "gRPC-Web text (base64) is not served: send binary gRPC-Web (application/grpc-web+proto)"
+        return _json_body("415 Unsupported Media Type", "unimplemented", message)
     if path in _STREAMING_PATHS and content_type.split(";")[0].strip() in _UNARY_TYPES:
         message = (
             f"{path.rsplit('/', 1)[1]} is client-streaming: call it with Connect streaming "
             "(application/connect+json or application/connect+proto) or gRPC-Web, or call ReplayGame"
         )
         return _json_body("501 Not Implemented", "unimplemented", message)
+    if path not in _STREAMING_PATHS and content_type.startswith("application/connect+"):
+        message = (
+            f"{path.rsplit('/', 1)[1]} is unary: call it with Connect unary (application/json or "
+            "application/proto) or gRPC-Web"
+        )
+        return _json_body("415 Unsupported Media Type", "unimplemented", message)
     return None
 
 
@@ -446,22 +666,268 @@ def bound_socket(host: str, port: int, reuse_port: bool) -> socket.socket:
     return sock
 
 
-class HttpServer:
-    """The HTTP port: waitress serving ``HttpApplication`` from its own event-loop thread."""
+@dataclasses.dataclass(frozen=True)
+class HttpLimits:
+    """How long an HTTP client may take, and how many may be connected at once (per worker)."""
 
-    def __init__(self, app: HttpApplication, sock: socket.socket, threads: int, max_message_bytes: int) -> None:
+    header_seconds: float = HEADER_SECONDS
+    """A request's line and headers arrive within this of its first byte (first request: of the opening)."""
+    body_seconds: float = BODY_SECONDS
+    """A request's body arrives within this of its headers."""
+    idle_seconds: float = IDLE_SECONDS
+    """A connection with no request under way is closed this long after its last answer."""
+    max_connections: int = MAX_CONNECTIONS
+    """Open connections at most, lowered to what ``ulimit -n`` leaves room for."""
+
+    def connection_limit(self) -> int:
+        """``max_connections`` within the descriptors this process may open: a connection may hold two (its
+        socket, and a file a large body spills into), and ``FD_RESERVE`` stay for the rest."""
+        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+        room = self.max_connections if soft == resource.RLIM_INFINITY else (soft - FD_RESERVE) // 2
+        return max(MIN_CONNECTIONS, min(self.max_connections, room))
+
+
+class _TimedParser(HTTPRequestParser):  # type: ignore[misc]
+    """waitress's request parser, knowing when its request's first bytes and the end of its headers came
+    (waitress makes a parser when a request's first bytes arrive)."""
+
+    def __init__(self, adj: Adjustments) -> None:
+        super().__init__(adj)
+        self.began = time.monotonic()
+        self.headers_at: float | None = None
+
+    def received(self, data: bytes) -> int:
+        """Parse ``data``; note the time the headers ended."""
+        consumed: int = super().received(data)
+        if self.headers_finished and self.headers_at is None:
+            self.headers_at = time.monotonic()
+        return consumed
+
+
+class _Closing(NamedTuple):
+    """Why a connection is closed by a sweep, and the 408 message it gets (``None``: closed silently)."""
+
+    reason: str
+    answer: str | None
+
+
+class _TimedChannel(HTTPChannel):  # type: ignore[misc]
+    """A waitress connection that knows since when it has been waiting for a request, so that a sweep can
+    close it when its request is late or it has been idle too long (waitress's own inactivity timeout
+    restarts at every byte: a client dripping bytes would never reach it)."""
+
+    parser_class = _TimedParser
+    request: _TimedParser | None
+
+    def __init__(self, server: Any, sock: socket.socket, addr: Any, adj: Adjustments, map: Any = None) -> None:
+        self.opened = time.monotonic()
+        self.answered_at: float | None = None
+        """When the last request was answered (``None``: none yet)."""
+        super().__init__(server, sock, addr, adj, map)
+
+    def service(self) -> None:
+        """Answer the first request waiting (on a worker thread), then note when."""
+        try:
+            super().service()
+        finally:
+            self.answered_at = time.monotonic()
+
+    def answering(self) -> bool:
+        """Whether a request is being answered or its answer sent (a connection on its way out is not)."""
+        return bool(self.requests) or bool(self.total_outbufs_len and not self.leaving())
+
+    def leaving(self) -> bool:
+        """Whether the connection is to close once its output (if any) is sent."""
+        return bool(self.will_close or self.close_when_flushed)
+
+    def waiting_since(self) -> float:
+        """Since when the connection has waited for its next request: its last answer, or its opening."""
+        return self.opened if self.answered_at is None else self.answered_at
+
+    def closing(self, now: float, limits: HttpLimits) -> _Closing | None:
+        """Whether to close the connection now (on the event loop): never while a request is being answered
+        (the call's deadline covers it); an answer its client has not read for ``idle_seconds``; else
+        whether the next request is late or the connection has been idle too long."""
+        if self.requests:
+            return None
+        if self.total_outbufs_len:  # waitress's last_activity: the last byte received or sent
+            unread = time.time() - self.last_activity > limits.idle_seconds
+            return _Closing("answer_unread", None) if unread and not self.will_close else None
+        if self.leaving():
+            return None
+        request = self.request
+        if request is None:  # nothing under way (blank lines included)
+            if self.answered_at is None and now - self.opened > limits.header_seconds:
+                return _Closing("no_request", None)
+            if self.answered_at is not None and now - self.answered_at > limits.idle_seconds:
+                return _Closing("idle", None)
+            return None
+        if not request.headers_finished:
+            began = self.opened if self.answered_at is None else max(request.began, self.answered_at)
+            if now - began > limits.header_seconds:
+                return _Closing(
+                    "headers_late", f"the request's headers did not arrive within {limits.header_seconds:g} s"
+                )
+            return None
+        if now - max(request.headers_at or now, self.waiting_since()) > limits.body_seconds:
+            message = f"the request's body did not arrive within {limits.body_seconds:g} s of its headers"
+            return _Closing("body_late", message)
+        return None
+
+    def time_out(self, message: str) -> None:
+        """Answer 408 with ``message`` and close once it is sent (on the event loop, never while ``answering``)."""
+        body = (message + "\n").encode()
+        head = (
+            "HTTP/1.1 408 Request Timeout\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+        ).encode()
+        self._drop_request()
+        with contextlib.suppress(ClientDisconnected):
+            self.write_soon(head + body)
+        self.close_when_flushed = True
+
+    def evict(self) -> None:
+        """Close at once, to make room for a new connection (on the event loop, never while ``answering``)."""
+        self._drop_request()
+        self.handle_close()
+
+    def _drop_request(self) -> None:
+        with self.requests_lock:
+            if self.request is not None:
+                self.request.close()  # the partial body's buffer (a file when large)
+                self.request = None
+
+
+class _GuardedServer(TcpWSGIServer):  # type: ignore[misc]
+    """waitress's TCP server with ``HttpLimits``: a sweep of late and idle connections every
+    ``SWEEP_SECONDS`` (in place of waitress's inactivity pass), and at the connection limit the
+    connection incomplete the longest makes room for a new one instead of the port ceasing to accept."""
+
+    channel_class = _TimedChannel
+
+    def __init__(self, *args: Any, limits: HttpLimits, **kwargs: Any) -> None:
+        self.limits = limits
+        self.connection_limit = limits.connection_limit()
+        self.evicted = 0
+        self._victims: list[_TimedChannel] = []
+        self._next_sweep = 0.0
+        super().__init__(*args, **kwargs)
+
+    def readable(self) -> bool:
+        """Sweep when due; accept whenever listening (``handle_accept`` makes room at the limit)."""
+        now = time.monotonic()
+        if now >= self._next_sweep:
+            self._next_sweep = now + SWEEP_SECONDS
+            self.sweep(now)
+        return bool(self.accepting)
+
+    def maintenance(self, now: float) -> None:
+        """waitress's inactivity pass, replaced by ``sweep``."""
+
+    def sweep(self, now: float) -> None:
+        """Close every connection whose request is late (408) or that has been idle too long; log the counts."""
+        closed: collections.Counter[str] = collections.Counter()
+        for channel in list(self.active_channels.values()):
+            closing = channel.closing(now, self.limits)
+            if closing is None:
+                continue
+            closed[closing.reason] += 1
+            if closing.answer is None:
+                channel.will_close = True
+            else:
+                channel.time_out(closing.answer)
+        if self.evicted:
+            closed["evicted"], self.evicted = self.evicted, 0
+        if closed:
+            _server_log.info("http_connections_closed", **closed, open=len(self.active_channels))
+
+    def handle_accept(self) -> None:
+        """Accept the connections waiting (up to ``ACCEPT_BATCH``); at the limit, make room for each by closing
+        the connection incomplete the longest (refuse it with 503 when every connection is being answered).
+        Many at once, and victims chosen many at once: a flood of new connections must not leave a health
+        probe queued behind it."""
+        for _ in range(ACCEPT_BATCH):
+            try:
+                accepted = self.accept()
+            except OSError:
+                return
+            if accepted is None:
+                return
+            connection, address = accepted
+            if len(self.active_channels) >= self.connection_limit and not self._make_room():
+                with contextlib.suppress(OSError):
+                    connection.send(_BUSY_ANSWER % self.connection_limit)
+                connection.close()
+                continue
+            try:
+                self.set_socket_options(connection)
+            except OSError:
+                connection.close()
+                continue
+            self.channel_class(self, connection, self.fix_addr(address), self.adj, map=self._map)
+
+    def _make_room(self) -> bool:
+        """Close the connection whose request has waited the longest (then the longest idle); whether one was.
+        The candidates are ranked once for ``limit / 16`` evictions, not once for each."""
+        while True:
+            if not self._victims:
+                waiting = [channel for channel in self.active_channels.values() if not channel.answering()]
+                waiting.sort(key=_eviction_order, reverse=True)
+                self._victims = waiting[-max(1, self.connection_limit // 16) :]
+                if not self._victims:
+                    return False
+            victim = self._victims.pop()
+            if self.active_channels.get(victim._fileno) is victim and not victim.answering():
+                victim.evict()
+                self.evicted += 1
+                return True
+
+
+def _eviction_order(channel: _TimedChannel) -> tuple[int, float]:
+    """Those leaving first, then those with a request incomplete (or none yet), then idle ones; oldest first."""
+    if channel.leaving():
+        return 0, channel.waiting_since()
+    idle = channel.answered_at is not None and channel.request is None
+    return (2 if idle else 1), channel.waiting_since()
+
+
+_BUSY_TEXT = b"all %d connections of this server are being answered; try again\n"
+_BUSY_ANSWER = b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n" + _BUSY_TEXT
+
+
+class HttpServer:
+    """The HTTP port: waitress (with ``HttpLimits``) serving ``HttpApplication`` from its own event-loop thread."""
+
+    def __init__(
+        self,
+        app: HttpApplication,
+        sock: socket.socket,
+        threads: int,
+        max_message_bytes: int,
+        limits: HttpLimits | None = None,
+    ) -> None:
         self._app = app
         self._map: dict[int, Any] = {}
-        self._server: BaseWSGIServer = create_server(
-            app,
-            map=self._map,
+        adjustments = Adjustments(
             sockets=[sock],
             threads=threads,
             max_request_body_size=max_message_bytes + FRAMING_ALLOWANCE,
-            channel_timeout=CHANNEL_TIMEOUT_SECONDS,
-            connection_limit=CONNECTION_LIMIT,
+            max_request_header_size=MAX_HEADER_BYTES,
+            inbuf_overflow=BODY_IN_MEMORY_BYTES,
             asyncore_use_poll=True,
             ident="rules-engine",
+        )
+        dispatcher = ThreadedTaskDispatcher()
+        dispatcher.set_thread_count(threads)
+        self._server = _GuardedServer(
+            app,
+            self._map,
+            _sock=sock,
+            dispatcher=dispatcher,
+            adj=adjustments,
+            sockinfo=(sock.family, sock.type, sock.proto, sock.getsockname()),
+            bind_socket=False,
+            limits=limits or HttpLimits(),
         )
         self.port: int = sock.getsockname()[1]
         """The port it listens on."""
@@ -501,12 +967,19 @@ def start_http(
     max_message_bytes: int,
     cors_origins: Sequence[str] = (),
     reuse_port: bool = False,
+    limits: HttpLimits | None = None,
+    lanes: Lanes | None = None,
 ) -> HttpServer:
-    """Serve ``servicer`` over HTTP on ``host:port`` (0: a free port) until ``HttpServer.stop``."""
-    app = HttpApplication(ServiceApplication(servicer, max_message_bytes), cors_origins)
+    """Serve ``servicer`` over HTTP on ``host:port`` (0: a free port) until ``HttpServer.stop``; ``limits``:
+    the slow-client limits (``None``: the defaults); ``lanes``: the admission shared with the gRPC port
+    (``None``: lanes of this port's own, with the default heavy limits)."""
+    if lanes is None:
+        defaults = Config()
+        lanes = Lanes(threads, defaults.heavy_threads, defaults.heavy_queue)
+    app = HttpApplication(ServiceApplication(servicer, max_message_bytes, lanes), cors_origins)
     sock = bound_socket(host, port, reuse_port)
     try:
-        return HttpServer(app, sock, threads, max_message_bytes)
+        return HttpServer(app, sock, threads, max_message_bytes, limits)
     except BaseException:
         sock.close()
         raise

@@ -19,16 +19,17 @@ RenderView's lane depends on its request (``by_request``: an SVG is drawn as fas
 PNG is not), so its request is read on a thread of play first, then the call goes on in its lane.
 
 Admission is counted here for both transports: the gRPC port admits a call on its event loop and runs it
-on the lane's threads; the HTTP port, whose server has its own threads, admits it there (with no waiting
-room, so that heavy calls never hold more of its threads than the lane has) and runs it in the lane.
+on the lane's threads; the HTTP port, whose server has threads of its own, admits it there and runs it on
+that thread (``held``: with no waiting room, so heavy calls never hold more of them than the lane has).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Literal, TypeVar
 
@@ -132,6 +133,17 @@ class Lane:
             raise
         return future.result()
 
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """Count one call in for as long as it runs on the caller's own thread (the HTTP port's): admitted
+        with no waiting room, so such calls never hold more threads than the lane has."""
+        self.admit(waiting_room=False)
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self._done(time.perf_counter() - start)
+
     def close(self) -> None:
         """Stop taking work; calls under way finish."""
         self._executor.shutdown(wait=False, cancel_futures=True)
@@ -150,6 +162,11 @@ class Lanes:
         if lane == "by_request":
             lane = "cheap" if request is None else lane_of_request(rpc, request)
         return None if lane == "inline" else self.heavy if lane == "heavy" else self.cheap
+
+    def held(self, rpc: str, request: Message | None = None) -> contextlib.AbstractContextManager[None]:
+        """``Lane.held`` of the lane of ``rpc`` (and its ``request``); nothing to count for the inline lane."""
+        lane = self.of(rpc, request)
+        return contextlib.nullcontext() if lane is None else lane.held()
 
     def close(self) -> None:
         """Stop both lanes."""

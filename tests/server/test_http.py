@@ -4,6 +4,7 @@ checked through real HTTP against the gRPC port of the same server."""
 from __future__ import annotations
 
 import base64
+import gzip
 import http.client
 import json
 import os
@@ -15,6 +16,8 @@ import subprocess
 import sys
 import threading
 import time
+import tracemalloc
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,7 +26,7 @@ import grpc
 import pytest
 from google.protobuf import json_format
 from google.protobuf.message import Message
-from google.rpc import error_details_pb2
+from google.rpc import error_details_pb2, status_pb2
 from rulesengine.v1 import common_pb2, service_pb2, service_pb2_grpc
 
 from engines import registry
@@ -353,6 +356,196 @@ def test_replay_game_stream_over_grpc_web_and_connect_streaming(running: Running
     assert json.loads(end or b"{}").get("error") is None
     result = json_format.Parse(messages[0], service_pb2.ReplayGameStreamResponse()).result
     assert result.legal and result.moves_applied == 1 and result.score == expected.result.score
+
+
+# ---- hostile bodies: malformed envelopes, bad compression, bombs (issue #22) ----------------------
+
+STREAM_TYPES = (
+    "application/connect+json",
+    "application/connect+proto",
+    "application/grpc-web+proto",
+    "application/grpc-web",
+)
+GRPC_CODES = {str(code.value[0]): code.name.lower() for code in grpc.StatusCode} | {"1": "canceled"}
+
+
+def envelope(flags: int, payload: bytes, length: int | None = None) -> bytes:
+    """One envelope: ``flags``, a big-endian length (``length`` if given, else the payload's), the payload."""
+    return bytes([flags]) + (len(payload) if length is None else length).to_bytes(4, "big") + payload
+
+
+def end_flag(content_type: str) -> int:
+    """The flag a server's end-of-stream frame carries in this protocol (Connect 0x02, gRPC-Web 0x80)."""
+    return 0x80 if content_type.startswith("application/grpc-web") else 0x02
+
+
+def encoding_header(content_type: str) -> str:
+    """The header naming the compression of a stream's messages in this protocol."""
+    return "Grpc-Encoding" if content_type.startswith("application/grpc-web") else "Connect-Content-Encoding"
+
+
+def error_of(content_type: str, status: int, body: bytes) -> tuple[str, error_details_pb2.ErrorInfo | None, str]:
+    """The error code (Connect's name), the ErrorInfo (``None`` without one) and the message of an answer of any
+    transport: a Connect unary JSON error, a Connect end-of-stream frame, or a gRPC-Web trailer frame."""
+    if content_type.startswith("application/grpc-web"):
+        assert status == 200, (status, body)
+        trailers = grpc_web_trailers(unframe(body)[1])
+        code = GRPC_CODES[trailers["grpc-status"]]
+        if "grpc-status-details-bin" not in trailers:
+            return code, None, trailers.get("grpc-message", "")
+        raw = trailers["grpc-status-details-bin"]
+        rpc_status = status_pb2.Status.FromString(base64.b64decode(raw + "=" * (-len(raw) % 4)))
+        infos = [d for d in rpc_status.details if d.type_url.endswith("google.rpc.ErrorInfo")]
+        info = error_details_pb2.ErrorInfo.FromString(infos[0].value) if infos else None
+        return code, info, rpc_status.message
+    if content_type.startswith("application/connect+"):
+        assert status == 200, (status, body)
+        error = json.loads(unframe(body)[1] or b"{}").get("error")
+        assert error is not None, body
+    else:
+        error = json.loads(body)
+    infos = [d for d in error.get("details", []) if d["type"] == "google.rpc.ErrorInfo"]
+    info = None
+    if infos:
+        value = infos[0]["value"]
+        info = error_details_pb2.ErrorInfo.FromString(base64.b64decode(value + "=" * (-len(value) % 4)))
+    return error["code"], info, error["message"]
+
+
+def call_raw(
+    running: Running, rpc: str, content_type: str, body: bytes, **headers: str
+) -> tuple[str, error_details_pb2.ErrorInfo | None, str]:
+    """Send ``body`` as it is to ``rpc`` and read the error it gets (see ``error_of``)."""
+    status, _, data = request(running, "POST", PREFIX + rpc, body, {"Content-Type": content_type, **headers})
+    return error_of(content_type, status, data)
+
+
+def malformed_streams(content_type: str) -> dict[str, tuple[bytes, dict[str, str]]]:
+    """Each malformed body the fuzz found (or that is like one), by name, with the headers it goes with."""
+    gzipped = {encoding_header(content_type): "gzip"}
+    return {
+        "end_of_stream_frame_first": (envelope(end_flag(content_type), b"{}"), {}),
+        "truncated_envelope": (b"\x00\x00\x00", {}),
+        "reserved_flag_bits": (envelope(0x40, b""), {}),
+        "length_prefix_beyond_the_body": (envelope(0, b"abc", length=100), {}),
+        "compressed_flag_without_an_encoding": (envelope(0x01, gzip.compress(b"")), {}),
+        "garbage_gzip": (envelope(0x01, b"not gzip at all"), gzipped),
+        "truncated_gzip": (envelope(0x01, gzip.compress(b"\x00" * 1000)[:-12]), gzipped),
+    }
+
+
+# ReplayGameStream over every streaming content type; a unary RPC over gRPC-Web (connectrpc reads a unary
+# RPC's Connect call as Connect unary only).
+CASES = [
+    (rpc, content_type, name)
+    for rpc, types in (("ReplayGameStream", STREAM_TYPES), ("ListGames", STREAM_TYPES[2:]))
+    for content_type in types
+    for name in malformed_streams(content_type)
+]
+
+
+@pytest.mark.parametrize(("rpc", "content_type", "case"), CASES, ids=[f"{r}-{t}-{n}" for r, t, n in CASES])
+def test_a_malformed_stream_is_invalid_argument_with_details(
+    running: Running, log_sink: LogSink, rpc: str, content_type: str, case: str
+) -> None:
+    body, headers = malformed_streams(content_type)[case]
+    code, info, message = call_raw(running, rpc, content_type, body, **headers)
+    assert code == "invalid_argument", (code, message)
+    assert info is not None and info.reason == "REQUEST_INVALID" and info.domain == "rulesengine", message
+    assert message.startswith("the request") and "malformed" in message
+    lines = [r for r in log_sink.records() if r.get("rpc") == rpc and r.get("reason") == "REQUEST_INVALID"]
+    assert lines and lines[-1]["outcome"] == "INVALID_ARGUMENT"
+    assert not [r for r in log_sink.records() if r.get("event") == "rpc_internal_error"]
+
+
+@pytest.mark.parametrize("content_type", STREAM_TYPES)
+def test_a_stream_message_over_the_limit_is_resource_exhausted(running: Running, content_type: str) -> None:
+    code, info, message = call_raw(running, "ReplayGameStream", content_type, envelope(0, b"", MAX_MESSAGE + 1))
+    assert code == "resource_exhausted" and info is not None and info.reason == "MESSAGE_TOO_LARGE"
+    assert f"{MAX_MESSAGE} bytes" in message and info.metadata["limit"] == str(MAX_MESSAGE)
+
+
+def test_unary_bodies_that_do_not_decompress_are_invalid_argument(running: Running) -> None:
+    for body in (b"not gzip", gzip.compress(b"{}")[:-3]):
+        code, info, message = call_raw(running, "ListGames", "application/json", body, **{"Content-Encoding": "gzip"})
+        assert code == "invalid_argument" and info is not None and info.reason == "REQUEST_INVALID", message
+    code, info, message = call_raw(running, "ListGames", "application/json", b"{}", **{"Content-Encoding": "br"})
+    assert code == "unimplemented" and info is not None and "gzip" in message
+
+
+@pytest.fixture(scope="module")
+def gzip_bomb() -> bytes:
+    """A gzip member under the message limit (so that only inflating it can exceed the limit) that inflates
+    to about 1000 times the limit (120 MiB)."""
+    squeeze = zlib.compressobj(9, zlib.DEFLATED, 31)
+    zeros = b"\x00" * (1024 * 1024)
+    bomb = b"".join(squeeze.compress(zeros) for _ in range(MAX_MESSAGE // 1024 - 8)) + squeeze.flush()
+    assert len(bomb) < MAX_MESSAGE - 16
+    return bomb
+
+
+BOMB_CALLS = [
+    ("ListGames", "application/proto", "Content-Encoding", False),
+    ("ReplayGameStream", "application/connect+proto", "Connect-Content-Encoding", True),
+    ("ReplayGameStream", "application/grpc-web+proto", "Grpc-Encoding", True),
+    ("ListGames", "application/grpc-web+proto", "Grpc-Encoding", True),
+]
+
+
+@pytest.mark.parametrize(("rpc", "content_type", "header", "enveloped"), BOMB_CALLS)
+def test_a_gzip_bomb_is_resource_exhausted_quickly_without_inflating_it(
+    running: Running, gzip_bomb: bytes, rpc: str, content_type: str, header: str, enveloped: bool
+) -> None:
+    body = envelope(0x01, gzip_bomb) if enveloped else gzip_bomb
+    tracemalloc.start()
+    try:
+        started = time.monotonic()
+        code, info, message = call_raw(running, rpc, content_type, body, **{header: "gzip"})
+        elapsed = time.monotonic() - started
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert code == "resource_exhausted" and info is not None and info.reason == "MESSAGE_TOO_LARGE", message
+    assert f"inflates beyond {MAX_MESSAGE} bytes" in message
+    assert elapsed < 2 and peak < 16 * MAX_MESSAGE + 8 * 1024 * 1024, (elapsed, peak)
+
+
+def test_stream_messages_adding_up_past_the_limit_are_refused(running: Running, grpc_stub: Any, started: Any) -> None:
+    legal = grpc_stub.LegalMoves(service_pb2.LegalMovesRequest(state=started.state)).moves
+    padding = b"\xc2\x3e" + _varint(MAX_MESSAGE // 2) + b"\x00" * (MAX_MESSAGE // 2)  # unknown field 1000
+    items = [item + padding for item in _stream_items(started.state, [legal[0]] * 3)]
+    body = b"".join(envelope(0x01, gzip.compress(item)) for item in items)
+    assert len(body) < MAX_MESSAGE
+    code, info, message = call_raw(
+        running, "ReplayGameStream", "application/connect+proto", body, **{"Connect-Content-Encoding": "gzip"}
+    )
+    assert code == "resource_exhausted" and info is not None and info.reason == "STREAM_TOO_LARGE", message
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while value > 0x7F:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    return bytes([*out, value])
+
+
+def test_a_unary_rpc_over_connect_streaming_is_refused_naming_what_is_served(running: Running) -> None:
+    status, _, data = request(
+        running, "POST", PREFIX + "ListGames", frames(b"{}"), {"Content-Type": "application/connect+json"}
+    )
+    assert status == 415 and "application/json" in json.loads(data)["message"]
+
+
+def test_grpc_web_text_is_refused_naming_what_is_served(running: Running) -> None:
+    status, _, data = request(
+        running,
+        "POST",
+        PREFIX + "ListGames",
+        base64.b64encode(frames(b"")),
+        {"Content-Type": "application/grpc-web-text"},
+    )
+    assert status == 415 and "application/grpc-web+proto" in json.loads(data)["message"]
 
 
 # ---- health, CORS, the README's curl, stopping ---------------------------------------------------

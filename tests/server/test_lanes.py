@@ -3,6 +3,8 @@ replays are fenced (``server.lanes``, ``server.handlers.StreamLimits``, ``server
 
 from __future__ import annotations
 
+import http.client
+import json
 import threading
 import time
 from collections.abc import Iterator
@@ -11,7 +13,7 @@ from typing import Any
 
 import grpc
 import pytest
-from google.protobuf import empty_pb2
+from google.protobuf import empty_pb2, json_format
 from google.rpc import error_details_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_status import rpc_status
@@ -20,6 +22,7 @@ from rulesengine.v1 import common_pb2, service_pb2, service_pb2_grpc
 from engines import registry
 from server import errors
 from server.app import Running
+from server.handlers import SERVICE_NAME
 from server.pictures import Rasterizer
 from tests.server.conftest import LogSink, serve
 from tests.server.helpers import details, setup
@@ -181,3 +184,40 @@ def test_a_drawing_process_that_dies_is_replaced() -> None:
         assert rasterizer.png(picture, 0.25, 60)[0].startswith(b"\x89PNG")
     finally:
         rasterizer.close()
+
+
+def _post(port: int, rpc: str, data: bytes) -> tuple[int, dict[str, Any]]:
+    """A Connect unary JSON call to the HTTP port: its status and decoded body."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        connection.request("POST", f"/{SERVICE_NAME}/{rpc}", data, {"Content-Type": "application/json"})
+        response = connection.getresponse()
+        return response.status, json.loads(response.read())
+    finally:
+        connection.close()
+
+
+@pytest.fixture
+def http_fenced(log_sink: LogSink) -> Iterator[Running]:
+    """Both ports; one heavy thread and no waiting room."""
+    yield from serve(http_port=0, heavy_threads=1, heavy_queue=0)
+
+
+def test_the_http_port_shares_the_admission_of_heavy_calls(http_fenced: Running) -> None:
+    """A crowd of PNG requests over Connect JSON is refused at once too (resource_exhausted with a retry
+    delay), and the calls of play over HTTP go on meanwhile."""
+    port = http_fenced.http_port
+    assert port is not None
+    with grpc.insecure_channel(f"127.0.0.1:{http_fenced.port}") as channel:
+        request = _png_request(service_pb2_grpc.RulesEngineServiceStub(channel), 3.0)
+    body = json_format.MessageToJson(request).encode()
+    legal = json_format.MessageToJson(service_pb2.LegalMovesRequest(state=request.state)).encode()
+    with futures.ThreadPoolExecutor(6) as pool:
+        pictures = [pool.submit(_post, port, "RenderView", body) for _ in range(6)]
+        assert _within(1.0, lambda timeout: _post(port, "LegalMoves", legal)) < 1
+        answers = [p.result() for p in pictures]
+    refused = [answer for status, answer in answers if status != 200]
+    assert refused and len(refused) < len(answers)
+    for answer in refused:
+        assert answer["code"] == "resource_exhausted", answer
+        assert any(d["type"] == "google.rpc.RetryInfo" for d in answer["details"])

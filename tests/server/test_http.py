@@ -335,6 +335,20 @@ def test_a_grpc_web_call_works(running: Running, grpc_stub: Any) -> None:
     assert status == 200 and trailers["grpc-status"] == str(grpc.StatusCode.NOT_FOUND.value[0])
 
 
+def test_a_state_under_another_game_id_over_grpc_web_is_invalid_argument(running: Running, started: Any) -> None:
+    """Issue #22: a Citadels state sent as Walls of York's (after the server remembered it) over gRPC-Web was
+    INTERNAL; it is refused by the envelope check like on every port."""
+    state = service_pb2.GameState()
+    state.CopyFrom(started.state)
+    assert state.WhichOneof("state") == "citadels"
+    state.game_id = "walls_of_york"
+    web = {"Content-Type": "application/grpc-web+proto", "X-Grpc-Web": "1"}
+    body = frames(service_pb2.LegalMovesRequest(state=state).SerializeToString())
+    status, _, answer = request(running, "POST", PREFIX + "LegalMoves", body, web)
+    trailers = grpc_web_trailers(unframe(answer)[1])
+    assert status == 200 and trailers["grpc-status"] == str(grpc.StatusCode.INVALID_ARGUMENT.value[0]), trailers
+
+
 def test_replay_game_stream_over_grpc_web_and_connect_streaming(running: Running, grpc_stub: Any, started: Any) -> None:
     legal = grpc_stub.LegalMoves(service_pb2.LegalMovesRequest(state=started.state)).moves
     items = _stream_items(started.state, [legal[0]])

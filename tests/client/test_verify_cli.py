@@ -3,14 +3,24 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
+import os
+import stat
+import threading
+import unicodedata
 from pathlib import Path
+from typing import Any
 
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from rulesengine_client.cli import MAX_TEXT_CHARS, csv_safe, printable
 from rulesengine_client.games import load_record, save_message
 
-from tests.client.conftest import Cli
+from tests.client.conftest import Cli, CliResult
 
 
 def _records(cli: Cli, directory: Path) -> tuple[int, int]:
@@ -108,3 +118,239 @@ def test_verify_passes_when_every_record_is_ok_or_unfinished(cli: Cli, tmp_path:
 def test_verify_refuses_a_missing_directory(cli: Cli, tmp_path: Path) -> None:
     result = cli("verify", str(tmp_path / "nowhere"))
     assert result.status == 2 and "is not a directory" in result.err
+
+
+# ---- hostile folders (issue #22): every file one verdict, nothing raw on the terminal, no live formula ----
+
+SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "records" / "citadels.json"
+#: The bidi controls (marks, embeddings, overrides, isolates): they reorder what a terminal shows. _unsafe
+#: adds the C0/DEL/C1 controls, lone surrogates and line/paragraph separators by their category.
+BIDI = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: OWASP's formula starts, written out here rather than taken from the code under test.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+#: How long a verify of a few small files may take before the test calls it hung.
+HANG_SECONDS = 60.0
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+
+
+def _unsafe(text: str) -> list[str]:
+    """The characters of ``text`` that must never reach a terminal or a report (its newlines aside)."""
+    return [c for c in text.replace("\n", "") if unicodedata.category(c) in {"Cc", "Cs", "Zl", "Zp"} or c in BIDI]
+
+
+def _sample(directory: Path, filename: str, /, **event: str) -> Path:
+    """The sample Citadels record (a finished, legal game) as ``directory/filename``, its event fields,
+    ``names`` (seat labels, "|"-separated) and ``rules_version`` replaced as given."""
+    record = load_record(SAMPLE)
+    names = event.pop("names", None)
+    if names is not None:
+        record.seat_labels[:] = names.split("|")
+    record.rules_version = event.pop("rules_version", record.rules_version)
+    for key, value in event.items():
+        setattr(record.event, key, value)
+    save_message(record, directory / filename)
+    return directory / filename
+
+
+def _unblock_fifos(directory: Path) -> None:
+    """Open every FIFO of ``directory`` for writing and close it: a reader stuck opening one sees its end."""
+    for entry in directory.iterdir():
+        if stat.S_ISFIFO(entry.lstat().st_mode):
+            with contextlib.suppress(OSError):
+                os.close(os.open(entry, os.O_WRONLY | os.O_NONBLOCK))
+
+
+def _verify_within(cli: Cli, directory: Path, *args: str) -> CliResult:
+    """``verify directory args`` run in a thread, failing (not hanging) when it takes over HANG_SECONDS."""
+    results: list[CliResult] = []
+    runner = threading.Thread(target=lambda: results.append(cli("verify", str(directory), *args)), daemon=True)
+    runner.start()
+    runner.join(HANG_SECONDS)
+    if runner.is_alive():
+        _unblock_fifos(directory)  # let the stuck run end rather than keep the test process alive
+        runner.join(HANG_SECONDS)
+        pytest.fail(f"verify {directory} did not finish within {HANG_SECONDS:.0f}s")
+    return results[0]
+
+
+def _json_report(cli: Cli, directory: Path, *args: str) -> dict[str, dict[str, Any]]:
+    """The JSON report of ``verify directory``, by file name; every file must have exactly one row."""
+    result = _verify_within(cli, directory, "--format", "json", *args)
+    rows = json.loads(result.out)
+    files = [row["file"] for row in rows]
+    assert len(files) == len(set(files)), files
+    return {row["file"]: row for row in rows}
+
+
+def test_verify_never_prints_an_escape_sequence_raw(cli: Cli, tmp_path: Path) -> None:
+    clear = "\x1b[2J\x1b[H\x1b[41m"
+    _sample(tmp_path, f"evil{clear}.json", name=f"{clear}Open\x9b31m", round="\x07\x08", names="A\u202enn|B\x00ob")
+    _sample(tmp_path, "version.json", rules_version=f"{clear}9.0.0")  # the server's refusal quotes it
+
+    shown = {form: _verify_within(cli, tmp_path, "--format", form) for form in ("table", "csv")}
+    for form, result in shown.items():
+        assert result.status == 1, result.out + result.err
+        assert _unsafe(result.out) == [] and _unsafe(result.err) == [], (form, result.out, result.err)
+        assert "evil\\x1b[2J\\x1b[H\\x1b[41m.json" in result.out
+        assert "\\x1b[2J\\x1b[H\\x1b[41mOpen\\x9b31m" in result.out
+        assert "9.0.0" in result.out and "\\x1b[2J\\x1b[H\\x1b[41m.json: ok (winner seat 1 (B\\x00ob);" in result.err
+    assert "winner seat 1 (B\\x00ob)" in shown["table"].out and "A\\u202enn | B\\x00ob" in shown["csv"].out
+    # JSON keeps the exact text, escaped by the JSON encoder: plain ASCII, and valid.
+    report = _json_report(cli, tmp_path)
+    assert report[f"evil{clear}.json"]["event"] == f"{clear}Open\x9b31m"
+
+
+def test_verify_writes_no_live_formula_to_csv(cli: Cli, tmp_path: Path) -> None:
+    cells = {"name": '=HYPERLINK("http://evil.example","x")', "round": "+1", "table": "-2+3", "names": "@SUM(A1)|\tAnn"}
+    _sample(tmp_path, "=1+1.json", **cells)
+    _sample(tmp_path, "plain.json")
+    out = tmp_path / "report.csv"
+    result = _verify_within(cli, tmp_path, "--format", "csv", "--out", str(out))
+    assert result.status == 0, result.out + result.err
+    text = out.read_text(encoding="utf-8")
+    rows = list(csv.reader(io.StringIO(text)))
+    assert all(not cell.startswith(FORMULA_START) for row in rows for cell in row), rows
+    by_file = {row["file"]: row for row in csv.DictReader(io.StringIO(text))}
+    evil = by_file["'=1+1.json"]
+    assert (evil["event"], evil["round"], evil["table"]) == ("'" + cells["name"], "'+1", "'-2+3")
+    assert evil["names"] == "'@SUM(A1) | \\x09Ann"
+    assert '"\'=HYPERLINK(""http://evil.example"",""x"")"' in text  # neutralised and quoted
+    # Numbers we computed stay numbers; a plain name is left alone.
+    assert by_file["plain.json"]["players"] == "2" and by_file["plain.json"]["moves"] == evil["moves"]
+    assert by_file["plain.json"]["verdict"] == "ok" and by_file["plain.json"]["event"] == ""
+
+
+@needs_fifo
+def test_verify_gives_a_fifo_a_verdict_and_finishes(cli: Cli, tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "x.json")
+    _sample(tmp_path, "plain.json")
+    report = _json_report(cli, tmp_path)
+    assert report["x.json"]["verdict"] == "unreadable"
+    assert report["x.json"]["message"] == "not a regular file (a named pipe); only regular files are read"
+    assert report["plain.json"]["verdict"] == "ok"
+
+
+def test_verify_refuses_a_record_over_the_size_limit(cli: Cli, tmp_path: Path) -> None:
+    with (tmp_path / "huge.json").open("wb") as sparse:  # 80 MiB on paper, no disk used
+        sparse.truncate(80 * 1024 * 1024)
+    _sample(tmp_path, "plain.json")
+    report = _json_report(cli, tmp_path)
+    assert report["huge.json"]["verdict"] == "unreadable"
+    assert report["huge.json"]["message"] == (
+        "record is 80 MiB (83,886,080 bytes); the limit is 4 MiB (--max-record-bytes)"
+    )
+    assert report["plain.json"]["verdict"] == "ok"
+
+    size = (tmp_path / "plain.json").stat().st_size
+    kib = f"{size // 1024}" if size % 1024 == 0 else f"{size / 1024:.1f}"
+    small = _json_report(cli, tmp_path, "--max-record-bytes", "1000")
+    assert small["plain.json"]["message"] == (
+        f"record is {kib} KiB ({size:,} bytes); the limit is 1,000 bytes (--max-record-bytes)"
+    )
+
+
+@pytest.mark.skipif(not Path("/proc/self/maps").is_file(), reason="no /proc")
+def test_verify_stops_reading_at_the_limit_when_the_size_is_not_known(cli: Cli, tmp_path: Path) -> None:
+    # A /proc file is a regular file of size 0 that reads much longer: the limit holds while reading.
+    (tmp_path / "proc.json").symlink_to("/proc/self/maps")
+    report = _json_report(cli, tmp_path, "--max-record-bytes", "100")
+    assert report["proc.json"]["message"] == (
+        "record reads longer than the limit of 100 bytes (--max-record-bytes), though its size said 0 bytes"
+    )
+
+
+def test_verify_calls_deeply_nested_json_unreadable(cli: Cli, tmp_path: Path) -> None:
+    (tmp_path / "arrays.json").write_text("[" * 100_000)
+    (tmp_path / "objects.json").write_text('{"event": ' * 100_000)
+    report = _json_report(cli, tmp_path)
+    for name in ("arrays.json", "objects.json"):
+        assert report[name]["verdict"] == "unreadable"
+        assert report[name]["message"] == f"{name} is not a valid GameRecord JSON file: nested too deeply"
+
+
+def test_verify_names_the_encoding_of_a_record_that_is_not_utf8(cli: Cli, tmp_path: Path) -> None:
+    utf8 = SAMPLE.read_text(encoding="utf-8").replace('"rulesVersion"', '"matchId": "caf\u00e9",\n  "rulesVersion"')
+    (tmp_path / "latin1.json").write_bytes(utf8.encode("latin-1"))
+    (tmp_path / "utf16.json").write_bytes(utf8.encode("utf-16"))  # with its byte order mark
+    (tmp_path / "utf8bom.json").write_bytes(utf8.encode("utf-8-sig"))
+    (tmp_path / "nul.json").write_bytes(utf8.encode() + b"\x00")
+    offset = utf8.encode("latin-1").index(b"\xe9")
+    report = _json_report(cli, tmp_path)
+    assert {row["verdict"] for row in report.values()} == {"unreadable"}
+    assert report["latin1.json"]["message"] == (
+        f"latin1.json is not UTF-8 text: byte 0xe9 at offset {offset} (Latin-1 or Windows-1252?)"
+    )
+    assert report["utf16.json"]["message"] == (
+        "utf16.json is UTF-16 text (it starts with a byte order mark); a record is UTF-8"
+    )
+    assert report["utf8bom.json"]["message"] == (
+        "utf8bom.json starts with a byte order mark; a record is UTF-8 without one"
+    )
+    assert report["nul.json"]["message"] == (
+        f"nul.json holds a NUL byte at offset {len(utf8.encode())}: not a text file (UTF-16 or UTF-32?)"
+    )
+
+
+def test_verify_keeps_record_text_short(cli: Cli, tmp_path: Path) -> None:
+    _sample(tmp_path, "long.json", name="Open " * 200_000, names="Ann|" + "B" * 1_000_000)
+    table = _verify_within(cli, tmp_path)
+    assert max(len(line) for line in table.out.splitlines()) < 2_000
+    row = _json_report(cli, tmp_path)["long.json"]
+    assert len(row["event"]) == MAX_TEXT_CHARS and row["event"].startswith("Open Open")
+    assert row["event"].endswith("… (1,000,000 chars)") and len(row["names"][1]) == MAX_TEXT_CHARS
+
+
+def test_verify_judges_every_file_of_a_hostile_folder(cli: Cli, tmp_path: Path) -> None:
+    folder = tmp_path / "uploads"
+    folder.mkdir()
+    _sample(folder, "plain.json")
+    _sample(folder, "\x1b[2Jevil.json", name="\x1b]0;pwned\x07", names="=1+1|\u2066Bob\u2069")
+    _sample(folder, "superscript.json", rules_version="\u00b9.0.0")  # refused by the server, whatever the code
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(folder / "fifo.json")
+    with (folder / "huge.json").open("wb") as sparse:
+        sparse.truncate(80 * 1024 * 1024)
+    (folder / "nested.json").write_text("[" * 100_000)
+    (folder / "latin1.json").write_bytes('{"matchId": "caf\u00e9"}'.encode("latin-1"))
+    (folder / "utf16.json").write_bytes('{"matchId": "x"}'.encode("utf-16"))
+    (folder / "nul.json").write_bytes(b'{"matchId": "x"}\x00')
+    (folder / os.fsdecode(b"\xff.json")).write_text("{}")
+    (folder / "dir.json").mkdir()
+    (folder / "dangling.json").symlink_to(folder / "nowhere")
+    if Path("/dev/zero").exists():
+        (folder / "zero.json").symlink_to("/dev/zero")  # endless: must not be read
+    files = {entry.name for entry in folder.iterdir()}
+
+    report = _json_report(cli, folder)
+    assert set(report) == files
+    assert {name: row["verdict"] for name, row in report.items() if row["verdict"] != "unreadable"} == {
+        "plain.json": "ok",
+        "\x1b[2Jevil.json": "ok",
+    }
+    assert report["superscript.json"]["message"].startswith("refused by the server: ")
+    assert report["dir.json"]["message"] == "not a regular file (a directory); only regular files are read"
+    if "zero.json" in report:
+        assert report["zero.json"]["message"] == (
+            "not a regular file (a symbolic link to a character device); only regular files are read"
+        )
+    for form in ("table", "csv"):
+        result = _verify_within(cli, folder, "--format", form)
+        assert result.status == 1 and _unsafe(result.out) == [] and _unsafe(result.err) == [], result.out + result.err
+        assert sum(line.startswith("[") for line in result.err.splitlines()) == len(files)
+    lines = _verify_within(cli, folder, "--format", "csv").out.splitlines()
+    assert len(lines) == len(files) + 1
+    assert all(not cell.startswith(FORMULA_START) for row in csv.reader(lines) for cell in row)
+
+
+@given(st.text(st.characters(exclude_categories=())))
+def test_printable_leaves_no_control_character(text: str) -> None:
+    shown = printable(text)
+    assert _unsafe(shown) == [] and "\n" not in shown
+    assert printable(shown) == shown  # nothing left to replace: printing twice changes nothing
+
+
+@given(st.text(st.characters(exclude_categories=())))
+def test_csv_safe_never_starts_a_formula(text: str) -> None:
+    cell = csv_safe(text)
+    assert not cell.startswith(FORMULA_START) and _unsafe(cell) == []
+    assert cell in (printable(text), "'" + printable(text))

@@ -190,8 +190,9 @@ def picture_too_large(width: int, height: int, scale: float, limit: int) -> Serv
 
 
 def picture_worker_lost() -> ServiceError:
-    """The process drawing a PNG ended before answering (it is replaced); the call may be sent again."""
-    message = "the process drawing the picture stopped before it answered; it has been replaced: try again"
+    """The process drawing a PNG ended before answering, or could not be started (it is replaced); the call
+    may be sent again."""
+    message = "the process drawing the picture stopped or could not start; it is being replaced: try again"
     return ServiceError(grpc.StatusCode.UNAVAILABLE, message, PICTURE_WORKER_LOST, retry_delay=1.0)
 
 

@@ -98,7 +98,9 @@ class Rasterizer:
             data = pool.submit(_png_bytes, picture.svg, scale).result(timeout)
         except FutureTimeout as exc:
             raise errors.deadline_exceeded() from exc
-        except BrokenProcessPool as exc:
+        except (BrokenProcessPool, RuntimeError, OSError) as exc:
+            # A drawing process died, could not be started (no memory, no process left), or the server is
+            # stopping: a new pool is made for the next picture, and this call may be sent again.
             self._renew(pool)
             raise errors.picture_worker_lost() from exc
         width, height = struct.unpack(">II", data[16:24])

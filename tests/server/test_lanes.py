@@ -221,3 +221,25 @@ def test_the_http_port_shares_the_admission_of_heavy_calls(http_fenced: Running)
     for answer in refused:
         assert answer["code"] == "resource_exhausted", answer
         assert any(d["type"] == "google.rpc.RetryInfo" for d in answer["details"])
+
+
+def test_a_drawing_process_that_cannot_start_is_unavailable_not_internal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Starting a process can fail (no memory, no process left, a main module spawn cannot import): the
+    call is UNAVAILABLE and the next one tries a new pool."""
+    rasterizer = Rasterizer(processes=1)
+
+    class Unstartable:
+        def submit(self, *args: Any) -> Any:
+            raise RuntimeError("cannot start a process")
+
+        def shutdown(self, **kwargs: Any) -> None:
+            pass
+
+    monkeypatch.setattr(rasterizer, "_pool", Unstartable())
+    engine = registry.get("citadels")
+    state = engine.new_game(engine.make_options(4, {}), 3)
+    picture = engine.picture(engine.view(state, None), None)
+    with pytest.raises(errors.ServiceError) as caught:
+        rasterizer.png(picture, 0.25, 60)
+    assert caught.value.code == grpc.StatusCode.UNAVAILABLE
+    assert rasterizer._pool is None  # a fresh pool next time

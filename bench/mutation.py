@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -564,3 +565,96 @@ def corrupt_bytes(data: bytes, rng: random.Random) -> bytes:
     if bytes(out) == data:
         out.append(rng.getrandbits(8) | 1)
     return bytes(out)
+
+
+# ---- systematic changes: one kind of change at a time, values at their extremes ----------------------
+
+#: Integers at the edges of the protobuf integer types (each field gets those its own type can hold).
+INT_EDGES = (-(2**63), -(2**31), -1, 0, 2**31 - 1, 2**31, 2**32 - 1, 2**63 - 1, 2**64 - 1)
+#: Strings at the edges of what a client may send: blank, a NUL, huge, digits of other scripts, text
+#: direction and byte-order marks, a character outside the Basic Multilingual Plane.
+STRING_EDGES = ("", " ", "\x00", "x" * 65_536, "١٢٣", "１", "é✓", "\u202e", "\ufeff", "😀" * 3)
+#: Floats at their edges (NaN included).
+FLOAT_EDGES = (math.nan, math.inf, -math.inf, -0.0, 1e-45, 3.4e38, -1.0)
+#: The kinds of value ``extremes`` changes.
+EXTREME_KINDS = ("int", "string", "float")
+
+
+def mutation_kinds(message: Message) -> list[str]:
+    """The kinds of change ``mutations`` may make in ``message`` (``int``, ``duplicate``, ``oneof_switch``, ...),
+    sorted: what ``mutations_of_kind`` accepts."""
+    sites: list[_Site] = []
+    _walk(message, (), sites, set())
+    return sorted({site.kind for site in sites})
+
+
+def mutations_of_kind(
+    message: Message, rng: random.Random, kind: str, count: int, *, prefix: str = "", by_field: bool = False
+) -> list[tuple[Message, str]]:
+    """Like ``mutations``, with every copy changed by the one ``kind`` of change (one of
+    ``mutation_kinds(message)``; none for a kind the message does not offer), so that a caller can go
+    through the kinds in turn instead of drawing one at random.
+
+    With ``by_field``, each copy first draws a field (its path without indexes: every player's hand is
+    one field) uniformly among those offering that kind of change, then a place in it, so a short
+    queue is changed as often as a long deck."""
+    sites: list[_Site] = []
+    found: set[str] = set()
+    _walk(message, (), sites, found)
+    strings = sorted(found)
+    lead = f"{prefix}." if prefix else ""
+    chosen = [site for site in sites if site.kind == kind]
+    change: Callable[[Message, _Site], str] = lambda copy, site: lead + _apply(copy, site, rng, strings)  # noqa: E731
+    if not by_field or not chosen:
+        return _draw(message, rng, count, chosen, change)
+    fields: dict[str, list[_Site]] = {}
+    for site in chosen:
+        name = site.field.name if site.field is not None else site.oneof
+        fields.setdefault(re.sub(r"\[[^]]*\]", "[]", _path(site.steps, name)), []).append(site)
+    out: list[tuple[Message, str]] = []
+    for _ in range(count):
+        out += _draw(message, rng, 1, fields[rng.choice(sorted(fields))], change)
+    return out
+
+
+def _edges(fd: FieldDescriptor, kind: str) -> list[Any]:
+    if kind == "int":
+        low, high = _INT_RANGES[fd.cpp_type]
+        return [v for v in INT_EDGES if low <= v <= high]
+    if kind == "float":
+        return list(FLOAT_EDGES)
+    return list(STRING_EDGES)
+
+
+def extremes(
+    message: Message, rng: random.Random, kind: str, pick: int, *, prefix: str = ""
+) -> tuple[Message, str] | None:
+    """A copy of ``message`` with one scalar field of ``kind`` (``int``, ``string`` or ``float``: a
+    singular field, an element of a repeated field or a map value, anywhere in the message), drawn with
+    ``rng``, set to the ``pick``-th edge value of its type (modulo their number): every integer type's
+    least and greatest value, -1 and 0 (``INT_EDGES`` that fit), ``STRING_EDGES``, ``FLOAT_EDGES``.
+
+    Successive ``pick`` values go through the edges in turn. A field that already holds the value is
+    drawn again (a few times); returns ``None`` when ``message`` has no such field or none was found."""
+    if kind not in EXTREME_KINDS:
+        raise ValueError(f"kind must be one of {EXTREME_KINDS}, got {kind!r}")
+    sites: list[_Site] = []
+    _walk(message, (), sites, set())
+    chosen = [site for site in sites if site.kind == kind and site.field is not None]
+    if not chosen:
+        return None
+    lead = f"{prefix}." if prefix else ""
+    for _attempt in range(_RETRIES):
+        site = rng.choice(chosen)
+        fd = site.field
+        assert fd is not None
+        value_fd = fd.message_type.fields_by_name["value"] if _is_map(fd) else fd
+        values = _edges(value_fd, kind)
+        value = values[pick % len(values)]
+        copy = _copy(message)
+        holder = _resolve(copy, site.steps)
+        before = getattr(holder, fd.name) if site.at is None else getattr(holder, fd.name)[site.at]
+        _set_scalar(holder, fd, site.at, value)
+        if copy != message or (isinstance(value, float) and math.isnan(value)):
+            return copy, f"{lead}{_path(site.steps, fd.name, site.at)}: {_show(before)} -> {_show(value)}"
+    return None

@@ -95,7 +95,9 @@ class Rasterizer:
         self.check_size(picture, scale)
         pool = self._running()
         try:
-            data = pool.submit(_png_bytes, picture.svg, scale).result(timeout)
+            # A deadline hours away is as good as none (and longer than a wait can be: OverflowError).
+            wait = None if timeout is None else min(timeout, threading.TIMEOUT_MAX)
+            data = pool.submit(_png_bytes, picture.svg, scale).result(wait)
         except FutureTimeout as exc:
             raise errors.deadline_exceeded() from exc
         except (BrokenProcessPool, RuntimeError, OSError) as exc:

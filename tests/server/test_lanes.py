@@ -243,3 +243,15 @@ def test_a_drawing_process_that_cannot_start_is_unavailable_not_internal(monkeyp
         rasterizer.png(picture, 0.25, 60)
     assert caught.value.code == grpc.StatusCode.UNAVAILABLE
     assert rasterizer._pool is None  # a fresh pool next time
+
+
+def test_a_deadline_beyond_what_a_wait_can_take_draws_the_picture() -> None:
+    """A grpc-timeout of 99999999 hours (3.6e11 s) made the wait for the PNG overflow (INTERNAL)."""
+    rasterizer = Rasterizer(processes=1)
+    try:
+        engine = registry.get("citadels")
+        state = engine.new_game(engine.make_options(4, {}), 3)
+        picture = engine.picture(engine.view(state, None), None)
+        assert rasterizer.png(picture, 0.25, 99_999_999 * 3600.0)[0].startswith(b"\x89PNG")
+    finally:
+        rasterizer.close()

@@ -40,7 +40,7 @@ from server.config import Config
 from server.pictures import MAX_SCALE
 
 #: The memory bound the docs state for one worker with its default flags (docs/operations: pictures).
-DEFAULT_MAX_RSS_MIB = 1024
+DEFAULT_MAX_RSS_MIB = 640
 
 
 def rss_mib(root: int) -> float:

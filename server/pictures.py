@@ -55,7 +55,7 @@ MAX_PIXELS = 16 * 1024 * 1024
 
 #: How much lower than the server's the CPU priority of the drawing processes is (``os.nice``), so that
 #: a crowd of pictures slows the calls of play as little as the machine allows.
-PICTURE_NICE = 10
+PICTURE_NICE = 19
 
 
 def _lower_priority() -> None:

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
+import os
 import shutil
 import socket
+import stat
 import subprocess
 import sys
+import threading
 import time
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +22,11 @@ from rulesengine_client import RulesEngineClient, UnavailableError
 from rulesengine_client.cli import main as cli_main
 
 STARTUP_SECONDS = 30.0
+#: The bidi controls (marks, embeddings, overrides, isolates): they reorder what a terminal shows. unsafe()
+#: adds the C0/DEL/C1 controls, lone surrogates and line/paragraph separators by their category.
+BIDI = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: How long a CLI run on a few small files may take before a test calls it hung.
+HANG_SECONDS = 60.0
 
 
 def _free_port() -> int:
@@ -125,6 +135,35 @@ class Cli:
             status = int(exit_.code or 0)
         assert "Traceback" not in err.getvalue(), err.getvalue()
         return CliResult(status, out.getvalue(), err.getvalue())
+
+    def within(self, *args: str, unblock: Path) -> CliResult:
+        """The run of ``args`` in a thread, failing (not hanging) when it takes over HANG_SECONDS: a command
+        that waits on a FIFO would otherwise hang the suite. The FIFOs at or in ``unblock`` are then opened
+        for writing, so that the stuck run ends rather than keep the test process alive."""
+        results: list[CliResult] = []
+        runner = threading.Thread(target=lambda: results.append(self(*args)), daemon=True)
+        runner.start()
+        runner.join(HANG_SECONDS)
+        if runner.is_alive():
+            unblock_fifos(unblock)
+            runner.join(HANG_SECONDS)
+            pytest.fail(f"`{' '.join(args)}` did not finish within {HANG_SECONDS:.0f}s")
+        return results[0]
+
+
+def unsafe(text: str) -> list[str]:
+    """The characters of ``text`` that must never reach a terminal or a report (its newlines aside)."""
+    return [c for c in text.replace("\n", "") if unicodedata.category(c) in {"Cc", "Cs", "Zl", "Zp"} or c in BIDI]
+
+
+def unblock_fifos(place: Path) -> None:
+    """Open the FIFO ``place``, or every FIFO of the directory ``place``, for writing and close it: a reader
+    stuck opening one sees its end."""
+    entries = list(place.iterdir()) if place.is_dir() else [place]
+    for entry in entries:
+        if stat.S_ISFIFO(entry.lstat().st_mode):
+            with contextlib.suppress(OSError):
+                os.close(os.open(entry, os.O_WRONLY | os.O_NONBLOCK))
 
 
 @pytest.fixture()

@@ -13,7 +13,7 @@ import pytest
 from rulesengine.v1 import citadels_pb2, common_pb2, service_pb2
 from rulesengine_client import RulesEngineClient
 from rulesengine_client.cli import PLAY_KEYS, Console, TerminalPlayer, build_parser, main, move_line
-from rulesengine_client.games import load_record, save_message
+from rulesengine_client.files import load_record, save_message
 from rulesengine_client.render import LEGEND, Names, describe_move, move_label, render_score
 
 from tests.client.conftest import Cli

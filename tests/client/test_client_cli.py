@@ -14,7 +14,7 @@ import pytest
 from google.protobuf import json_format
 from rulesengine.v1 import common_pb2, service_pb2
 from rulesengine_client import RulesEngineClient
-from rulesengine_client.games import load_record, load_state, save_message
+from rulesengine_client.files import load_record, load_state, save_message
 from rulesengine_client.render import totals
 
 from tests.client.conftest import Cli, Server

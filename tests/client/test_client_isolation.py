@@ -9,6 +9,8 @@ PROBE = """
 import sys
 import rulesengine_client, rulesengine_client.cli, rulesengine_client.games, rulesengine_client.render
 import rulesengine_client.client, rulesengine_client.errors
+import rulesengine_client.files, rulesengine_client.safe_text, rulesengine_client.verify
+from rulesengine_client.games import FileFormatError, load_record, load_state, save_message  # still offered there
 leaked = sorted(m for m in sys.modules if m.split('.')[0] in ('server', 'engines', 'msgspec', 'structlog'))
 print(','.join(leaked))
 """

@@ -13,7 +13,7 @@ from pathlib import Path
 from google.protobuf import json_format
 from rulesengine.v1 import common_pb2, service_pb2
 from rulesengine_client import RulesEngineClient, game_setup
-from rulesengine_client.games import load_record, load_state
+from rulesengine_client.files import load_record, load_state
 from rulesengine_client.guilds_of_london import WIDTH, Content, per_seat, short_name, symbol_codes
 from rulesengine_client.render import Names, render_view
 

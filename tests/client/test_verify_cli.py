@@ -3,24 +3,21 @@
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import json
 import os
-import stat
-import threading
-import unicodedata
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from rulesengine_client.cli import MAX_TEXT_CHARS, csv_safe, printable
-from rulesengine_client.games import load_record, save_message
+from rulesengine_client.files import load_record, save_message
+from rulesengine_client.safe_text import csv_safe, printable
+from rulesengine_client.verify import MAX_TEXT_CHARS
 
-from tests.client.conftest import Cli, CliResult
+from tests.client.conftest import Cli, CliResult, unsafe
 
 
 def _records(cli: Cli, directory: Path) -> tuple[int, int]:
@@ -123,19 +120,9 @@ def test_verify_refuses_a_missing_directory(cli: Cli, tmp_path: Path) -> None:
 # ---- hostile folders (issue #22): every file one verdict, nothing raw on the terminal, no live formula ----
 
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "records" / "citadels.json"
-#: The bidi controls (marks, embeddings, overrides, isolates): they reorder what a terminal shows. _unsafe
-#: adds the C0/DEL/C1 controls, lone surrogates and line/paragraph separators by their category.
-BIDI = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 #: OWASP's formula starts, written out here rather than taken from the code under test.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-#: How long a verify of a few small files may take before the test calls it hung.
-HANG_SECONDS = 60.0
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
-
-
-def _unsafe(text: str) -> list[str]:
-    """The characters of ``text`` that must never reach a terminal or a report (its newlines aside)."""
-    return [c for c in text.replace("\n", "") if unicodedata.category(c) in {"Cc", "Cs", "Zl", "Zp"} or c in BIDI]
 
 
 def _sample(directory: Path, filename: str, /, **event: str) -> Path:
@@ -152,25 +139,9 @@ def _sample(directory: Path, filename: str, /, **event: str) -> Path:
     return directory / filename
 
 
-def _unblock_fifos(directory: Path) -> None:
-    """Open every FIFO of ``directory`` for writing and close it: a reader stuck opening one sees its end."""
-    for entry in directory.iterdir():
-        if stat.S_ISFIFO(entry.lstat().st_mode):
-            with contextlib.suppress(OSError):
-                os.close(os.open(entry, os.O_WRONLY | os.O_NONBLOCK))
-
-
 def _verify_within(cli: Cli, directory: Path, *args: str) -> CliResult:
-    """``verify directory args`` run in a thread, failing (not hanging) when it takes over HANG_SECONDS."""
-    results: list[CliResult] = []
-    runner = threading.Thread(target=lambda: results.append(cli("verify", str(directory), *args)), daemon=True)
-    runner.start()
-    runner.join(HANG_SECONDS)
-    if runner.is_alive():
-        _unblock_fifos(directory)  # let the stuck run end rather than keep the test process alive
-        runner.join(HANG_SECONDS)
-        pytest.fail(f"verify {directory} did not finish within {HANG_SECONDS:.0f}s")
-    return results[0]
+    """``verify directory args``, failing (not hanging) when it takes over HANG_SECONDS."""
+    return cli.within("verify", str(directory), *args, unblock=directory)
 
 
 def _json_report(cli: Cli, directory: Path, *args: str) -> dict[str, dict[str, Any]]:
@@ -190,7 +161,7 @@ def test_verify_never_prints_an_escape_sequence_raw(cli: Cli, tmp_path: Path) ->
     shown = {form: _verify_within(cli, tmp_path, "--format", form) for form in ("table", "csv")}
     for form, result in shown.items():
         assert result.status == 1, result.out + result.err
-        assert _unsafe(result.out) == [] and _unsafe(result.err) == [], (form, result.out, result.err)
+        assert unsafe(result.out) == [] and unsafe(result.err) == [], (form, result.out, result.err)
         assert "evil\\x1b[2J\\x1b[H\\x1b[41m.json" in result.out
         assert "\\x1b[2J\\x1b[H\\x1b[41mOpen\\x9b31m" in result.out
         assert "9.0.0" in result.out and "\\x1b[2J\\x1b[H\\x1b[41m.json: ok (winner seat 1 (B\\x00ob);" in result.err
@@ -335,7 +306,7 @@ def test_verify_judges_every_file_of_a_hostile_folder(cli: Cli, tmp_path: Path) 
         )
     for form in ("table", "csv"):
         result = _verify_within(cli, folder, "--format", form)
-        assert result.status == 1 and _unsafe(result.out) == [] and _unsafe(result.err) == [], result.out + result.err
+        assert result.status == 1 and unsafe(result.out) == [] and unsafe(result.err) == [], result.out + result.err
         assert sum(line.startswith("[") for line in result.err.splitlines()) == len(files)
     lines = _verify_within(cli, folder, "--format", "csv").out.splitlines()
     assert len(lines) == len(files) + 1
@@ -345,12 +316,12 @@ def test_verify_judges_every_file_of_a_hostile_folder(cli: Cli, tmp_path: Path) 
 @given(st.text(st.characters(exclude_categories=())))
 def test_printable_leaves_no_control_character(text: str) -> None:
     shown = printable(text)
-    assert _unsafe(shown) == [] and "\n" not in shown
+    assert unsafe(shown) == [] and "\n" not in shown
     assert printable(shown) == shown  # nothing left to replace: printing twice changes nothing
 
 
 @given(st.text(st.characters(exclude_categories=())))
 def test_csv_safe_never_starts_a_formula(text: str) -> None:
     cell = csv_safe(text)
-    assert not cell.startswith(FORMULA_START) and _unsafe(cell) == []
+    assert not cell.startswith(FORMULA_START) and unsafe(cell) == []
     assert cell in (printable(text), "'" + printable(text))

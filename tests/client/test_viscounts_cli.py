@@ -14,7 +14,7 @@ from pathlib import Path
 from google.protobuf import json_format
 from rulesengine.v1 import common_pb2, service_pb2
 from rulesengine_client import RulesEngineClient, game_setup
-from rulesengine_client.games import load_record, load_state
+from rulesengine_client.files import load_record, load_state
 from rulesengine_client.guilds_of_london import per_seat
 from rulesengine_client.render import Names, render_view
 from rulesengine_client.viscounts import WIDTH, Content, effect_text, icons, space_text

@@ -16,7 +16,7 @@ import pytest
 from google.protobuf import json_format
 from rulesengine.v1 import common_pb2, service_pb2
 from rulesengine_client import RulesEngineClient, game_setup
-from rulesengine_client.games import load_record, load_state
+from rulesengine_client.files import load_record, load_state
 from rulesengine_client.render import Names, render_view, totals, view_facts
 from rulesengine_client.walls_of_york import Content
 

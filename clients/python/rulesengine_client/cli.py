@@ -2,27 +2,24 @@
 
     rules-engine-client games
     rules-engine-client play --game citadels --players 4 --human 0 --seed 7 --record game.json
-    rules-engine-client replay game.json [--require-complete]
-    rules-engine-client score state.json
+    rules-engine-client replay game.json [--require-complete] [--max-record-bytes N]
+    rules-engine-client score state.json [--max-state-bytes N]
     rules-engine-client bots --game citadels --players 5 --games 20 --external-chance
     rules-engine-client verify records/ [--jobs 4] [--format table|json|csv] [--out FILE] [--max-record-bytes N]
     rules-engine-client health
 
 Every command talks to the service at ``--target`` (default ``localhost:50051``, or the
 ``RULES_ENGINE_TARGET`` environment variable). Errors are one readable line on stderr and a
-non-zero exit status, never a traceback.
+non-zero exit status, never a traceback. A file is read only if it is a regular one, and at most 4 MiB of it
+by default (rulesengine_client.files); text quoted from a file or the server is shown escaped
+(rulesengine_client.safe_text). ``verify``'s verdicts and reports are rulesengine_client.verify.
 """
 
 from __future__ import annotations
 
 import argparse
-import codecs
-import csv
-import dataclasses
-import json
 import os
 import random
-import stat
 import sys
 import time
 from collections import Counter
@@ -32,23 +29,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from google.protobuf import json_format
 from rulesengine.v1 import common_pb2, service_pb2
 
 from rulesengine_client.client import DEFAULT_TARGET, DEFAULT_TIMEOUT, RulesEngineClient, game_setup
 from rulesengine_client.errors import IllegalMoveError, RulesEngineError, UnavailableError
+from rulesengine_client.files import DEFAULT_MAX_RECORD_BYTES, FileFormatError, load_record, load_state, save_message
 from rulesengine_client.games import (
     CHANCE_SEAT,
     Agent,
-    FileFormatError,
     GameAborted,
     PlayedGame,
     QuitGame,
     RandomBot,
-    load_record,
-    load_state,
     play_game,
-    save_message,
     verify_record,
 )
 from rulesengine_client.render import (
@@ -64,9 +57,10 @@ from rulesengine_client.render import (
     render_score,
     render_view,
     seat_name,
-    totals,
     view_facts,
 )
+from rulesengine_client.safe_text import printable, printable_lines
+from rulesengine_client.verify import Verdict, record_files, verify_folder, write_report
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -139,6 +133,18 @@ def _add_setup_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot-seed", type=_seed, help="seed of the bots' choices (default: --seed, else random)")
 
 
+def _add_size_limit(parser: argparse.ArgumentParser, option: str, what: str) -> None:
+    """The option capping how many bytes of its file a command reads: a file from anyone must not cost
+    unbounded memory (files.DEFAULT_MAX_RECORD_BYTES says how the default was chosen)."""
+    parser.add_argument(
+        option,
+        type=_positive,
+        default=DEFAULT_MAX_RECORD_BYTES,
+        metavar="N",
+        help=f"the most bytes of a {what} read; a larger one is refused, not read (default: %(default)s, 4 MiB)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``rules-engine-client``."""
     parser = argparse.ArgumentParser(
@@ -184,12 +190,14 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="a record that ends before the game does is an error (exit 1)",
     )
+    _add_size_limit(replay, "--max-record-bytes", "record file")
 
     score = commands.add_parser("score", help="score a game state JSON file")
     score.add_argument("state", type=Path, help="game state JSON file")
     who = score.add_mutually_exclusive_group()
     who.add_argument("--seat", type=int, help="score only what this seat may see")
     who.add_argument("--spectator", action="store_true", help="score only what a spectator may see")
+    _add_size_limit(score, "--max-state-bytes", "state file")
 
     bots = commands.add_parser("bots", help="play all-bot games and verify each by replaying its record")
     _add_setup_arguments(bots)
@@ -209,13 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--format", choices=("table", "json", "csv"), default="table", help="report format (default: table)"
     )
     verify.add_argument("--out", type=Path, metavar="FILE", help="write the report here (default: stdout)")
-    verify.add_argument(
-        "--max-record-bytes",
-        type=_positive,
-        default=DEFAULT_MAX_RECORD_BYTES,
-        metavar="N",
-        help="a larger record file is unreadable, and not read (default: %(default)s, 4 MiB)",
-    )
+    _add_size_limit(verify, "--max-record-bytes", "record file")
 
     health = commands.add_parser("health", help="ask the server's grpc.health.v1 status")
     health.add_argument("--service", default="", help="service name (default: the whole server)")
@@ -239,6 +241,15 @@ class Console:
     def note(self, text: str) -> None:
         """A line of progress or a diagnostic."""
         print(text, file=self.err, flush=True)
+
+    def quote(self, text: str) -> None:
+        """Output that quotes a file or the server (a record's move, a violation message): every line
+        :func:`printable`, so a hostile record cannot drive the terminal."""
+        self.print(printable_lines(text))
+
+    def error(self, text: str) -> None:
+        """A line ``error: text`` on ``err``, :func:`printable` (it may quote a file name or the server)."""
+        self.note(printable(f"error: {text}"))
 
     def progress(self, text: str) -> None:
         """A progress line that overwrites itself on a terminal (and is silent elsewhere)."""
@@ -494,7 +505,7 @@ def cmd_play(client: RulesEngineClient, args: argparse.Namespace, con: Console, 
 
 def cmd_replay(client: RulesEngineClient, args: argparse.Namespace, con: Console) -> int:
     """Replay a record: OK and the final score, or the first illegal move and why (exit 1)."""
-    record = load_record(args.record)
+    record = load_record(args.record, args.max_record_bytes)
     total = len(record.moves)
     if args.stream:
         step = max(1, total // 100)
@@ -513,10 +524,10 @@ def cmd_replay(client: RulesEngineClient, args: argparse.Namespace, con: Console
     if not result.legal:
         index = result.illegal_move_index
         shown = describe_move(record.moves[index], names) if 0 <= index < total else "(no such move)"
-        con.print(f"ILLEGAL: move {index} ({shown}) is not legal after {result.moves_applied} legal moves:")
+        con.quote(f"ILLEGAL: move {index} ({shown}) is not legal after {result.moves_applied} legal moves:")
         for violation in result.violations:
             where = f" [{violation.field}]" if violation.field else ""
-            con.print(f"  {violation.code}: {violation.message}{where}")
+            con.quote(f"  {violation.code}: {violation.message}{where}")
         return EXIT_FAILED
     if result.pending.seats:
         owes = ", ".join(seat_name(s) for s in result.pending.seats)
@@ -525,21 +536,21 @@ def cmd_replay(client: RulesEngineClient, args: argparse.Namespace, con: Console
             f"{owes} {'owes' if len(result.pending.seats) == 1 else 'owe'} {result.pending.kind}"
         )
         if args.require_complete:
-            con.print(f"INCOMPLETE: all {result.moves_applied} moves are legal, but {ends}.")
-            con.print(f"Next: {describe_pending(result.pending)}")
+            con.quote(f"INCOMPLETE: all {result.moves_applied} moves are legal, but {ends}.")
+            con.quote(f"Next: {describe_pending(result.pending)}")
             return EXIT_FAILED
-        con.print(f"OK: all {result.moves_applied} moves are legal; {ends}.")
-        con.print(f"Next: {describe_pending(result.pending)}")
+        con.quote(f"OK: all {result.moves_applied} moves are legal; {ends}.")
+        con.quote(f"Next: {describe_pending(result.pending)}")
     else:
         con.print(f"OK: all {result.moves_applied} moves are legal; the game is over.")
-    con.print(render_score(result.score))
+    con.quote(render_score(result.score))
     return EXIT_OK
 
 
 def cmd_score(client: RulesEngineClient, args: argparse.Namespace, con: Console) -> int:
     """Score a state file (the whole state, or as a seat or spectator sees it)."""
-    state = load_state(args.state)
-    con.print(render_score(client.score(state, args.seat, spectator=args.spectator)))
+    state = load_state(args.state, args.max_state_bytes)
+    con.quote(render_score(client.score(state, args.seat, spectator=args.spectator)))
     return EXIT_OK
 
 
@@ -616,422 +627,19 @@ def cmd_bots(client: RulesEngineClient, args: argparse.Namespace, con: Console) 
 
 
 # ---- verify ----------------------------------------------------------------------------------
-#
-# ``verify`` reads a tournament's upload folder: files anyone could have put there. It reads only regular
-# files, at most ``--max-record-bytes`` of each, loads one record at a time for the job that replays it,
-# keeps a few short fields per verdict, and shows every text (the record's, the server's, a file's name)
-# through :func:`printable` on the terminal and :func:`csv_safe` in a CSV.
-
-#: The columns of a ``verify`` report, in order (the CSV header and the JSON keys).
-VERIFY_FIELDS = (
-    "file",
-    "event",
-    "round",
-    "table",
-    "match_id",
-    "game",
-    "players",
-    "names",
-    "moves",
-    "verdict",
-    "winners",
-    "scores",
-    "places",
-    "move",
-    "code",
-    "message",
-    "field",
-)
-#: The text fields of a :class:`Verdict` (cut to MAX_TEXT_CHARS; ``names`` is a list of them).
-_TEXT_FIELDS = ("file", "verdict", "game", "event", "round", "table", "match_id", "code", "message", "field")
-
-#: The largest record file ``verify`` reads (``--max-record-bytes``): 4 MiB, the server's default message
-#: limit (``--max-message-bytes``). A record's JSON is 5 to 10 times its protobuf (the samples in
-#: examples/records/), so a 4 MiB file is a message of 0.4-0.8 MiB, some 40,000 moves, while a real game's
-#: record is 10-60 KiB (the longest sample, 524 moves, is 53 KiB). The limit is what bounds memory: parsing
-#: JSON takes up to ~40 times the file's size (a list of empty moves), and a job holds its parsed record, up
-#: to ~30 times the file's size, until the server answers; measured, a 4 MiB file of empty moves peaks at
-#: ~160 MiB, a 16 MiB one at ~650 MiB.
-DEFAULT_MAX_RECORD_BYTES = 4 * 1024 * 1024
-#: A verdict's texts are cut to this many characters: a hostile record's megabyte-long event name must
-#: cost neither memory for every verdict kept nor a screenful in every row.
-MAX_TEXT_CHARS = 300
-#: Player names kept per verdict: more than any game has seats (the server refuses a record whose names do
-#: not match its seats).
-MAX_NAMES = 16
-_READ_CHUNK = 1024 * 1024
-#: Opening a file to read: never waiting (a FIFO swapped in after the check opens at once; fstat finds it),
-#: never taking a terminal as the controlling one, binary on Windows.
-_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
-#: Byte order marks of the encodings a record is not in (UTF-32's first: it starts like UTF-16's).
-_BOMS = (
-    (codecs.BOM_UTF32_LE, "UTF-32"),
-    (codecs.BOM_UTF32_BE, "UTF-32"),
-    (codecs.BOM_UTF16_LE, "UTF-16"),
-    (codecs.BOM_UTF16_BE, "UTF-16"),
-)
-
-#: Bidirectional-text controls: invisible, they reorder what follows on the screen (U+202E shows
-#: "report\u202eslx.exe" as "reportexe.xls").
-_BIDI_CONTROLS = (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
-
-
-def _escape(code: int) -> str:
-    """How a character unfit to show is shown instead: ``\\x1b`` for a control, ``\\u202e`` for the others,
-    and ``\\xff`` for a file name's byte that is not UTF-8 (Python holds that byte as U+DCFF)."""
-    if 0xDC80 <= code <= 0xDCFF:
-        code -= 0xDC00
-    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
-
-
-#: Every character a terminal or a viewer acts on, or a UTF-8 encoder refuses -> its visible escape: the C0
-#: controls, DEL, the C1 controls (U+009B starts a sequence as ESC [ does), the bidi controls, the line and
-#: paragraph separators and the lone surrogates.
-_UNPRINTABLE = {
-    code: _escape(code)
-    for code in (*range(0x20), *range(0x7F, 0xA0), *_BIDI_CONTROLS, 0x2028, 0x2029, *range(0xD800, 0xE000))
-}
-#: What a spreadsheet takes as the start of a formula (OWASP, "CSV Injection").
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def printable(text: str) -> str:
-    """``text`` safe to print: every control or reordering character replaced by its visible escape (ESC
-    becomes ``\\x1b``, U+202E ``\\u202e``), so a record's event name can neither clear nor recolour the
-    terminal, hide or reorder text, nor break a row. ``verify`` shows every text through it."""
-    return text.translate(_UNPRINTABLE)
-
-
-def csv_safe(text: str) -> str:
-    """A CSV text cell a spreadsheet shows as text, never runs: :func:`printable`, then a leading ``'``
-    when it would start a formula, as OWASP advises (the writer quotes every text cell)."""
-    shown = printable(text)
-    return "'" + shown if shown.startswith(FORMULA_START) else shown
-
-
-def _clip(text: str) -> str:
-    """``text`` cut to MAX_TEXT_CHARS, saying how long it was; a cut text is left as it is."""
-    if len(text) <= MAX_TEXT_CHARS:
-        return text
-    tail = f"… ({len(text):,} chars)"
-    return text[: MAX_TEXT_CHARS - len(tail)] + tail
-
-
-@dataclass
-class Verdict:
-    """What replaying one record file found: ``ok``, ``illegal``, ``unfinished`` or ``unreadable``.
-
-    A verdict is kept for every record of the folder, so it holds only short texts (see :meth:`__post_init__`).
-    """
-
-    file: str
-    verdict: str
-    game: str = ""
-    players: int = 0
-    moves: int = 0
-    winners: list[int] = dataclasses.field(default_factory=list)
-    scores: dict[int, int] = dataclasses.field(default_factory=dict)
-    #: Seat -> place in the final standings (1 = first; tied seats share a place).
-    places: dict[int, int] = dataclasses.field(default_factory=dict)
-    #: The record's event metadata and the players' names by seat (empty when the record has none).
-    event: str = ""
-    round: str = ""
-    table: str = ""
-    match_id: str = ""
-    names: list[str] = dataclasses.field(default_factory=list)
-    move: int | None = None
-    code: str = ""
-    message: str = ""
-    field: str = ""
-
-    def __post_init__(self) -> None:
-        """Cut every text to MAX_TEXT_CHARS and the names to MAX_NAMES: what a hostile record holds must not
-        stay in memory for the whole run nor fill the report."""
-        for name in _TEXT_FIELDS:
-            setattr(self, name, _clip(getattr(self, name)))
-        self.names = [_clip(name) for name in self.names[:MAX_NAMES]]
-
-    def detail(self) -> str:
-        """The verdict in a few words: the winners, the illegal move and why, or what is wrong."""
-        if self.verdict == "ok":
-            winners = ", ".join(self._name(w) for w in self.winners)
-            return f"winner {winners}; scores {_scores_text(self.scores)}"
-        if self.verdict == "illegal":
-            where = f" [{self.field}]" if self.field else ""
-            return f"move {self.move}: {self.code}: {self.message}{where}"
-        return self.message
-
-    def _name(self, seat: int) -> str:
-        """The seat with its player's name when the record names the players."""
-        return f"{seat_name(seat)} ({self.names[seat]})" if 0 <= seat < len(self.names) else seat_name(seat)
-
-    def where(self) -> str:
-        """Event, round and table in a few words ("" when the record has none)."""
-        parts = [self.event, f"round {self.round}" if self.round else "", f"table {self.table}" if self.table else ""]
-        return ", ".join(p for p in parts if p)
-
-
-def _scores_text(scores: dict[int, int]) -> str:
-    return ", ".join(f"{seat}: {total}" for seat, total in sorted(scores.items()))
-
-
-def record_files(directory: Path) -> list[Path]:
-    """The record files of ``directory``: every ``*.json`` except the ``*.score.json`` score sheets."""
-    if not directory.is_dir():
-        raise UsageError(f"{directory} is not a directory")
-    return sorted(p for p in directory.glob("*.json") if not p.name.endswith(".score.json"))
-
-
-def _size(count: int, *, exact: bool = False) -> str:
-    """A byte count for people ("1,000 bytes", "13.3 KiB", "80 MiB"), with the bytes too when ``exact``.
-    Only an exact multiple is a whole number: a file 13 bytes over a 4 MiB limit is "4.0 MiB"."""
-    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if count >= scale:
-            amount = f"{count // scale}" if count % scale == 0 else f"{count / scale:.1f}"
-            return f"{amount} {unit} ({count:,} bytes)" if exact else f"{amount} {unit}"
-    return f"{count:,} bytes"
-
-
-def _kind(mode: int) -> str:
-    """What a file that is not a regular one is, in words."""
-    kinds = (
-        (stat.S_ISDIR, "a directory"),
-        (stat.S_ISFIFO, "a named pipe"),
-        (stat.S_ISCHR, "a character device"),
-        (stat.S_ISBLK, "a block device"),
-        (stat.S_ISSOCK, "a socket"),
-    )
-    return next((word for test, word in kinds if test(mode)), "a special file")
-
-
-def _not_regular(kind: str) -> FileFormatError:
-    return FileFormatError(f"not a regular file ({kind}); only regular files are read")
-
-
-def _check_regular(path: Path) -> None:
-    """Refuse ``path`` unless it is a regular file or a link to one, before opening it: opening a FIFO waits
-    for a writer, and opening a device may act on it."""
-    mode = os.lstat(path).st_mode
-    if stat.S_ISLNK(mode):
-        target = os.stat(path).st_mode  # a link to a regular file is read as that file
-        if not stat.S_ISREG(target):
-            raise _not_regular(f"a symbolic link to {_kind(target)}")
-    elif not stat.S_ISREG(mode):
-        raise _not_regular(_kind(mode))
-
-
-def _read_regular(fd: int, max_bytes: int) -> bytearray:
-    """The bytes of the open file ``fd``: refused when it is not a regular file (swapped in since the check)
-    or when it is, or reads, longer than ``max_bytes`` — of which at most one byte more is ever read."""
-    info = os.fstat(fd)
-    if not stat.S_ISREG(info.st_mode):
-        raise _not_regular(_kind(info.st_mode))
-    if info.st_size > max_bytes:
-        raise FileFormatError(
-            f"record is {_size(info.st_size, exact=True)}; the limit is {_size(max_bytes)} (--max-record-bytes)"
-        )
-    data = bytearray()
-    while len(data) <= max_bytes:
-        chunk = os.read(fd, min(_READ_CHUNK, max_bytes + 1 - len(data)))
-        if not chunk:
-            return data
-        data += chunk
-    raise FileFormatError(
-        f"record reads longer than the limit of {_size(max_bytes)} (--max-record-bytes), "
-        f"though its size said {_size(info.st_size)}"
-    )
-
-
-def _read_file(path: Path, max_bytes: int) -> bytearray:
-    """The bytes of the regular file ``path``, at most ``max_bytes`` of them, never waiting on the file."""
-    try:
-        _check_regular(path)
-        fd = os.open(path, _OPEN_FLAGS)
-        try:
-            return _read_regular(fd, max_bytes)
-        finally:
-            os.close(fd)
-    except OSError as error:
-        raise FileFormatError(f"cannot read {path.name}: {error.strerror or error}") from error
-
-
-def _decode(data: bytearray, name: str) -> str:
-    """The text of a record file, or what its bytes are instead of UTF-8 (a record is UTF-8, no BOM)."""
-    for bom, encoding in _BOMS:
-        if data.startswith(bom):
-            raise FileFormatError(f"{name} is {encoding} text (it starts with a byte order mark); a record is UTF-8")
-    if data.startswith(codecs.BOM_UTF8):
-        raise FileFormatError(f"{name} starts with a byte order mark; a record is UTF-8 without one")
-    nul = data.find(0)
-    if nul >= 0:
-        raise FileFormatError(f"{name} holds a NUL byte at offset {nul}: not a text file (UTF-16 or UTF-32?)")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise FileFormatError(
-            f"{name} is not UTF-8 text: byte 0x{data[error.start]:02x} at offset {error.start} "
-            "(Latin-1 or Windows-1252?)"
-        ) from error
-
-
-def _nested_too_deeply(error: BaseException) -> bool:
-    """Whether a parse failed on JSON nested deeper than Python's recursion limit (protobuf may wrap the
-    RecursionError in its ParseError, or not)."""
-    cause: BaseException | None = error
-    while cause is not None:
-        if isinstance(cause, RecursionError):
-            return True
-        cause = cause.__cause__ or cause.__context__
-    return False
-
-
-def _parse_record(text: str, name: str) -> service_pb2.GameRecord:
-    """The ``GameRecord`` of a record file's text (the same checks as :func:`load_record`)."""
-    record = service_pb2.GameRecord()
-    try:
-        json_format.Parse(text, record)
-    except (json_format.ParseError, ValueError, RecursionError) as error:
-        problem = "nested too deeply" if _nested_too_deeply(error) else str(error)
-        raise FileFormatError(f"{name} is not a valid GameRecord JSON file: {problem}") from error
-    if not record.setup.game_id:
-        raise FileFormatError(f"{name}: the record has no setup.gameId")
-    return record
-
-
-def read_record(path: Path, max_bytes: int = DEFAULT_MAX_RECORD_BYTES) -> service_pb2.GameRecord:
-    """The record of a file of an upload folder, read as anything could be there: only a regular file, at
-    most ``max_bytes`` of it, UTF-8 JSON. Raises :class:`FileFormatError` saying what is wrong."""
-    return _parse_record(_decode(_read_file(path, max_bytes), path.name), path.name)
-
-
-def verify_file(
-    client: RulesEngineClient, path: Path, load: Callable[[Path], service_pb2.GameRecord] = read_record
-) -> Verdict:
-    """Replay one record file through the server and judge it. The record (``load(path)``) lives only in
-    this call; what is kept is the verdict's few short fields."""
-    try:
-        record = load(path)
-    except FileFormatError as error:
-        return Verdict(path.name, "unreadable", message=str(error))
-    seen = Verdict(
-        path.name,
-        "",
-        record.setup.game_id,
-        record.setup.players,
-        len(record.moves),
-        event=record.event.name,
-        round=record.event.round,
-        table=record.event.table,
-        match_id=record.match_id,
-        names=list(record.seat_labels[:MAX_NAMES]),
-    )
-    try:
-        result = client.replay_game(record)
-    except UnavailableError:
-        raise
-    except RulesEngineError as error:
-        refusal = f"refused by the server: {error.code.name}: {error.message}"
-        return dataclasses.replace(seen, verdict="unreadable", message=refusal)
-    return _judge(seen, result)
-
-
-def _judge(seen: Verdict, result: service_pb2.ReplayResult) -> Verdict:
-    """The verdict on a replay the server answered: illegal at a move, unfinished, or ok with the scores."""
-    if not result.legal:
-        first = result.violations[0] if result.violations else common_pb2.Violation()
-        return dataclasses.replace(
-            seen,
-            verdict="illegal",
-            move=result.illegal_move_index,
-            code=first.code,
-            message=first.message,
-            field=first.field,
-        )
-    if result.pending.seats:
-        owes = ", ".join(seat_name(s) for s in result.pending.seats)
-        message = f"all {result.moves_applied} moves legal; the game is not over: {owes} to {result.pending.kind}"
-        return dataclasses.replace(seen, verdict="unfinished", message=message)
-    return dataclasses.replace(
-        seen,
-        verdict="ok",
-        winners=list(result.score.winners),
-        scores=totals(result.score),
-        places={seat.seat: seat.place for seat in result.score.seats},
-    )
-
-
-def verdict_row(verdict: Verdict) -> dict[str, object]:
-    """A report row: the JSON object of one verdict (the CSV row flattens winners and scores)."""
-    return {name: getattr(verdict, name) for name in VERIFY_FIELDS}
-
-
-def csv_row(verdict: Verdict) -> dict[str, str | int]:
-    """A CSV row of one verdict, safe to open in a spreadsheet.
-
-    Cells written as numbers (players, moves, move: counts and an index this client computed) stay bare
-    numbers: a number cannot be a formula, and a spreadsheet should sum them. Every text cell — the file
-    name, the record's event and names, the server's messages, and the lists joined here (winners, scores,
-    places) — goes through :func:`csv_safe` and is quoted, so a text such as ``-2+3`` or ``=HYPERLINK(...)``
-    is written ``'-2+3``: no cell starts with ``= + - @``, a tab or a carriage return.
-    """
-    row = verdict_row(verdict) | {
-        "winners": " ".join(str(w) for w in verdict.winners),
-        "scores": " ".join(f"{s}:{t}" for s, t in sorted(verdict.scores.items())),
-        "places": " ".join(f"{s}:{p}" for s, p in sorted(verdict.places.items())),
-        "names": " | ".join(verdict.names),
-        "move": "" if verdict.move is None else verdict.move,
-    }
-    return {name: value if isinstance(value, int) else csv_safe(str(value)) for name, value in row.items()}
-
-
-def render_verdicts(verdicts: Sequence[Verdict]) -> str:
-    """The ``verify`` table: file, event (when a record names one), game, players, moves, verdict, and the
-    detail or winners; every cell :func:`printable`."""
-    events = any(v.where() for v in verdicts)  # the event column only when a record names its event
-    head = ("file", *(("event",) if events else ()), "game", "players", "moves", "verdict", "detail")
-    rows: list[tuple[str, ...]] = [head]
-    for v in verdicts:
-        players, moves = (str(v.players), str(v.moves)) if v.game else ("", "")  # no record, nothing to count
-        where = (v.where() or "-",) if events else ()
-        rows.append(tuple(printable(c) for c in (v.file, *where, v.game, players, moves, v.verdict, v.detail())))
-    widths = [max(len(row[i]) for row in rows) for i in range(len(head) - 1)]
-    return "\n".join("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=False)) + "  " + row[-1] for row in rows)
-
-
-def write_report(verdicts: Sequence[Verdict], form: str, out: TextIO) -> None:
-    """Write the report as ``table``, ``json`` (a list of objects) or ``csv`` (a header row).
-
-    JSON keeps every text exactly: the encoder escapes each control and non-ASCII character (``\\u001b``),
-    so the report is plain ASCII. The table and the CSV show texts through :func:`printable`."""
-    if form == "json":
-        out.write(json.dumps([verdict_row(v) for v in verdicts], indent=2, ensure_ascii=True) + "\n")
-    elif form == "csv":
-        writer = csv.DictWriter(out, fieldnames=VERIFY_FIELDS, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
-        writer.writeheader()
-        writer.writerows(csv_row(verdict) for verdict in verdicts)
-    else:
-        out.write(render_verdicts(verdicts) + "\n")
 
 
 def cmd_verify(client: RulesEngineClient, args: argparse.Namespace, con: Console) -> int:
-    """Replay every record of a directory (``--jobs`` at once) and report one verdict per record."""
+    """Replay every record of a directory (``--jobs`` at once) and report one verdict per record
+    (rulesengine_client.verify); exit 1 when any is illegal or unreadable."""
+    if not args.dir.is_dir():
+        raise UsageError(f"{args.dir} is not a directory")
     paths = record_files(args.dir)
     con.note(printable(f"{len(paths)} record(s) in {args.dir}"))
     verdicts: list[Verdict] = []
-    # One thread reads and parses every record, one at a time, for the job that replays it. Parsing holds
-    # the GIL anyway, so this costs no throughput (the jobs overlap on the server's replies), and memory
-    # peaks at one record's parse, not one per job; parsing always on the same thread also lets the
-    # allocator reuse what the last parse freed (parsed on each job's thread, under a lock, glibc kept a
-    # heap per thread: ~520 MiB instead of ~440 on a folder of 4 MiB hostile records).
-    with ThreadPoolExecutor(max_workers=1) as loader, ThreadPoolExecutor(max_workers=args.jobs) as pool:
-
-        def load(path: Path) -> service_pb2.GameRecord:
-            return loader.submit(read_record, path, args.max_record_bytes).result()
-
-        # map hands back each verdict in order and lets its future go; a record dies with its job.
-        for done in pool.map(lambda path: verify_file(client, path, load), paths):
-            verdicts.append(done)
-            con.note(printable(f"[{len(verdicts)}/{len(paths)}] {done.file}: {done.verdict} ({done.detail()})"))
+    for done in verify_folder(client, paths, args.jobs, args.max_record_bytes):
+        verdicts.append(done)
+        con.note(printable(f"[{len(verdicts)}/{len(paths)}] {done.file}: {done.verdict} ({done.detail()})"))
     if args.out is None:
         write_report(verdicts, args.format, con.out)
     else:
@@ -1061,12 +669,12 @@ def cmd_health(client: RulesEngineClient, args: argparse.Namespace, con: Console
 
 def _report(error: RulesEngineError, target: str, con: Console) -> None:
     if isinstance(error, UnavailableError):
-        con.note(f"error: cannot reach the rules-engine server at {target} ({error.message})")
+        con.error(f"cannot reach the rules-engine server at {target} ({error.message})")
         return
-    con.note(f"error: {error.code.name}: {error.message}")
+    con.error(f"{error.code.name}: {error.message}")
     if isinstance(error, IllegalMoveError):
         for violation in error.violations:
-            con.note(f"  {violation}")
+            con.note(printable(f"  {violation}"))
 
 
 def main(
@@ -1080,7 +688,7 @@ def main(
     con = Console(stdout or sys.stdout, stderr or sys.stderr)
     args = build_parser().parse_args(argv)
     if args.timeout is not None and args.timeout <= 0:
-        con.note("error: --timeout must be positive")
+        con.error("--timeout must be positive")
         return EXIT_USAGE
     try:
         with RulesEngineClient(args.target, metadata=args.metadata, timeout=args.timeout) as client:
@@ -1101,10 +709,10 @@ def main(
         _report(error, args.target, con)
         return EXIT_FAILED
     except (FileFormatError, UsageError) as error:
-        con.note(f"error: {error}")
+        con.error(str(error))
         return EXIT_USAGE if isinstance(error, UsageError) else EXIT_FAILED
     except (RuntimeError, ValueError) as error:
-        con.note(f"error: {error}")
+        con.error(str(error))
         return EXIT_FAILED
     except KeyboardInterrupt:
         con.note("interrupted")

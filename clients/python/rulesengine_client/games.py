@@ -2,7 +2,8 @@
 
 A game is driven entirely by the service: the driver asks for the pending decision and the
 legal moves, lets the agent of the pending seat choose one, applies it, and records it. The
-record (``GameRecord``) is saved as the canonical protobuf JSON mapping.
+record (``GameRecord``) is saved as the canonical protobuf JSON mapping by :mod:`rulesengine_client.files`,
+whose names (``load_record``, ``save_message``, ``FileFormatError``...) this module still offers.
 """
 
 from __future__ import annotations
@@ -10,21 +11,24 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import Protocol
 
-from google.protobuf import json_format
-from google.protobuf.message import Message
 from rulesengine.v1 import common_pb2, service_pb2
 
 from rulesengine_client.client import RulesEngineClient
+
+# Message files lived here before files.py; they stay importable from here.
+from rulesengine_client.files import FileFormatError as FileFormatError
+from rulesengine_client.files import load_message as load_message
+from rulesengine_client.files import load_record as load_record
+from rulesengine_client.files import load_state as load_state
+from rulesengine_client.files import message_to_json as message_to_json
+from rulesengine_client.files import save_message as save_message
 from rulesengine_client.render import totals
 
 CHANCE_SEAT = -1
 #: A game longer than this is reported as not terminating.
 DEFAULT_MAX_MOVES = 100_000
-
-M = TypeVar("M", bound=Message)
 
 
 class Agent(Protocol):
@@ -156,53 +160,3 @@ def verify_record(
     if totals(result.score) != totals(expected) or list(result.score.winners) != list(expected.winners):
         return Verification(False, result, f"replayed score {totals(result.score)} differs from {totals(expected)}")
     return Verification(True, result)
-
-
-# ---- files -----------------------------------------------------------------------------------
-
-
-class FileFormatError(Exception):
-    """A file is missing, unreadable, or not the JSON of the expected message."""
-
-
-def message_to_json(message: Message) -> str:
-    """The canonical protobuf JSON mapping, indented, with a final newline."""
-    return json_format.MessageToJson(message, indent=2) + "\n"
-
-
-def save_message(message: Message, path: Path) -> None:
-    """Write ``message`` as canonical protobuf JSON (``-`` is not accepted: use a path)."""
-    path.write_text(message_to_json(message), encoding="utf-8")
-
-
-def load_message(path: Path, message_type: type[M]) -> M:
-    """Read a protobuf JSON file; raises :class:`FileFormatError` with a clear message."""
-    name = message_type.DESCRIPTOR.name
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise FileFormatError(f"cannot read {path}: {error.strerror or error}") from error
-    except UnicodeDecodeError as error:
-        raise FileFormatError(f"{path} is not a UTF-8 text file") from error
-    message = message_type()
-    try:
-        json_format.Parse(text, message)
-    except json_format.ParseError as error:
-        raise FileFormatError(f"{path} is not a valid {name} JSON file: {error}") from error
-    return message
-
-
-def load_record(path: Path) -> service_pb2.GameRecord:
-    """A ``GameRecord`` from its JSON file."""
-    record = load_message(path, service_pb2.GameRecord)
-    if not record.setup.game_id:
-        raise FileFormatError(f"{path}: the record has no setup.gameId")
-    return record
-
-
-def load_state(path: Path) -> service_pb2.GameState:
-    """A ``GameState`` from its JSON file."""
-    state = load_message(path, service_pb2.GameState)
-    if state.WhichOneof("state") is None:
-        raise FileFormatError(f"{path}: the file holds no game state (no game-specific state field)")
-    return state

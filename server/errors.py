@@ -35,7 +35,7 @@ PICTURE_TOO_LARGE = "PICTURE_TOO_LARGE"
 PICTURE_WORKER_LOST = "PICTURE_WORKER_LOST"
 STREAM_IDLE = "STREAM_IDLE"
 STREAM_TOO_LARGE = "STREAM_TOO_LARGE"
-MESSAGE_TOO_LARGE = "MESSAGE_TOO_LARGE"  # a request message over the limit, as sent or once inflated (HTTP)
+MESSAGE_TOO_LARGE = "MESSAGE_TOO_LARGE"
 INTERNAL = "INTERNAL"
 
 
@@ -215,6 +215,14 @@ def raising(error: Exception) -> Callable[[], Any]:
         raise error
 
     return fail
+
+
+def message_too_large(field: str, message: str, limit: int) -> ServiceError:
+    """A request message (on the HTTP port: a body or a stream's message) larger than the message limit of
+    ``limit`` bytes, as sent or once inflated."""
+    return ServiceError(
+        grpc.StatusCode.RESOURCE_EXHAUSTED, message, MESSAGE_TOO_LARGE, [(field, message)], {"limit": str(limit)}
+    )
 
 
 def internal() -> ServiceError:

@@ -353,14 +353,7 @@ def protocol_error(exc: ConnectError, field: str, limit: int) -> errors.ServiceE
     subject = _subject(field)
     if exc.code == Code.RESOURCE_EXHAUSTED:
         how = "inflates beyond" if isinstance(exc, _Inflated) else "is larger than"
-        message = f"{subject} {how} {limit} bytes (the message limit)"
-        return errors.ServiceError(
-            grpc.StatusCode.RESOURCE_EXHAUSTED,
-            message,
-            errors.MESSAGE_TOO_LARGE,
-            [(field, message)],
-            {"limit": str(limit)},
-        )
+        return errors.message_too_large(field, f"{subject} {how} {limit} bytes (the message limit)", limit)
     if exc.code == Code.UNIMPLEMENTED:
         return errors.ServiceError(
             grpc.StatusCode.UNIMPLEMENTED, exc.message, errors.REQUEST_INVALID, [(field, exc.message)]

@@ -12,8 +12,11 @@ on every machine (it bundles that font).
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Iterable, Sequence
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape as _escape
+from xml.sax.saxutils import quoteattr
 
 import msgspec
 
@@ -39,6 +42,24 @@ MUTED = "#777777"
 HIDDEN = "#bbbbbb"
 
 
+#: The longest text or title drawn, in characters (the longest a game writes is about 250); longer text is
+#: cut with an ellipsis, so a client's string cannot make a picture of any size.
+MOST_TEXT = 1000
+#: Characters XML 1.0 does not allow (C0 controls but tab, newline and carriage return; U+FFFE, U+FFFF).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def escape(text: str) -> str:
+    """``text`` fit for an SVG document: characters XML does not allow dropped, cut to ``MOST_TEXT``
+    characters (ending in an ellipsis), then escaped. Drawings may show strings a client sent (the state
+    check bounds what the rules bound, not every string's length or characters), and the picture must stay a
+    well-formed document of bounded size."""
+    text = _NOT_XML.sub("", text)
+    if len(text) > MOST_TEXT:
+        text = text[: MOST_TEXT - 1] + "\u2026"
+    return _escape(text)
+
+
 class Picture(msgspec.Struct, frozen=True):
     """A drawn picture: its SVG text and its size in pixels."""
 
@@ -61,17 +82,37 @@ def seat_colour_name(seat: int) -> str:
     return SEAT_COLOUR_NAMES[seat % len(SEAT_COLOUR_NAMES)]
 
 
+#: The largest coordinate or length written (pictures are a few thousand pixels wide): a number beyond it is
+#: written as this bound, and a number that is no number (infinite, NaN) as 0, so every picture stays a
+#: drawable document whatever a client's state made its layout compute.
+MOST_COORDINATE = 100_000
+
+
 def _number(value: float) -> str:
+    if type(value) is int:  # most coordinates: no rounding to do
+        return str(max(-MOST_COORDINATE, min(value, MOST_COORDINATE)))
+    if not math.isfinite(value):
+        return "0"
+    value = max(-MOST_COORDINATE, min(value, MOST_COORDINATE))
     return f"{value:.2f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
+
+
+#: Characters that make an attribute value need more than double quotes around it (``quoteattr``).
+_QUOTED = re.compile("[&<>\"'\n\r\t]")
+
+
+def _quoted(value: object) -> str:
+    """An attribute value in quotes: a number as ``_number`` writes it, a text without the characters XML
+    does not allow (``quoteattr`` escapes the rest; plain text, the common case, needs no escaping)."""
+    if isinstance(value, int | float):
+        return f'"{_number(value)}"'
+    text = _NOT_XML.sub("", str(value))
+    return quoteattr(text) if _QUOTED.search(text) else f'"{text}"'
 
 
 def _attributes(attributes: dict[str, object]) -> str:
     """`` name="value"`` pairs of the attributes that are set (``stroke_width`` is written ``stroke-width``)."""
-    return "".join(
-        f" {name.replace('_', '-')}={quoteattr(_number(v) if isinstance(v, int | float) else str(v))}"
-        for name, v in attributes.items()
-        if v is not None
-    )
+    return "".join(f" {name.replace('_', '-')}={_quoted(v)}" for name, v in attributes.items() if v is not None)
 
 
 class Svg:

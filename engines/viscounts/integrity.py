@@ -20,7 +20,8 @@ from engines.viscounts.building import slots_left
 from engines.viscounts.castle import ready
 from engines.viscounts.common import CONTENT, ai_board, board_slots, owned
 from engines.viscounts.content import Effect
-from engines.viscounts.setup import seats
+from engines.viscounts.setup import seats, validate_options
+from engines.viscounts.solo import printed_rows
 from engines.viscounts.state import (
     CAP,
     EMPTY,
@@ -85,6 +86,8 @@ def _player(s: State, seat: int, p: Player) -> None:
         _range(getattr(p, field), 0, CAP, f"{at}.{field}")
     _range(p.workers, 0, board.workers, f"{at}.workers")
     _range(p.space, -1 if s.stage != "turns" else 0, SPACES - 1, f"{at}.space")
+    if (p.space < 0) != (p.player_card == 0):
+        _fail("A viscount stands on its player card's start space from the pick on (§3 step 9.1).", f"{at}.space")
     _range(p.corruption, 1, board.track_length, f"{at}.corruption")
     _range(p.virtue, p.corruption, board.track_length, f"{at}.virtue")
     if p.ai != (s.options.players == 1 and seat == 1):
@@ -206,7 +209,7 @@ def _stacks(s: State) -> None:
         ("deeds_left", s.deeds_left, board.deeds_on_prosperity[s.options.players], s.prosperity),
     ):
         _range(left, 0, top, name)
-        if (left == 0) != (revealed > 0) or revealed > s.round:
+        if (left == 0) != (revealed > 0) or not 0 <= revealed <= s.round:
             _fail(f"{name} is {left}; its card is revealed exactly when it is 0, in a round played.", name)
 
 
@@ -226,7 +229,7 @@ def _queue(s: State) -> None:
     for i, step in enumerate(s.queue):
         for field in ("seat", "active"):
             value = getattr(step, field, 0)
-            if not (0 <= value < n or (isinstance(step, Settle) and value == NO_SEAT)):
+            if not (0 <= value < n or (isinstance(step, Settle) and field == "seat" and value == NO_SEAT)):
                 _fail(f"Step {i} names seat {value}; the seats are 0 to {n - 1}.", f"queue[{i}].{field}")
         for field in ("left", "n", "position", "pair"):
             value = getattr(step, field, 0)
@@ -282,6 +285,8 @@ def _step_problem(s: State, step: Step, pending: Counter[tuple[str, int]]) -> st
             return "a scheme draw for a human"
         if step.future:
             return "" if pending["future", seat] <= len(s.future_unseen) else "more Future Schemes than are left"
+        if pending["reveal", seat] > 1:
+            return "a second scheme revealed in one turn (§8.4 step 2 reveals one)"
         return "" if _turn_is(s, seat, "play") and s.players[seat].draw else "a scheme revealed outside the AI's turn"
     if isinstance(step, DestroyStep) and step.setup and s.stage != "draft":
         return "player card 9's destroy after the draft"
@@ -289,10 +294,18 @@ def _step_problem(s: State, step: Step, pending: Counter[tuple[str, int]]) -> st
         return "setup cards gathered after the draft"
     if isinstance(step, AiDo | AiFirst) and human:
         return "a scheme row for a human"
+    if isinstance(step, AiDo) and step.row not in printed_rows(step.source):
+        return f"a row scheme card {step.source!r} does not print (§8.2)"
+    if isinstance(step, AiFirst) and (
+        step.source not in CONTENT.schemes or step.rows != CONTENT.schemes[step.source].bottom
+    ):
+        return f"alternatives other than scheme card {step.source!r}'s bottom row (§8.2)"
     if isinstance(step, CastleSection) and (step.tier not in (1, 2) or len(ready(s, seat, step.tier)) < 2):
         return "a choice of castle section with fewer than two ready"
     if isinstance(step, Outcome | AfterAction) and not _turn_is(s, seat, "recruit"):
         return "a primary action's outcome outside its phase"
+    if isinstance(step, Outcome | AfterAction) and pending[_primary(step), seat] > 1:
+        return "a second primary action in one turn (§4.7 phase 3 takes one)"
     if isinstance(step, Outcome):
         return _outcome_problem(s, step)
     if isinstance(step, Spread) and not (
@@ -301,7 +314,22 @@ def _step_problem(s: State, step: Step, pending: Counter[tuple[str, int]]) -> st
         return "sideways moves from a section without two of the player's workers"
     if isinstance(step, Collide | Reset) and not _turn_is(s, seat, "draw"):
         return "a collision outside its phase"
+    if isinstance(step, Collide) and not _column_ok(s, step):
+        return f"collision column {step.column}: A-05 reads it now (0) or at the start (1 to 7 with at_start)"
     return ""
+
+
+def _primary(step: Outcome | AfterAction) -> str:
+    """Which part of a primary action a step is (§4.7 phase 3 queues one of each)."""
+    return "outcome" if isinstance(step, Outcome) else "after_action"
+
+
+def _column_ok(s: State, step: Collide) -> bool:
+    """§4.7 phase 5, A-05: the column is read when the rewards are gained (0 in the step), or with
+    ``at_start`` at the start of phase 5, a virtue on the track."""
+    if s.options.collision_column != "at_start":
+        return step.column == 0
+    return 1 <= step.column <= CONTENT.board.track_length
 
 
 def _outcome_problem(s: State, o: Outcome) -> str:
@@ -317,7 +345,9 @@ def _outcome_problem(s: State, o: Outcome) -> str:
 
 
 def _steps(s: State) -> None:
-    """Every queued step is one the engine could have queued here (the deal exactly its remaining draws)."""
+    """Every queued step is one the engine could have queued here (the deal exactly its remaining draws).
+    A turn queues one scheme reveal (§8.4 step 2: the AI's one scheme card of the turn) and one primary
+    action's outcome with its after-action step (§4.7 phase 3: one primary action), so no more is pending."""
     if s.stage == "deal":
         if s.queue != deal_queue(s):
             _fail("During setup the queue holds exactly the setup draws still owed, in order.", "queue")
@@ -330,8 +360,10 @@ def _steps(s: State) -> None:
             pending["script", step.position] += 1
         elif isinstance(step, DrawCard):
             pending["card", step.seat] += 1
-        elif isinstance(step, DrawScheme) and step.future:
-            pending["future", step.seat] += 1
+        elif isinstance(step, DrawScheme):
+            pending["future" if step.future else "reveal", step.seat] += 1
+        elif isinstance(step, Outcome | AfterAction):
+            pending[_primary(step), step.seat] += 1
     for i, step in enumerate(s.queue):
         problem = _step_problem(s, step, pending)
         if problem:
@@ -341,16 +373,17 @@ def _steps(s: State) -> None:
 
 
 def _schemes(s: State) -> None:
-    """The AI's schemes: each one in its pile, discard or slots, in the Future Schemes, or out of the game."""
+    """§8.1: the AI's schemes: none dealt before the draft is over (nor without an AI); after it, each one in
+    the AI's pile, discard or slots, in the Future Schemes, or out of the game."""
     ai = [p for p in s.players if p.ai]
     if not ai or s.stage in ("deal", "draft"):
+        dealt = s.future_unseen or any(p.draw or p.discard or any(p.slots) for p in ai)
+        if dealt:
+            _fail("The AI's schemes are dealt when the draft is over (§8.1).", "future_unseen")
         return
     p = ai[0]
     removed = ai_board().schemes_removed
     present = [*p.draw, *p.discard, *(c for c in p.slots if c), *s.future_unseen, *removed]
-    pending = sum(1 for step in s.queue if isinstance(step, DrawScheme) and step.setup)
-    if pending:
-        return
     _once(present, list(CONTENT.schemes), "scheme card", "future_unseen")
 
 
@@ -365,6 +398,7 @@ def _stage(s: State) -> None:
         _fail("A game in its turns has a turn of a real seat.", "turn")
     if s.stage in ("deal", "draft") and s.turn is not None:
         _fail("No turn is played before the draft is over.", "turn")
+    _range(s.rotation, -1, SEGMENTS - 1, "rotation")
     if s.stage != "deal" and (len(s.ring) != SEGMENTS or not 0 <= s.rotation < SEGMENTS):
         _fail("After setup's draws the ring has five segments and the castle a rotation.", "ring")
     if len(s.ring) > SEGMENTS or len({CONTENT.segments[x].segment for x in s.ring if x in CONTENT.segments}) != len(
@@ -382,6 +416,7 @@ def check_state(s: State) -> None:
     """Raise ``StateInvalid`` for a malformed or impossible state."""
     if s.redacted:
         _fail("A view (ViewState) cannot be played; send the full state.", "redacted")
+    validate_options(s.options)
     n = seats(s.options.players)
     if len(s.players) != n:
         _fail(f"{s.options.players} players sit at {n} seats, not {len(s.players)}.", "players")

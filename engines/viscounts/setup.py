@@ -69,6 +69,16 @@ def seats(players: int) -> int:
 def make_options(players: int, overrides: dict[str, Any]) -> Options:
     """Options for ``players`` with named overrides, each checked against its range."""
     options = convert_options(Options, "Viscounts of the West Kingdom", players, overrides, PLAYERS)
+    validate_options(options)
+    return options
+
+
+def validate_options(options: Options) -> None:
+    """§1, §8.1, A-08: one to four players, a start player among the seats (the human in a solo game) or -1,
+    one to three Future Schemes. The state check holds a received state's options to the same ranges."""
+    players = options.players
+    if players not in PLAYERS:
+        raise StateInvalid(f"Viscounts of the West Kingdom is for 1 to 4 players, not {players}.", "options.players")
     if players == 1 and options.start_player not in (-1, 0):
         raise StateInvalid("In a solo game the human (seat 0) always starts (§8.1).", "options.start_player")
     if not -1 <= options.start_player < seats(players):
@@ -76,7 +86,6 @@ def make_options(players: int, overrides: dict[str, Any]) -> Options:
         raise StateInvalid(message, "options.start_player")
     if not 1 <= options.future_schemes <= 3:
         raise StateInvalid(f"future_schemes is 1 to 3, not {options.future_schemes}.", "options.future_schemes")
-    return options
 
 
 def new_game(options: Options, seed: int | None) -> State:

@@ -107,6 +107,20 @@ def revealed(s: State, seat: int, scheme: str) -> State:
     return push(s, *(AiDo(seat, row, scheme) for row in card.rows), AiFirst(seat, card.bottom, scheme))
 
 
+def printed_rows(scheme: str) -> tuple[AiStep, ...]:
+    """§8.2: every row scheme card ``scheme`` can have the AI execute (``revealed``, ``do``, ``first``): its
+    rows, its bottom row's alternatives, and the parts of an ``all`` row, at any depth; none for a card the
+    game does not have."""
+    card = CONTENT.schemes.get(scheme)
+    out: list[AiStep] = []
+    todo = [*card.rows, *card.bottom] if card is not None else []
+    while todo:
+        row = todo.pop()
+        out.append(row)
+        todo += row.of
+    return tuple(out)
+
+
 def future(s: State, step: DrawScheme, scheme: str) -> State:
     """A Future Scheme taken: onto the discard pile (§8.3), or into the starting pile (§8.1)."""
     s = replace(s, future_unseen=remove_one(s.future_unseen, scheme))

@@ -47,11 +47,27 @@ def decree_satisfiable(s: State, decree: tuple[int, ...]) -> bool:
     return all(board.count(CODE_OF[b]) >= need for b, need in zip(BUILDINGS, decree, strict=True))
 
 
+def unsatisfiable(decree: tuple[int, ...]) -> str:
+    """Why a game ended at a decree the board cannot meet (§4.2, §9.4 V5)."""
+    return f"DecreeUnsatisfiable: the board cannot meet {tuple(decree)}"
+
+
+def too_long(age: int, max_turns: int) -> str:
+    """Why a game ended at an Age that passed ``max_turns_per_age`` turns (§9.4)."""
+    return f"GameAborted: Age {age} passed {max_turns} turns"
+
+
+def abort_reasons(s: State) -> tuple[str, ...]:
+    """The reasons a finished game in ``s`` can give for ending early (``State.aborted``): the engine writes
+    nothing else."""
+    return (unsatisfiable(s.decree), too_long(s.age, s.options.max_turns_per_age))
+
+
 def apply_decree(s: State, a: mv.ChanceDecree) -> State:
     """Set the decree for the Age; an unsatisfiable decree aborts the game (§4.2, §9.4 V5)."""
     decree = (a.church, a.well, a.market)
     if not decree_satisfiable(s, decree):
-        return replace(s, decree=decree, step="over", aborted=f"DecreeUnsatisfiable: the board cannot meet {decree}")
+        return replace(s, decree=decree, step="over", aborted=unsatisfiable(decree))
     return replace(s, decree=decree, step="roll", turn=0)
 
 
@@ -71,7 +87,7 @@ def apply_roll(s: State, a: mv.ChanceFace) -> State:
     )
     turn = s.turn + 1
     if turn > s.options.max_turns_per_age:
-        return replace(s, step="over", aborted=f"GameAborted: Age {s.age} passed {s.options.max_turns_per_age} turns")
+        return replace(s, step="over", aborted=too_long(s.age, s.options.max_turns_per_age))
     players = tuple(replace(p, submitted=None, passed=False) for p in players)
     roller = (s.roller + 1) % n
     start = roller if turn == 1 else s.age_start_roller

@@ -115,7 +115,8 @@ def ages_scored(s: State) -> int:
 
 def _check_progress(s: State) -> None:
     """§3–§5: the first player, the Age, the decree (one the king dice show), the turn (1..``max_turns_per_age``
-    while building), the rollers, the rolled face; only a finished game says why it was aborted."""
+    while building), the rollers, the rolled face; only a finished game says why it was aborted, and only in the
+    engine's words (§9.4: the decree it could not meet, or the Age that ran too long)."""
     n = len(s.players)
     require(-1 <= s.first_player < n, f"The first player {s.first_player} is no seat.", "first_player")
     drawn = s.step != "first_player"
@@ -137,6 +138,8 @@ def _check_progress(s: State) -> None:
     require(s.face == -1 or 1 <= s.face <= faces, f"Face {s.face} is none of 1..{faces}.", "face")
     require(s.face >= 1 or s.step not in BUILDING, f"Step {s.step} needs a rolled face.", "face")
     require(not s.aborted or s.step == "over", "Only a finished game was aborted.", "aborted")
+    reasons = decree.abort_reasons(s)
+    require(not s.aborted or s.aborted in reasons, f"A game ends early only saying {' or '.join(reasons)}.", "aborted")
     owing = {"place": building.place_seats, "lift": building.lift_seats, "close": closing.close_seats}.get(s.step)
     waiting = owing is None or bool(owing(s))
     require(waiting, f"Step {s.step} waits for a player; with none it resolves by itself (§4.4).", "step")

@@ -98,6 +98,27 @@ def test_max_turns_per_age_is_bounded() -> None:
     assert ENGINE.make_options(2, {"max_turns_per_age": MAX_TURNS_PER_AGE}).max_turns_per_age == MAX_TURNS_PER_AGE
 
 
+def aborted_game() -> State:
+    """A real game that ended early: Age 1 passed its one turn (``max_turns_per_age`` 1)."""
+    rng = random.Random(1)
+    s = ENGINE.new_game(ENGINE.make_options(2, {"max_turns_per_age": 1}), 7)
+    while ENGINE.pending(s).seats:
+        s = ENGINE.apply(s, rng.choice(ENGINE.legal_moves(s)))
+    return s
+
+
+@pytest.mark.parametrize("text", ["\x00", "GameAborted: Age 1 passed 300 turns", "x" * 100_000])
+def test_an_aborted_game_says_why_only_in_the_engines_words(text: str) -> None:
+    """§9.4: a game that ends early says why (the pending prompt, the picture). Any text was accepted, and a
+    NUL in it made RenderView's SVG ill-formed (INTERNAL for a PNG); the check takes only the engine's
+    sentences for the state's own decree, Age and ``max_turns_per_age``."""
+    s = aborted_game()
+    assert s.aborted == "GameAborted: Age 1 passed 1 turns" and refused(s) is None
+    for finished in (s, next(x for x in SAMPLES if x.step == "over" and not x.aborted)):
+        exc = refused(replace(finished, aborted=text))
+        assert exc is not None and exc.field == "aborted"
+
+
 def test_ledger_with_50000_extra_lines_is_state_invalid() -> None:
     s = next(x for x in SAMPLES if any(p.ledger for p in x.players))
     i, p = next((i, p) for i, p in enumerate(s.players) if p.ledger)

@@ -1,0 +1,189 @@
+"""Every state ``check`` accepts is one every RPC can serve, for every registered game (issue #22).
+
+The server checks each state a client sends (``engine.check``) and then may run any engine function on
+it; an exception after the check is an INTERNAL error, a bug. Variants of real mid-game states (the
+targeted changes of ``tests.conformance.extremes``, covering every field's extremes and every repeated
+element duplicated or dropped in each kind of pending decision, plus random single-field changes and
+cross swaps of ``bench.mutation``) are sent to ``check``; for every variant it accepts:
+
+* **drawn**: ``view`` for every seat and the spectator, ``facts`` of each view and ``picture(view,
+  viewer)`` answer without an exception, and each picture is a well-formed SVG document of bounded size
+  (``MOST_SVG`` characters, sides within ``1..MOST_SIDE``); ``score``, ``pending``, ``legal_moves`` and
+  ``labels`` of the listed moves answer too;
+* **closed**: every listed move (up to ``APPLIED`` of them) is valid (``validate`` is empty), ``apply``
+  answers, and ``check`` accepts the state it leads to.
+
+A field the rules bound (a seat, a board row, a count of pieces) is bounded by the check; a number or text
+the rules do not bound is drawn clipped (``engines.core.picture``). ``ROBUSTNESS_SCALE`` (default 1)
+multiplies the states and changes explored, for a longer run.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any
+
+import msgspec
+import pytest
+
+from bench.mutation import cross_swaps, mutations, playout_states
+from tests.conformance.conftest import unknown
+from tests.conformance.extremes import covering, element_sites, extreme_values, reshaped, scalar_sites
+from tests.conformance.support import (
+    ENGINES,
+    REFUSALS,
+    Finding,
+    Probe,
+    Setup,
+    decoded,
+    sample,
+    setup_sample,
+    with_game,
+)
+
+SCALE = int(os.environ.get("ROBUSTNESS_SCALE", "1"))
+#: Setups per game whose playouts give the states, and how often each site shape is changed per kind of
+#: pending decision.
+SETUPS_PER_GAME = 4 * SCALE
+PER_SHAPE = SCALE
+#: States of each playout in the pool (evenly spread over the game).
+POOL = 150 * SCALE
+#: States of the pool given random single-field changes and cross swaps, and how many of each.
+RANDOM_STATES = 4 * SCALE
+RANDOM_CHANGES = 30
+SWAPS = 10
+#: Listed moves applied per accepted variant.
+APPLIED = 4
+#: The largest SVG a picture may be (the largest real one is about 80,000 characters), and its largest side.
+MOST_SVG = 400_000
+MOST_SIDE = 4096
+SVG = "{http://www.w3.org/2000/svg}svg"
+
+
+def spread(items: Sequence[Any], count: int) -> list[Any]:
+    """At most ``count`` of ``items``, evenly spread from the first to the last."""
+    if len(items) <= count:
+        return list(items)
+    return [items[i * (len(items) - 1) // (count - 1)] for i in range(count)]
+
+
+@cache
+def accepted(game_id: str) -> tuple[tuple[Setup, Any, str], ...]:
+    """The variants of ``game_id``'s real states that ``check`` accepts, with their setup and the change made
+    (a refusal other than ``StateInvalid`` is left to ``test_state_mutations``, which reports it)."""
+    rng = random.Random(f"accepted states of {game_id}")
+    pool: list[tuple[Any, str, Setup]] = []
+    for setup in [s for s in setup_sample(SETUPS_PER_GAME) if s.game_id == game_id]:
+        states = playout_states(setup.engine, setup.players, setup.options, setup.seed, bot_seed=setup.bot_seed)
+        for state in spread(states, POOL):
+            sub = getattr(setup.binding.state_to_proto(state), game_id)
+            pool.append((sub, setup.engine.pending(state).kind, setup))
+    rng.shuffle(pool)
+    changes = covering(pool, scalar_sites, extreme_values, PER_SHAPE)
+    changes += covering(pool, element_sites, reshaped, PER_SHAPE)
+    for sub, _, setup in pool[:RANDOM_STATES]:
+        changed = mutations(sub, rng, RANDOM_CHANGES, prefix=game_id) + cross_swaps(sub, rng, SWAPS, prefix=game_id)
+        changes += [(message, path, setup) for message, path in changed]
+    out: list[tuple[Setup, Any, str]] = []
+    for message, path, setup in changes:
+        state = decoded(setup.binding, with_game(setup.binding, message))
+        if state is None:
+            continue
+        try:
+            setup.engine.check(state)
+        except Exception:  # a refusal, or a crash test_state_mutations reports
+            continue
+        out.append((setup, state, path))
+    return tuple(out)
+
+
+def drawn(setup: Setup, state: Any, probe: Probe, seen: set[bytes]) -> None:
+    """Every reading of an accepted state: views, facts and pictures for every viewer (a view already
+    ``seen`` is not drawn again: a picture is a function of the view and its viewer); score, pending, legal
+    moves and their labels."""
+    engine = setup.engine
+    for viewer in (None, *setup.seats):
+        view = probe.run(f"view for {viewer}", engine.view, state, viewer)
+        if view is None:
+            continue
+        key = msgspec.msgpack.encode((viewer, view))
+        if key in seen:
+            continue
+        seen.add(key)
+        probe.run(f"facts for {viewer}", engine.facts, view)
+        picture = probe.run(f"picture for {viewer}", engine.picture, view, viewer)
+        if picture is not None:
+            problem = picture_problem(picture)
+            if problem:
+                probe.fail(f"picture for {viewer}", problem)
+    probe.run("score", engine.score, state, allowed=REFUSALS)
+    probe.run("pending", engine.pending, state)
+    legal = probe.run("legal_moves", engine.legal_moves, state)
+    if legal:
+        probe.run("labels", engine.labels, state, legal)
+
+
+def picture_problem(picture: Any) -> str:
+    """What is wrong with a picture (empty: nothing): not a well-formed SVG, too large, or its size not
+    the document's."""
+    if len(picture.svg) > MOST_SVG:
+        return f"an SVG of {len(picture.svg)} characters (at most {MOST_SVG})"
+    if not (0 < picture.width <= MOST_SIDE and 0 < picture.height <= MOST_SIDE):
+        return f"a picture of {picture.width} x {picture.height} (sides 1..{MOST_SIDE})"
+    try:
+        root = ET.fromstring(picture.svg)
+    except ET.ParseError as exc:
+        return f"not a well-formed SVG: {exc}"
+    if root.tag != SVG or (root.attrib.get("width"), root.attrib.get("height")) != (
+        str(picture.width),
+        str(picture.height),
+    ):
+        return "the document is not an svg of the picture's size"
+    return ""
+
+
+def closed(setup: Setup, state: Any, probe: Probe, rng: random.Random) -> None:
+    """Listed moves are valid, apply, and lead to states the check accepts."""
+    engine = setup.engine
+    legal = probe.run("legal_moves", engine.legal_moves, state)
+    for move in sample(legal or [], APPLIED, rng):
+        violations = probe.run(f"validate of listed {move}", engine.validate, state, move)
+        if violations:
+            probe.fail(f"validate of listed {move}", f"refused: {violations}")
+        after = probe.run(f"apply of listed {move}", engine.apply, state, move)
+        if after is not None:
+            probe.accepts(engine, after, after=str(move))
+
+
+def findings(game_id: str, examine: Callable[[Setup, Any, Probe], None]) -> list[Finding]:
+    """What ``examine`` finds on every accepted variant of ``game_id``'s states."""
+    out: list[Finding] = []
+    for setup, state, path in accepted(game_id):
+        probe = Probe(game_id, path)
+        examine(setup, state, probe)
+        out += probe.findings
+    return out
+
+
+def report(found: list[Finding]) -> str:
+    """The first findings, each cut to a line of reasonable length (a change may quote a huge string)."""
+    return "\n".join(str(f)[:600] for f in found[:20])
+
+
+@pytest.mark.parametrize("game_id", sorted(ENGINES))
+def test_every_accepted_state_is_viewed_and_drawn(game_id: str) -> None:
+    seen: set[bytes] = set()
+    found = unknown(findings(game_id, lambda setup, state, probe: drawn(setup, state, probe, seen)))
+    assert len(accepted(game_id)) >= 50, "hardly any variant was accepted: the property exercised nothing"
+    assert not found, report(found)
+
+
+@pytest.mark.parametrize("game_id", sorted(ENGINES))
+def test_the_check_is_closed_under_listed_moves(game_id: str) -> None:
+    rng = random.Random(f"listed moves of {game_id}")
+    found = unknown(findings(game_id, lambda setup, state, probe: closed(setup, state, probe, rng)))
+    assert not found, report(found)

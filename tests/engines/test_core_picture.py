@@ -1,0 +1,61 @@
+"""The SVG writer every game draws with (``engines/core/picture.py``) keeps any picture a well-formed document
+of bounded size, whatever text or numbers a client's state gives a drawing (issue #22)."""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+
+from engines.core.picture import MOST_COORDINATE, MOST_TEXT, Svg
+
+NOT_XML = "a\x00b\x08c\x0bd\x1fe\ufffef\uffff"
+
+
+def parsed(svg: Svg) -> ET.Element:
+    return ET.fromstring(svg.picture().svg)
+
+
+def strings(root: ET.Element) -> list[str]:
+    """Every text of the document in order (an element's text and the text after it)."""
+    return [text for el in root.iter() for text in (el.text, el.tail) if text]
+
+
+def test_text_xml_does_not_allow_is_dropped() -> None:
+    """A NUL or another control character in a client's string made the SVG ill-formed (RenderView answered
+    INTERNAL for a PNG); tab, newline and markup characters stay, escaped."""
+    svg = Svg(100, 50, f"title {NOT_XML}")
+    svg.text(1, 2, NOT_XML + " <&>\t", title=NOT_XML)
+    svg.rect(0, 0, 1, 1, fill=f"red{NOT_XML}", title=NOT_XML)
+    root = parsed(svg)
+    assert strings(root) == ["title abcdef", "abcdef", "abcdef <&>\t", "abcdef"]
+    assert root[3].attrib["fill"] == "redabcdef"
+
+
+def test_a_huge_text_is_cut() -> None:
+    svg = Svg(100, 50, "x" * 100_000)
+    svg.text(1, 2, "y" * 100_000, title="z" * 100_000)
+    picture = svg.picture()
+    assert len(picture.svg) < 4 * MOST_TEXT + 500
+    texts = strings(ET.fromstring(picture.svg))
+    assert [len(t) for t in texts] == [MOST_TEXT] * 3
+    assert all(t.endswith("\u2026") for t in texts)
+
+
+def test_the_real_texts_are_not_cut() -> None:
+    svg = Svg(100, 50, "t" * MOST_TEXT)
+    assert ET.fromstring(svg.picture().svg)[0].text == "t" * MOST_TEXT
+
+
+def test_numbers_are_clipped_and_never_inf_or_nan() -> None:
+    """A coordinate computed from a huge value is written at ``MOST_COORDINATE``; one that is no number as 0."""
+    svg = Svg(100, 50, "numbers")
+    svg.circle(2**31 - 1, -(2**63), 1e300, fill="red")
+    svg.line(math.inf, -math.inf, math.nan, 1.255, stroke="red")
+    root = parsed(svg)
+    circle, line = root[2], root[3]
+    assert (circle.attrib["cx"], circle.attrib["cy"], circle.attrib["r"]) == (
+        str(MOST_COORDINATE),
+        str(-MOST_COORDINATE),
+        str(MOST_COORDINATE),
+    )
+    assert (line.attrib["x1"], line.attrib["y1"], line.attrib["x2"], line.attrib["y2"]) == ("0", "0", "0", "1.25")

@@ -6,12 +6,14 @@ targeted changes of ``tests.conformance.extremes``, covering every field's extre
 element duplicated or dropped in each kind of pending decision, plus random single-field changes and
 cross swaps of ``bench.mutation``) are sent to ``check``; for every variant it accepts:
 
+* **checked**: ``check`` answers within the time bound and raises nothing but ``StateInvalid``;
 * **drawn**: ``view`` for every seat and the spectator, ``facts`` of each view and ``picture(view,
   viewer)`` answer without an exception, and each picture is a well-formed SVG document of bounded size
   (``MOST_SVG`` characters, sides within ``1..MOST_SIDE``); ``score``, ``pending``, ``legal_moves`` and
   ``labels`` of the listed moves answer too;
 * **closed**: every listed move (up to ``APPLIED`` of them) is valid (``validate`` is empty), ``apply``
-  answers, and ``check`` accepts the state it leads to.
+  and ``log`` answer, and ``check`` accepts the state it leads to (``validate`` of near misses is
+  compared with the listed moves by ``test_state_mutations``).
 
 A field the rules bound (a seat, a board row, a count of pieces) is bounded by the check; a number or text
 the rules do not bound is drawn clipped (``engines.core.picture``). ``ROBUSTNESS_SCALE`` (default 1)
@@ -24,6 +26,7 @@ import os
 import random
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -71,10 +74,19 @@ def spread(items: Sequence[Any], count: int) -> list[Any]:
     return [items[i * (len(items) - 1) // (count - 1)] for i in range(count)]
 
 
+@dataclass(frozen=True)
+class Variants:
+    """The variants of a game's real states that ``check`` accepts (with their setup and the change made),
+    and what ``check`` itself did wrong on the others (anything but ``StateInvalid``, or no answer)."""
+
+    accepted: tuple[tuple[Setup, Any, str], ...]
+    check_findings: tuple[Finding, ...]
+
+
 @cache
-def accepted(game_id: str) -> tuple[tuple[Setup, Any, str], ...]:
-    """The variants of ``game_id``'s real states that ``check`` accepts, with their setup and the change made
-    (a refusal other than ``StateInvalid`` is left to ``test_state_mutations``, which reports it)."""
+def variants(game_id: str) -> Variants:
+    """The targeted changes of states spread over ``SETUPS_PER_GAME`` playouts of ``game_id``, and random
+    changes of a few of them, sent to ``check``."""
     rng = random.Random(f"accepted states of {game_id}")
     pool: list[tuple[Any, str, Setup]] = []
     for setup in [s for s in setup_sample(SETUPS_PER_GAME) if s.game_id == game_id]:
@@ -88,17 +100,17 @@ def accepted(game_id: str) -> tuple[tuple[Setup, Any, str], ...]:
     for sub, _, setup in pool[:RANDOM_STATES]:
         changed = mutations(sub, rng, RANDOM_CHANGES, prefix=game_id) + cross_swaps(sub, rng, SWAPS, prefix=game_id)
         changes += [(message, path, setup) for message, path in changed]
-    out: list[tuple[Setup, Any, str]] = []
+    accepted: list[tuple[Setup, Any, str]] = []
+    findings: list[Finding] = []
     for message, path, setup in changes:
         state = decoded(setup.binding, with_game(setup.binding, message))
         if state is None:
             continue
-        try:
-            setup.engine.check(state)
-        except Exception:  # a refusal, or a crash test_state_mutations reports
-            continue
-        out.append((setup, state, path))
-    return tuple(out)
+        probe = Probe(game_id, path)
+        if probe.accepts(setup.engine, state):
+            accepted.append((setup, state, path))
+        findings += probe.findings
+    return Variants(tuple(accepted), tuple(findings))
 
 
 def drawn(setup: Setup, state: Any, probe: Probe, seen: set[bytes]) -> None:
@@ -156,13 +168,14 @@ def closed(setup: Setup, state: Any, probe: Probe, rng: random.Random) -> None:
             probe.fail(f"validate of listed {move}", f"refused: {violations}")
         after = probe.run(f"apply of listed {move}", engine.apply, state, move)
         if after is not None:
+            probe.run(f"log of listed {move}", engine.log, state, move, after)
             probe.accepts(engine, after, after=str(move))
 
 
 def findings(game_id: str, examine: Callable[[Setup, Any, Probe], None]) -> list[Finding]:
     """What ``examine`` finds on every accepted variant of ``game_id``'s states."""
     out: list[Finding] = []
-    for setup, state, path in accepted(game_id):
+    for setup, state, path in variants(game_id).accepted:
         probe = Probe(game_id, path)
         examine(setup, state, probe)
         out += probe.findings
@@ -177,8 +190,9 @@ def report(found: list[Finding]) -> str:
 @pytest.mark.parametrize("game_id", sorted(ENGINES))
 def test_every_accepted_state_is_viewed_and_drawn(game_id: str) -> None:
     seen: set[bytes] = set()
-    found = unknown(findings(game_id, lambda setup, state, probe: drawn(setup, state, probe, seen)))
-    assert len(accepted(game_id)) >= 50, "hardly any variant was accepted: the property exercised nothing"
+    found = findings(game_id, lambda setup, state, probe: drawn(setup, state, probe, seen))
+    found = unknown([*variants(game_id).check_findings, *found])
+    assert len(variants(game_id).accepted) >= 50, "hardly any variant was accepted: the property exercised nothing"
     assert not found, report(found)
 
 

@@ -1,4 +1,4 @@
-"""Error semantics of the service (DESIGN.md "Errors") as gRPC statuses with google.rpc details.
+"""Error semantics of the service (docs/api.md "Errors") as gRPC statuses with google.rpc details.
 
 Every error carries an ``ErrorInfo`` (domain ``rulesengine``, a stable ``reason``) and, when a
 field is to blame, a ``BadRequest`` naming it. An illegal move's reason is its first violation

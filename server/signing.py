@@ -1,4 +1,4 @@
-"""Integrity signatures on game states (DESIGN.md "Integrity").
+"""Integrity signatures on game states (docs/integrity.md).
 
 The signature is HMAC-SHA256, keyed with the server's secret, over the deterministic protobuf
 serialization of the ``GameState`` with its ``signature`` field cleared. It covers the game id,

@@ -52,7 +52,7 @@ def common_violations(
         message = f"It is {who} decision ({decision()}), not seat {seat}'s."
         return [Violation("COMMON_NOT_YOUR_TURN", message, "move.seat")]
     if not isinstance(action, takes):
-        kinds = ", ".join(t.__struct_config__.tag for t in takes)  # type: ignore[attr-defined]
+        kinds = ", ".join(str(t.__struct_config__.tag).replace("_", " ") for t in takes)  # type: ignore[attr-defined]
         return [
             Violation("COMMON_WRONG_DECISION", f"The pending decision ({decision()}) takes: {kinds}.", "move.action")
         ]

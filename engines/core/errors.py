@@ -37,7 +37,7 @@ class NotImplementedRule(Exception):
         self.rule_id = rule_id
 
 
-# Codes every game shares (DESIGN.md "Conventions").
+# Codes every game shares (docs/api.md "Violation codes", "Every game").
 NOT_YOUR_TURN = "COMMON_NOT_YOUR_TURN"
 GAME_OVER = "COMMON_GAME_OVER"
 WRONG_DECISION = "COMMON_WRONG_DECISION"

@@ -26,11 +26,15 @@ class SeatScore(msgspec.Struct, frozen=True):
 
 
 class ScoreSheet(msgspec.Struct, frozen=True):
-    """The whole score; ``final`` is False for a provisional score of a running game."""
+    """The whole score; ``final`` is False for a provisional score of a running game.
+
+    ``leaders`` are the seats in first place now; ``winners`` are the same seats once the game is over and
+    empty before, so a provisional score never calls anyone a winner."""
 
     seats: tuple[SeatScore, ...]
     winners: tuple[int, ...]
     final: bool
+    leaders: tuple[int, ...] = ()
 
 
 def seat_score(seat: int, entries: Sequence[ScoreEntry]) -> SeatScore:
@@ -46,7 +50,8 @@ def rank(
 ) -> ScoreSheet:
     """Order seats by total, then by ``tiebreak(seat) -> (key, explanation)`` (higher wins).
 
-    Seats equal on both keys share a place; the winners are every seat in first place.
+    Seats equal on both keys share a place; the leaders are every seat in first place, and they are the
+    winners when the score is ``final`` (a running game has no winners yet).
     """
     keyed = sorted(scores, key=lambda s: (-s.total, -tiebreak(s.seat)[0], s.seat))
     placed: list[SeatScore] = []
@@ -60,5 +65,5 @@ def rank(
         note = tiebreak(s.seat)[1] if tied else ""
         placed.append(msgspec.structs.replace(s, place=place, tiebreak=note))
     by_seat = tuple(sorted(placed, key=lambda s: s.seat))
-    winners = tuple(s.seat for s in by_seat if s.place == 1)
-    return ScoreSheet(seats=by_seat, winners=winners, final=final)
+    leaders = tuple(s.seat for s in by_seat if s.place == 1)
+    return ScoreSheet(seats=by_seat, winners=leaders if final else (), final=final, leaders=leaders)

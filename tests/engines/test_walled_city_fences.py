@@ -1,4 +1,4 @@
-"""Carpenters fence geometry (spec ``walled-city.md`` §6.3 G13, §5.8, §9.5 "runtime mutation", §9.6 rule 7, A-16,
+"""Carpenters fence geometry (the rules spec §6.3 G13, §5.8, §9.5 "runtime mutation", §9.6 rule 7, A-16,
 §11 invariant 14): hand-checked splits of Londonderry A11 and a Borderlands double-T, the A-16 rejections, and
 property tests over random fence sequences on both boards."""
 

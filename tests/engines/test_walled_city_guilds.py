@@ -1,4 +1,4 @@
-"""Walled City guild abilities through the engine protocol (spec ``walled-city.md`` §5.6, §6.2–§6.3, §10, §11).
+"""Walled City guild abilities through the engine protocol (the rules spec §5.6, §6.2–§6.3, §10, §11).
 
 Named tests for the activation framework (windows W0–W4 and the turn's ``end`` step, once per round, round 2
 discarding the round-1 guilds, violation codes and messages, A-7, A-27) and for each of the 20 guilds

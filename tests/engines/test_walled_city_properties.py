@@ -1,4 +1,4 @@
-"""Walled City property tests (spec ``walled-city.md`` §11) with the guild abilities (§5.6, §6.3).
+"""Walled City property tests (the rules spec §11) with the guild abilities (§5.6, §6.3).
 
 Random legal games to the end for 2, 3 and 4 players on both boards, in both chance modes, under random rule
 flags (A-3, A-4, A-5, A-11); the random player activates its guild whenever it may with probability

@@ -1,4 +1,4 @@
-"""Walled City rules through the engine protocol (spec ``walled-city.md`` §3–§5, §7.6, §10).
+"""Walled City rules through the engine protocol (the rules spec §3–§5, §7.6, §10).
 
 Named tests: setup per board and player count (§3.2/§3.3 allotments, hands incl. the 2-player double decks,
 offer sizes, the 2-player neutral, starting roads, the 3-player Borderlands defence-only card), the worked

@@ -1,4 +1,4 @@
-"""Walled City boards, districts and scoring (spec ``walled-city.md`` §5.0, §7, §9.5–§9.7, §11).
+"""Walled City boards, districts and scoring (the rules spec §5.0, §7, §9.5–§9.7, §11).
 
 Named tests for every worked example of §7.6 that needs neither guilds nor a full game (WE-1, WE-3 … WE-9,
 WE-12, WE-13, WE-14a–d, WE-21 and the three extra synthetic tdiv cases), with the spec's exact numbers;

@@ -1,5 +1,5 @@
 """Shared helpers for the Walled City engine tests: scripted external-chance setups and a
-preference-driven player that walks a game through the engine (spec ``walled-city.md``)."""
+preference-driven player that walks a game through the engine (the rules spec)."""
 
 from __future__ import annotations
 

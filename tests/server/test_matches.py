@@ -86,3 +86,33 @@ def test_a_ledger_accepts_only_a_new_matchs_first_state(client: RulesEngineClien
     assert ledger.check(unrelated) is Verdict.UNKNOWN_MATCH
     with pytest.raises(LedgerError):
         ledger.advance(first, unrelated)
+
+
+def test_a_saved_ledger_loads_back_and_still_catches_a_rollback(client: RulesEngineClient) -> None:
+    import json
+
+    ledger = MatchLedger()
+    first = client.new_game(_setup(), match_id="saved-ledger").state
+    ledger.start(first)
+    second = _play(client, first)
+    ledger.advance(first, second)
+    loaded = MatchLedger.from_dict(json.loads(json.dumps(ledger.to_dict())))
+    assert loaded == ledger
+    assert loaded.check(second) is Verdict.LATEST and loaded.check(first) is Verdict.ROLLBACK
+
+
+@pytest.mark.parametrize(
+    "saved",
+    [
+        {},
+        {"version": 2, "matches": {}},
+        {"version": 1, "matches": []},
+        {"version": 1, "matches": {"m": {"move_number": -1, "signature": ""}}},
+        {"version": 1, "matches": {"m": {"move_number": True, "signature": ""}}},
+        {"version": 1, "matches": {"m": {"move_number": 3, "signature": "not base64!"}}},
+        {"version": 1, "matches": {"m": "3"}},
+    ],
+)
+def test_a_ledger_refuses_to_load_anything_but_its_saved_form(saved: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        MatchLedger.from_dict(saved)

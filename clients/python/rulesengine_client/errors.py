@@ -1,4 +1,4 @@
-"""Typed exceptions for the service's gRPC errors (DESIGN.md "Errors").
+"""Typed exceptions for the service's gRPC errors (docs/api.md "Errors").
 
 Every failed call raises a subclass of :class:`RulesEngineError`. The service puts the reason
 of a failure in ``google.rpc`` error details (``ErrorInfo`` + ``BadRequest``) carried in the

@@ -106,14 +106,16 @@ class SeatScore(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., total: _Optional[int] = ..., entries: _Optional[_Iterable[_Union[ScoreEntry, _Mapping]]] = ..., place: _Optional[int] = ..., tiebreak: _Optional[str] = ...) -> None: ...
 
 class ScoreSheet(_message.Message):
-    __slots__ = ("seats", "winners", "final")
+    __slots__ = ("seats", "winners", "final", "leaders")
     SEATS_FIELD_NUMBER: _ClassVar[int]
     WINNERS_FIELD_NUMBER: _ClassVar[int]
     FINAL_FIELD_NUMBER: _ClassVar[int]
+    LEADERS_FIELD_NUMBER: _ClassVar[int]
     seats: _containers.RepeatedCompositeFieldContainer[SeatScore]
     winners: _containers.RepeatedScalarFieldContainer[int]
     final: bool
-    def __init__(self, seats: _Optional[_Iterable[_Union[SeatScore, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., final: _Optional[bool] = ...) -> None: ...
+    leaders: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, seats: _Optional[_Iterable[_Union[SeatScore, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., final: _Optional[bool] = ..., leaders: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class OptionInfo(_message.Message):
     __slots__ = ("name", "type", "default", "choices", "doc")

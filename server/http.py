@@ -10,8 +10,12 @@ of the contract is served. What the gRPC port promises holds here too:
   (``server.handlers.run_logged``), so a malformed body is ``invalid_argument`` with the same
   ``REQUEST_INVALID`` details and every call writes the same access-log line (plus
   ``transport``: ``connect`` or ``grpc-web``);
+* a JSON body is read strictly: a field its message does not have is ``invalid_argument`` /
+  ``REQUEST_INVALID`` naming it (``unknown field "matchid" in NewGameRequest``), not dropped;
 * a ``ServiceError`` becomes a Connect error with the same code, message and google.rpc details
-  (``ErrorInfo``, ``BadRequest``);
+  (``ErrorInfo``, ``BadRequest``, ``RetryInfo``); in a Connect error's JSON each detail also carries
+  its ``debug``, the detail in the proto3 JSON mapping (``ReadableDetail``), so a client with no
+  protobuf library reads an illegal move's violation codes and fields;
 * what the Connect layer itself cannot read (a truncated envelope, reserved flag bits, an end-of-stream
   frame sent by the client, a length prefix beyond the body, a compressed message without an encoding,
   gzip that does not inflate) is ``invalid_argument`` / ``REQUEST_INVALID`` too, on every content type,
@@ -30,8 +34,10 @@ of the contract is served. What the gRPC port promises holds here too:
 ``ReplayGameStream`` is client streaming: Connect's unary POST cannot carry it, Connect
 streaming (``application/connect+json`` / ``+proto``) and gRPC-Web can, and both are served.
 Plain gRPC (``application/grpc``) needs HTTP/2 and trailers and belongs on the gRPC port: this
-port answers it 415, and gRPC-Web text (``application/grpc-web-text``, base64) too. ``GET /healthz``
-answers 200 while serving, 503 while stopping.
+port answers it 415. gRPC-Web text (``application/grpc-web-text``, base64, what the grpc-web
+JavaScript client sends by default) is served as binary gRPC-Web, its request decoded and its answer
+encoded by the front (``server.grpc_web_text``). ``GET /healthz`` answers 200 while serving, 503 while
+stopping.
 
 Slow and hostile clients are held off by ``server.http_guard`` (waitress tuned: header and body time
 limits, idle connections closed, a bounded number of connections with the slowest evicted first).
@@ -41,8 +47,11 @@ from __future__ import annotations
 
 import contextvars
 import dataclasses
+import difflib
+import io
 import itertools
 import json
+import re
 import socket
 import threading
 import time
@@ -58,15 +67,16 @@ from connectrpc.errors import ConnectError, ErrorDetail
 from connectrpc.method import IdempotencyLevel, MethodInfo, StreamType
 from connectrpc.request import RequestContext
 from connectrpc.server import ConnectWSGIApplication, EndpointSync
-from google.protobuf import json_format, message_factory
+from google.protobuf import any_pb2, json_format, message_factory
 from google.protobuf.message import Message
 from google.rpc import status_pb2
 from protobuf.wkt import Any as ConnectAny
+from protobuf.wkt import Struct
 from waitress import wasyncore
 from waitress.adjustments import Adjustments
 from waitress.task import ThreadedTaskDispatcher
 
-from server import errors
+from server import errors, grpc_web_text
 from server.config import Config
 from server.handlers import SERVICE, SERVICE_NAME, parse_request, run_logged, service_methods
 from server.http_guard import BODY_IN_MEMORY_BYTES, MAX_HEADER_BYTES, GuardedServer, HttpLimits
@@ -108,16 +118,56 @@ class RawRequest:
 
     def parse(self, request_class: type[Message], field: str) -> Any:
         """The request as a ``request_class`` message (REQUEST_INVALID naming ``field`` if unreadable)."""
-        decode = _parse_json if self.json else None
+        decode = (lambda data, message: _parse_json(data, message, field)) if self.json else None
         return parse_request(request_class, self.data, field, decode)
 
 
-def _parse_json(data: bytes, message: Message) -> None:
-    """Canonical protobuf JSON into ``message``; unknown fields are ignored (a newer client's), and an
-    empty body is the empty message, as in binary protobuf."""
+def _parse_json(data: bytes, message: Message, field: str) -> None:
+    """Canonical protobuf JSON into ``message``; an empty body is the empty message, as in binary protobuf.
+
+    A field the message does not have is refused (REQUEST_INVALID naming it, ``unknown_field``): dropping
+    it would turn a misspelt ``matchid`` into a call made without it."""
     text = data.decode("utf-8")
-    if text.strip():
-        json_format.Parse(text, message, ignore_unknown_fields=True)
+    if not text.strip():
+        return
+    try:
+        json_format.Parse(text, message, ignore_unknown_fields=False)
+    except json_format.ParseError as exc:
+        unknown = _UNKNOWN_FIELD.search(str(exc))
+        if unknown is None:
+            raise  # any other unreadable JSON: parse_request's REQUEST_INVALID
+        raise unknown_field(message, field, unknown["type"], unknown["name"], unknown["at"]) from exc
+
+
+_UNKNOWN_FIELD = re.compile(
+    r'Message type "(?P<type>[^"]*)" has no field named "(?P<name>.*)" at "(?P<at>[^"]*)"\.\n', re.S
+)
+"""How ``json_format`` names an unknown field: the message type, the name as sent, the path to the message."""
+
+_SUGGEST_MAX = 100
+"""The longest unknown field name a known one is suggested for (difflib takes longer the longer it is)."""
+
+
+def unknown_field(message: Message, field: str, type_name: str, name: str, at: str) -> errors.ServiceError:
+    """REQUEST_INVALID for the unknown JSON field ``name`` of the message type ``type_name`` found at ``at``
+    (``NewGameRequest.setup``) while parsing ``message``, the request or stream message ``field``; the
+    message names it, its message type and where it is, and the closest field the type has (its JSON name)."""
+    path = at.split(".", 1)[1] if "." in at else ""
+    where = f"{path}.{name}" if path else name
+    if field != "request":
+        where = f"{field}.{where}"
+    text = f"unknown field {json.dumps(name)} in {type_name.rsplit('.', 1)[-1]}"
+    if path:
+        text += f" (at {path})"
+    try:
+        descriptor = message.DESCRIPTOR.file.pool.FindMessageTypeByName(type_name)
+        json_names = {n: f.json_name for f in descriptor.fields for n in (f.json_name, f.name)}
+    except KeyError:
+        json_names = {}
+    close = difflib.get_close_matches(name, json_names, n=1) if len(name) <= _SUGGEST_MAX else []
+    if close:
+        text += f"; did you mean {json.dumps(json_names[close[0]])}?"
+    return errors.request_invalid(where, text)
 
 
 class ProtoCodec:
@@ -173,13 +223,47 @@ class AnsweredError(ConnectError):
     """A ``ServiceError`` as a Connect error, for a call that has its access-log line already."""
 
 
-def connect_error(error: errors.ServiceError) -> AnsweredError:
-    """``error`` as a Connect error: the same code, message and google.rpc details as on the gRPC port."""
+class ReadableDetail(ErrorDetail):
+    """A google.rpc detail of a Connect error, readable without protobuf: in the error's JSON, connectrpc
+    writes what ``value()`` answers as the detail's ``debug``, next to its ``type`` and base64 ``value``.
+
+    The service's details are google.protobuf messages, which connectrpc's own protobuf runtime cannot
+    print, so ``value()`` answers the detail's proto3 JSON mapping (``json_format``: camelCase names,
+    a Duration as ``"1.500s"``) as a ``Struct`` of that runtime, which prints as that very JSON:
+    ``{"fieldViolations": [{"field": "move.seat", "description": "COMMON_NOT_YOUR_TURN: ..."}]}``.
+    (The details' JSON holds strings only, so no number turns into a float on the way.)"""
+
+    def __init__(self, detail: any_pb2.Any) -> None:
+        super().__init__(ConnectAny(type_url=detail.type_url, value=detail.value))
+        try:
+            readable = json_format.MessageToDict(detail)
+        except (TypeError, KeyError, json_format.Error):  # a type this process cannot read: no debug
+            self._debug: Struct | None = None
+        else:
+            readable.pop("@type", None)
+            self._debug = Struct.from_python(readable)
+
+    def value(self, desc_or_registry: Any = None) -> Any:
+        """The detail as JSON (a ``Struct``) when asked with no type, as connectrpc does for ``debug``;
+        with a type or a registry, the detail as that message (``ErrorDetail.value``)."""
+        if desc_or_registry is None:
+            return self._debug
+        return super().value(desc_or_registry)
+
+
+def status_of(error: errors.ServiceError) -> status_pb2.Status:
+    """``error`` as the google.rpc.Status the gRPC port sends (code, message and details)."""
     status = status_pb2.Status()
     for key, value in error.to_status().trailing_metadata:
         if key == "grpc-status-details-bin":
             status.ParseFromString(value)
-    details = [ErrorDetail(ConnectAny(type_url=d.type_url, value=d.value)) for d in status.details]
+    return status
+
+
+def connect_error(error: errors.ServiceError) -> AnsweredError:
+    """``error`` as a Connect error: the same code, message and google.rpc details as on the gRPC port,
+    each readable as JSON (``ReadableDetail``)."""
+    details = [ReadableDetail(d) for d in status_of(error).details]
     return AnsweredError(_CODES[error.code], error.message, details)
 
 
@@ -475,6 +559,8 @@ class HttpApplication:
                 status, headers, body = refusal
                 result: Iterable[bytes] = [body]
                 start(status, headers)
+            elif grpc_web_text.is_text(content_type):
+                result = self._serve_text(environ, start)
             else:
                 result = self._service(environ, start)
         except BaseException:
@@ -486,6 +572,51 @@ class HttpApplication:
             structlog.contextvars.clear_contextvars()
             _log.info("http_refused", path=environ.get("PATH_INFO", ""), status=answered[0], peer=_peer(environ))
         return _SizedCounted(result, self._finished) if isinstance(result, list) else _Counted(result, self._finished)
+
+    def _serve_text(self, environ: WSGIEnvironment, start: StartResponse) -> list[bytes]:
+        """A gRPC-Web text call (``server.grpc_web_text``): its body decoded and served as binary gRPC-Web,
+        the whole answer then encoded; a body that is not base64 is REQUEST_INVALID, logged as the call."""
+        content_type = environ.get("CONTENT_TYPE", "")
+        length = environ.get("CONTENT_LENGTH")
+        stream = environ["wsgi.input"]
+        raw = stream.read(int(length)) if length else stream.read()
+        path = environ.get("PATH_INFO", "")
+        try:
+            data = grpc_web_text.decode_body(raw)
+        except ValueError as exc:
+            if path in _METHOD_PATHS:
+                return _text_refusal(environ, path.rsplit("/", 1)[1], str(exc), start)
+            data = b""  # no such RPC: the Connect layer answers 404 whatever the body
+        binary = {
+            **environ,
+            "CONTENT_TYPE": grpc_web_text.binary_content_type(content_type),
+            "CONTENT_LENGTH": str(len(data)),
+            "wsgi.input": io.BytesIO(data),
+        }
+        answer: list[tuple[str, list[tuple[str, str]]]] = []
+        written: list[bytes] = []
+
+        def capture(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[[bytes], object]:
+            answer[:] = [(status, list(headers))]
+            return written.append
+
+        result = self._service(binary, capture)
+        try:
+            chunks = list(result)
+        finally:
+            close = getattr(result, "close", None)
+            if close is not None:
+                close()
+        status, headers = answer[0]
+        body = b"".join(written) + b"".join(chunks)
+        answer_type = next((v for k, v in headers if k.lower() == "content-type"), "")
+        if answer_type.lower().startswith(grpc_web_text.BINARY_TYPE):  # not a 404 or 415 of the Connect layer
+            body = grpc_web_text.encode_body(body)
+            headers = [(k, v) for k, v in headers if k.lower() not in ("content-type", "content-length")]
+            headers += [("Content-Type", grpc_web_text.text_content_type(answer_type))]
+            headers += [("Content-Length", str(len(body)))]
+        start(status, headers)
+        return [body]
 
     def _finished(self) -> None:
         with self._lock:
@@ -515,21 +646,19 @@ class HttpApplication:
 
 
 _STREAMING_PATHS = frozenset(f"/{SERVICE_NAME}/{m.name}" for m in SERVICE.methods if m.client_streaming)
+_METHOD_PATHS = frozenset(f"/{SERVICE_NAME}/{m.name}" for m in SERVICE.methods)
 _UNARY_TYPES = ("application/json", "application/proto")
 
 
 def _refusal(path: str, content_type: str) -> tuple[str, list[tuple[str, str]], bytes] | None:
     """The answer to a request this port cannot serve by its content type, ``None`` for the others.
 
-    Plain gRPC needs HTTP/2 trailers (the gRPC port serves it); connectrpc reads no gRPC-Web text; a
-    client-streaming RPC cannot be a Connect unary call, nor (in connectrpc) a unary RPC a Connect stream."""
+    Plain gRPC needs HTTP/2 trailers (the gRPC port serves it); a client-streaming RPC cannot be a Connect
+    unary call, nor (in connectrpc) a unary RPC a Connect stream."""
     if content_type.startswith("application/grpc") and not content_type.startswith("application/grpc-web"):
         return _json_body(
             "415 Unsupported Media Type", "unimplemented", "gRPC is served on the gRPC port; use gRPC-Web here"
         )
-    if content_type.startswith("application/grpc-web-text"):
-        message = "gRPC-Web text (base64) is not served: send binary gRPC-Web (application/grpc-web+proto)"
-        return _json_body("415 Unsupported Media Type", "unimplemented", message)
     if path in _STREAMING_PATHS and content_type.split(";")[0].strip() in _UNARY_TYPES:
         message = (
             f"{path.rsplit('/', 1)[1]} is client-streaming: call it with Connect streaming "
@@ -543,6 +672,19 @@ def _refusal(path: str, content_type: str) -> tuple[str, list[tuple[str, str]], 
         )
         return _json_body("415 Unsupported Media Type", "unimplemented", message)
     return None
+
+
+def _text_refusal(environ: WSGIEnvironment, rpc: str, problem: str, start: StartResponse) -> list[bytes]:
+    """The answer to a gRPC-Web text call of ``rpc`` whose body is not base64: REQUEST_INVALID in a trailer
+    frame, itself in base64, with the call's access-log line."""
+    error = errors.request_invalid("request", f"the request is malformed: {problem}")
+    marker = _access_logged.get()
+    if marker is not None:
+        marker.append(True)
+    run_logged(rpc, _peer(environ), lambda: True, errors.raising(error), transport="grpc-web")
+    body = grpc_web_text.encode_body(grpc_web_text.trailer_frame(status_of(error)))
+    start("200 OK", [("Content-Type", f"{grpc_web_text.TEXT_TYPE}+proto"), ("Content-Length", str(len(body)))])
+    return [body]
 
 
 def _peer(environ: WSGIEnvironment) -> str:

@@ -10,6 +10,7 @@ import asyncio
 import io
 import logging
 import os
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -32,32 +33,45 @@ DONE = "Done."
 log = logging.getLogger("rulesbot")
 
 
+#: Where the rules service listens: the same variable as the command-line client and the Node example.
+TARGET_VARIABLE = "RULES_ENGINE_TARGET"
+#: The name this bot read before, still honoured (with a warning) when ``RULES_ENGINE_TARGET`` is unset.
+OLD_TARGET_VARIABLE = "RULES_ENGINE_ADDRESS"
+
+
 @dataclass(frozen=True)
 class Config:
     """The bot's settings, from the environment (see README.md)."""
 
     token: str
-    address: str = "localhost:50051"
+    target: str = "localhost:50051"
     database: str = "rulesbot.sqlite3"
     picture_scale: float = 1.0
     guild: int | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ) -> Config:
-        """``DISCORD_TOKEN`` (required), ``RULES_ENGINE_ADDRESS``, ``RULES_BOT_DATABASE``,
-        ``RULES_BOT_PICTURE_SCALE`` and ``DISCORD_GUILD_ID`` (sync the commands to one server at once)."""
+        """``DISCORD_TOKEN`` (required), ``RULES_ENGINE_TARGET``, ``RULES_BOT_DATABASE``,
+        ``RULES_BOT_PICTURE_SCALE`` and ``DISCORD_GUILD_ID`` (sync the commands to one server at once).
+        The deprecated ``RULES_ENGINE_ADDRESS`` stands in for ``RULES_ENGINE_TARGET`` when that is unset,
+        with a ``FutureWarning`` (shown to whoever runs the bot)."""
         guild = env.get("DISCORD_GUILD_ID")
+        target = env.get(TARGET_VARIABLE)
+        old = env.get(OLD_TARGET_VARIABLE)
+        if old is not None:
+            use = f"set {TARGET_VARIABLE} instead" if target is None else f"{TARGET_VARIABLE} is used"
+            warnings.warn(f"{OLD_TARGET_VARIABLE} is deprecated: {use}", FutureWarning, stacklevel=2)
         return cls(
             token=env.get("DISCORD_TOKEN", ""),
-            address=env.get("RULES_ENGINE_ADDRESS", cls.address),
+            target=target or old or cls.target,
             database=env.get("RULES_BOT_DATABASE", cls.database),
             picture_scale=float(env.get("RULES_BOT_PICTURE_SCALE", cls.picture_scale)),
             guild=int(guild) if guild else None,
         )
 
     def bot(self) -> RulesBot:
-        """The command layer on the configured service address and SQLite file."""
-        return RulesBot(RulesEngineClient(self.address), Store(self.database), picture_scale=self.picture_scale)
+        """The command layer on the configured service target and SQLite file."""
+        return RulesBot(RulesEngineClient(self.target), Store(self.database), picture_scale=self.picture_scale)
 
 
 def components(reply: Reply) -> discord.ui.View | None:
@@ -204,7 +218,7 @@ def main() -> None:
     config = Config.from_env()
     if not config.token:
         raise SystemExit("Set DISCORD_TOKEN to the bot's token (see README.md).")
-    log.info("rules service at %s, games in %s", config.address, config.database)
+    log.info("rules service at %s, games in %s", config.target, config.database)
     RulesBotClient(config).run(config.token)
 
 

@@ -552,17 +552,6 @@ def test_a_unary_rpc_over_connect_streaming_is_refused_naming_what_is_served(run
     assert status == 415 and "application/json" in json.loads(data)["message"]
 
 
-def test_grpc_web_text_is_refused_naming_what_is_served(running: Running) -> None:
-    status, _, data = request(
-        running,
-        "POST",
-        PREFIX + "ListGames",
-        base64.b64encode(frames(b"")),
-        {"Content-Type": "application/grpc-web-text"},
-    )
-    assert status == 415 and "application/grpc-web+proto" in json.loads(data)["message"]
-
-
 # ---- health, CORS, the README's curl, stopping ---------------------------------------------------
 
 

@@ -9,6 +9,7 @@ hand, the menus of their decision, the private line of their move).
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable
@@ -77,6 +78,31 @@ def seat_title(seat: int) -> str:
 def mention(member: int | None) -> str:
     """A Discord mention of ``member`` (``nobody`` for a free seat)."""
     return f"<@{member}>" if member is not None else "nobody"
+
+
+def who(seat: int, member: int | None) -> str:
+    """Who decides for ``seat``: ``<@member> (Seat 2)`` (Discord shows the mention as the member's name)."""
+    return f"{mention(member)} ({seat_title(seat)})"
+
+
+def question(pending: common_pb2.Pending, seat: int | None = None) -> str:
+    """The decision owed, in the service's words, without the deciding seat's name: the bot says who
+    decides itself. The service words its prompts without it (``Keep a character``); an older one
+    began them with it (``Seat 0: keep a character``, ``Seat 0 (Magistrate): confiscate ...``,
+    ``Chance: the card drawn``), which is taken off here (a role in brackets goes to the end) rather
+    than named twice."""
+    text = pending.prompt or pending.kind
+    if seat is None:
+        if len(pending.seats) != 1:
+            return text
+        seat = pending.seats[0]
+    name = "Chance" if seat == CHANCE_SEAT else f"Seat {seat}"
+    match = re.fullmatch(rf"{re.escape(name)}(?: \(([^()]*)\))?: (.+)", text, re.DOTALL)
+    if match is None:
+        return text
+    role, rest = match.groups()
+    rest = rest[:1].upper() + rest[1:]
+    return f"{rest} ({role})" if role else rest
 
 
 def load_state(game: StoredGame) -> service_pb2.GameState:
@@ -319,7 +345,7 @@ class RulesBot:
         pending = self.pending(state)
         mine = [seat for seat in pending.seats if seat in self._controls(game, member)]
         if not mine:
-            waiting = ", ".join(f"{seat_title(s)} {mention(self.holder(game, s))}" for s in pending.seats)
+            waiting = ", ".join(who(s, self.holder(game, s)) for s in pending.seats)
             raise Refusal(f"Nothing for you to decide now; waiting for {waiting}.")
         return [self._first_menu(state, seat, member) for seat in mine]
 
@@ -337,10 +363,10 @@ class RulesBot:
         legal, paths = self._walk_of(state, seat)
         token = menus.Token(menus.digest(paths), seat)
         walked = menus.walk(paths, ())
-        question = legal.pending.prompt or legal.pending.kind
-        text = f"{seat_title(seat)}, your decision: {question}"
+        asked = question(legal.pending, seat)
+        text = f"{who(seat, member)}, your decision: {asked}"
         buttons = (VIEW,) if seat != CHANCE_SEAT else ()
-        return say(text, member, menu=menus.menu(token, walked, question), buttons=buttons)
+        return say(text, member, menu=menus.menu(token, walked, asked), buttons=buttons)
 
     @answers
     def choose(self, channel: int, member: int, value: str) -> list[Reply]:
@@ -357,8 +383,9 @@ class RulesBot:
         except menus.StaleMenu:
             return [say("That menu is out of date; press My move for the current one.", member, buttons=(PLAY,))]
         if walked.move is None:
-            question = legal.pending.prompt or legal.pending.kind
-            return [say(f"{seat_title(token.seat)}: {question}", member, menu=menus.menu(token, walked, question))]
+            asked = question(legal.pending, token.seat)
+            text = f"{who(token.seat, member)}, your decision: {asked}"
+            return [say(text, member, menu=menus.menu(token, walked, asked))]
         return self._apply(game, state, legal.moves[walked.move], member)
 
     def _apply(
@@ -373,10 +400,11 @@ class RulesBot:
         self.store.save_state(saved, game.move_number)
         public = applied.log.public_line.english or seat_title(move.seat)
         private = applied.log.private_line.english if applied.log.HasField("private_line") else ""
-        replies = [
-            self.drawn(f"**{after.move_number}.** {public}", after, None),
-            say(f"You: {private or public}", member),
-        ]
+        # The private line is a whole sentence to the mover ("You picked the Bishop"), sent as it is;
+        # without one the channel's line says it all (the member is told "Done.").
+        replies = [self.drawn(f"**{after.move_number}.** {public}", after, None)]
+        if private:
+            replies.append(say(private, member))
         if over:
             sheet = self.client.score(after, spectator=True)
             return [*replies, say(f"The game is over.\n```\n{clip(render_score(sheet), MESSAGE_LIMIT - 40)}\n```")]
@@ -386,11 +414,12 @@ class RulesBot:
         """Who decides now, mentioned in the channel with the button that opens their menu."""
         if not pending.seats:
             return []
-        who = ", ".join(f"{seat_title(s)} {mention(self.holder(game, s))}" for s in pending.seats)
+        deciders = ", ".join(who(s, self.holder(game, s)) for s in pending.seats)
         if len(pending.seats) > 1:
-            text = f"{who}: each decide secretly ({pending.prompt or pending.kind})."
+            text = f"{deciders}: each decide secretly ({question(pending)})."
         else:
-            text = f"{who} to decide: {pending.prompt or pending.kind}."
+            asked = question(pending)
+            text = f"{deciders} to decide: {asked}" + ("" if asked.endswith((".", "?", "!")) else ".")
         return [say(text, buttons=(PLAY, VIEW))]
 
     # ---- buttons -------------------------------------------------------------------------------

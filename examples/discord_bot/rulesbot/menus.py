@@ -11,8 +11,10 @@ after the game moved on (or after the bot restarted) is either still right or re
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from rulesbot.replies import MENU_LIMIT, OPTION_TEXT_LIMIT, Menu, Option, clip
 
@@ -122,28 +124,94 @@ def _group_size(count: int) -> int:
     return size
 
 
+def _shared(text: str, other: str) -> int:
+    """The length of the longest common prefix of ``text`` and ``other``."""
+    n = 0
+    for a, b in zip(text, other, strict=False):
+        if a != b:
+            break
+        n += 1
+    return n
+
+
+def _differs(texts: Sequence[str]) -> list[int]:
+    """For each text, where it first differs from the one closest to it (the longest prefix it shares
+    with another text; its length when another text starts with all of it). The closest text is a
+    neighbour in sorted order, so this takes one sort, not a comparison of every pair."""
+    order = sorted(range(len(texts)), key=texts.__getitem__)
+    differs = [0] * len(texts)
+    for before, after in pairwise(order):
+        shared = _shared(texts[before], texts[after])
+        differs[before] = max(differs[before], shared)
+        differs[after] = max(differs[after], shared)
+    return differs
+
+
+def _cut_before(text: str, differs: int, limit: int) -> int:
+    """Where the label of a long ``text`` starts (after an ellipsis, in ``limit`` characters) so that
+    it shows ``text[differs]``, a few words before it, and as much of the rest as fits: the start is
+    moved on to the next word boundary when one is near."""
+    context = limit // 4
+    start = max(0, min(len(text) - (limit - 2), differs - context))
+    space = text.find(" ", start, start + context)
+    return space + 1 if space >= 0 and start > 0 else start
+
+
+def tell_apart(texts: Sequence[str], limit: int = OPTION_TEXT_LIMIT) -> list[tuple[str, str]]:
+    """A label of at most ``limit`` characters and a description (at most ``limit`` too, maybe
+    empty) for each of ``texts``, the options of one step, such that the labels stay distinct and
+    each shows where its text first differs from the others'. A text that fits is its own label;
+    a longer one that differs early is cut at the end, the rest going to the description; one that
+    shares a long start with another option shows, from a word boundary a little before the
+    difference, the rest of its text ("… north tower (cost 3)"), the shared start going to the
+    description. Labels still alike (never for a real game's options) get a number."""
+    shown: list[tuple[str, str]] = []
+    for text, differs in zip(texts, _differs(texts), strict=True):
+        if len(text) <= limit:
+            shown.append((text, ""))
+        elif differs < limit - 1:  # clip() keeps text[: limit - 1]
+            shown.append((clip(text, limit), clip("…" + text[limit - 1 :], limit)))
+        else:  # the label keeps text[start : start + limit - 2], which holds text[differs]
+            start = _cut_before(text, differs, limit)
+            shown.append((clip("…" + text[start:], limit), clip(text[:start].rstrip() + " …", limit)))
+    alike = Counter(label for label, _ in shown)
+    return [
+        (label if alike[label] == 1 else clip(label, limit - len(f" #{n}")) + f" #{n}", description)
+        for n, (label, description) in enumerate(shown, 1)
+    ]
+
+
+def _joined(*parts: str) -> str:
+    """The non-empty ``parts`` joined with a middle dot, clipped to an option's description."""
+    return clip(" · ".join(part for part in parts if part), OPTION_TEXT_LIMIT)
+
+
 def menu(token: Token, walked: Walked, question: str) -> Menu:
     """The select menu of the next step of ``walked``: the options in ``token.span`` (all when
-    ``None``) if they are at most 25, else at most 25 ranges of them."""
+    ``None``) if they are at most 25, else at most 25 ranges of them. Options too long for Discord
+    are shown by what tells them apart (``tell_apart``)."""
     low, high = token.span or (0, len(walked.options))
     so_far = " > ".join(walked.chosen)
     placeholder = clip(f"{question} ({so_far})" if so_far else question, PLACEHOLDER_LIMIT)
     size = _group_size(high - low)
     if size == 1:
+        shown = tell_apart(walked.options)
         options = tuple(
             Option(
                 Token(token.digest, token.seat, (*token.steps, i)).encode(),
-                clip(walked.options[i], OPTION_TEXT_LIMIT),
-                f"{walked.counts[i]} moves" if walked.counts[i] > 1 else "",
+                shown[i][0],
+                _joined(f"{walked.counts[i]} moves" if walked.counts[i] > 1 else "", shown[i][1]),
             )
             for i in range(low, high)
         )
         return Menu(placeholder, options)
     ranges = [(start, min(start + size, high)) for start in range(low, high, size)]
+    # Each end of a range gets half a label, after the "26-50: " and around the " … " between them.
+    ends = tell_apart(walked.options, (OPTION_TEXT_LIMIT - len(f"{high}-{high}: ") - len(" … ")) // 2)
     options = tuple(
         Option(
             Token(token.digest, token.seat, token.steps, (start, end)).encode(),
-            clip(f"{start + 1}-{end}: {walked.options[start]} … {walked.options[end - 1]}", OPTION_TEXT_LIMIT),
+            clip(f"{start + 1}-{end}: {ends[start][0]} … {ends[end - 1][0]}", OPTION_TEXT_LIMIT),
             f"{end - start} options",
         )
         for start, end in ranges

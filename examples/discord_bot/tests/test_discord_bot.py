@@ -1,10 +1,14 @@
 """The Discord bot example (examples/discord_bot): whole games of every game through its command layer.
 
 Members choose random options (seeded) through the menus, one move at a time, against the real rules
-server. Checked on every reply: no menu holds more than 25 options; no name of a card another seat
-hides appears in a channel message or in another member's ephemeral message; every move posts the
-board picture (a PNG) and the service's public log line. In the middle of each game the command layer
-is dropped and a new one opened on the same SQLite file: the game goes on from the same stored state.
+server. Checked on every reply: no menu holds more than 25 options, and their labels are distinct; no
+name of a card another seat hides appears in a channel message or in another member's ephemeral
+message; every move posts the board picture (a PNG) and the service's public log line. In the middle of
+each game the command layer is dropped and a new one opened on the same SQLite file: the game goes on
+from the same stored state. Then the parts alone: long options, who decides, the private line, the
+settings.
+
+Run from the repository's root: ``./run test examples/discord_bot/tests``.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import random
 import re
 import time
+import warnings
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -22,13 +27,11 @@ import pytest
 from discord import app_commands
 from google.protobuf import json_format
 from rulesbot import Button, Menu, Option, Reply, RulesBot, Store, StoredGame, menus
-from rulesbot.commands import CHANCE_SEAT, load_state
+from rulesbot.commands import CHANCE_SEAT, load_state, question
 from rulesbot.menus import Token
-from rulesbot.replies import MENU_LIMIT
-from rulesengine.v1 import service_pb2
+from rulesbot.replies import MENU_LIMIT, OPTION_TEXT_LIMIT
+from rulesengine.v1 import common_pb2, service_pb2
 from rulesengine_client import RulesEngineClient, RulesEngineError
-
-from tests.client.conftest import Server
 
 PNG = b"\x89PNG\r\n\x1a\n"
 CHANNEL = 1001
@@ -39,7 +42,8 @@ MOST_MOVES = 3000
 PICTURE_SCALE = 0.25
 
 
-class RecordingClient(RulesEngineClient):
+# The client's class is Any to mypy when it cannot see the client's editable install (hence the ignore).
+class RecordingClient(RulesEngineClient):  # type: ignore[misc, unused-ignore]
     """The client, keeping the last ``ApplyMove`` answer (to compare the posted log line with it)."""
 
     last: service_pb2.ApplyMoveResponse | None = None
@@ -84,6 +88,11 @@ def content_names(view: service_pb2.GameState, items: dict[str, str]) -> set[str
 def mentioned(text: str, name: str) -> bool:
     """Whether ``name`` appears in ``text`` as whole words."""
     return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text) is not None
+
+
+def service_name(seat: int) -> str:
+    """How the service's older prompts named a seat (``Seat 2``, ``Chance``)."""
+    return "Chance" if seat == CHANCE_SEAT else f"Seat {seat}"
 
 
 def drew(reply: Reply) -> bool:
@@ -177,6 +186,9 @@ class Table:
             if reply.menu is not None:
                 assert 1 <= len(reply.menu.options) <= MENU_LIMIT
                 assert len({option.value for option in reply.menu.options}) == len(reply.menu.options)
+                assert len({option.label for option in reply.menu.options}) == len(reply.menu.options)
+                for option in reply.menu.options:
+                    assert len(option.label) <= OPTION_TEXT_LIMIT and len(option.description) <= OPTION_TEXT_LIMIT
                 self.menus_seen += 1
             if (chance_walk and reply.member == game.creator) or (own_line and reply.text == own_line):
                 continue
@@ -220,6 +232,8 @@ class Table:
         while mine := [r for r in replies if r.menu and Token.decode(r.menu.options[0].value).seat == seat]:
             self.check(replies, hidden, chance_walk)
             assert all(r.member == member for r in mine), "a menu was posted to the channel"
+            asked = mine[0].text.split("your decision: ", 1)[1]
+            assert not re.match(rf"{service_name(seat)}( \(.*?\))?: ", asked), f"the seat named twice: {mine[0].text}"
             value = self.rng.choice(mine[0].menu.options).value  # type: ignore[union-attr]
             replies = self.bot.choose(CHANNEL, member, value)
         after = self.stored()
@@ -231,11 +245,12 @@ class Table:
         assert applied.log.public_line.english in posted[0].text
         log = applied.log
         private = log.private_line.english if log.HasField("private_line") else ""
-        own_line = f"You: {private or log.public_line.english}"
-        assert [r.member for r in replies if r.text == own_line] == [member]
-        if own_line != f"You: {log.public_line.english}":
-            assert not any(r.public and own_line[5:] in r.text for r in replies)
-        self.check(replies, self.hidden(applied.state), chance_walk, own_line)
+        assert not any(r.text.startswith("You: ") for r in replies)
+        if private:  # sent as it is, to the mover alone
+            assert [r.member for r in replies if r.text == private] == [member]
+            if private != log.public_line.english:
+                assert not any(r.public and private in r.text for r in replies)
+        self.check(replies, self.hidden(applied.state), chance_walk, private)
         self.moves += 1
 
     def play_out(self, restart_at: int) -> list[Reply]:
@@ -290,7 +305,8 @@ class Outcome:
 def play_whole_game(target: str, directory: Path, name: str) -> Outcome:
     """One game, on its own channel to the server (so the server's workers share the games)."""
     case = GAMES[name]
-    with RecordingClient(target, timeout=120.0) as client:
+    client = RecordingClient(target, timeout=120.0)
+    with client:
         path = directory / f"{name}.sqlite3"
         table = Table(client, path, case.game_id, case.players, case.chance, seed=7, options=case.options)
         began = time.monotonic()
@@ -301,12 +317,12 @@ def play_whole_game(target: str, directory: Path, name: str) -> Outcome:
 
 
 @pytest.fixture(scope="module")
-def outcomes(servers: list[Server], tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
+def outcomes(targets: list[str], tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
     """Every game of ``GAMES`` played to its end, side by side, the games dealt to the servers in turn."""
     directory = tmp_path_factory.mktemp("bot")
     with ThreadPoolExecutor(max_workers=len(GAMES)) as pool:
         futures = {
-            name: pool.submit(play_whole_game, servers[n % len(servers)].target, directory, name)
+            name: pool.submit(play_whole_game, targets[n % len(targets)], directory, name)
             for n, name in enumerate(GAMES)
         }
         return {name: future.result() for name, future in futures.items()}
@@ -381,9 +397,10 @@ def test_the_discord_app_registers_its_commands(tmp_path: Path) -> None:
     assert custom_ids == [discord_app.MENU_ID, discord_app.BUTTON_PREFIX + "play"]
 
 
-def test_what_the_bot_refuses(servers: list[Server], tmp_path: Path) -> None:
+def test_what_the_bot_refuses(targets: list[str], tmp_path: Path) -> None:
     first, second, stranger = MEMBERS[:3]
-    with RecordingClient(servers[0].target) as client:
+    client = RecordingClient(targets[0])
+    with client:
         bot = RulesBot(client, Store(tmp_path / "games.sqlite3"), seeds=lambda: 3, picture_scale=PICTURE_SCALE)
         (unknown,) = bot.new(CHANNEL, first, "no_such_game")
         assert unknown.member == first and "citadels" in unknown.text
@@ -415,3 +432,148 @@ def test_what_the_bot_refuses(servers: list[Server], tmp_path: Path) -> None:
         assert bot.end(CHANNEL, second)[0].member == second
         assert bot.end(CHANNEL, first)[0].public
         assert bot.store.load(CHANNEL) is None
+
+
+#: 80 characters every option below starts with.
+SHARED = "Build a wall section on the north side of the old city, next to the bridge gate "
+
+
+def test_options_sharing_a_long_start_show_what_tells_them_apart() -> None:
+    assert len(SHARED) == 80
+    ends = {
+        "(cost 2)": "tower at the gate of the old city that faces the river crossing (cost 2)",
+        "(cost 3)": "tower at the gate of the old city that faces the river crossing (cost 3)",
+        "gatehouse": "gatehouse",
+        "a long way": "tower at the gate of the old city that faces the river crossing, a long way from the keep",
+    }
+    texts = [SHARED + end for end in ends.values()]
+    assert all(len(text) > OPTION_TEXT_LIMIT for text in texts[:2])
+    paths = [[text] for text in texts]
+    shown = menus.menu(Token(menus.digest(paths), 0), menus.walk(paths, ()), "Where?").options
+    assert len({option.label for option in shown}) == len(texts)
+    for option, differing in zip(shown, ends, strict=True):
+        assert len(option.label) <= OPTION_TEXT_LIMIT and len(option.description) <= OPTION_TEXT_LIMIT
+        assert differing in option.label, option.label
+        # what the label leaves out of the shared start is in the description
+        assert (option.label + option.description).count("Build a wall") == 1, option
+    assert menus.walk(paths, Token.decode(shown[1].value).steps).move == 1
+
+
+def test_ranges_of_options_sharing_a_long_start_show_their_ends_apart() -> None:
+    paths = [[f"{SHARED}and a tower at the gate of the old city that faces the river, number {n}"] for n in range(60)]
+    ranges = menus.menu(Token(menus.digest(paths), 0), menus.walk(paths, ()), "Where?").options
+    assert [option.description for option in ranges] == ["25 options", "25 options", "10 options"]
+    for option, (first, last) in zip(ranges, [(0, 24), (25, 49), (50, 59)], strict=True):
+        assert len(option.label) <= OPTION_TEXT_LIMIT
+        assert f"number {first} …" in option.label and option.label.endswith(f"number {last}"), option.label
+
+
+def test_tell_apart_keeps_labels_distinct() -> None:
+    texts = ["x" * 300, "x" * 200, "x" * 150 + "y", "short", "short"]
+    labels = [label for label, _ in menus.tell_apart(texts)]
+    assert len(set(labels)) == len(texts)
+    assert all(len(label) <= OPTION_TEXT_LIMIT for label in labels)
+    assert labels[2].endswith("y")
+
+
+class ScriptedClient(RulesEngineClient):  # type: ignore[misc, unused-ignore]
+    """A rules service that answers from a script: the prompt of every decision (``{seat}`` is the
+    deciding seat) and the private line of every move (none when empty). Nothing is sent anywhere."""
+
+    def __init__(self, prompt: str, private: str) -> None:
+        super().__init__("127.0.0.1:9", timeout=1.0)
+        self.prompt = prompt
+        self.private = private
+
+    def pending_at(self, state: service_pb2.GameState) -> common_pb2.Pending:
+        seat = state.move_number % 2
+        return common_pb2.Pending(seats=[seat], kind="pick_character", prompt=self.prompt.format(seat=seat))
+
+    def view(self, state: service_pb2.GameState, seat: int | None) -> service_pb2.ViewStateResponse:
+        return service_pb2.ViewStateResponse(state=state, pending=self.pending_at(state))
+
+    def legal_moves(self, state: service_pb2.GameState, seat: int | None = None) -> service_pb2.LegalMovesResponse:
+        pending = self.pending_at(state)
+        names = ["Bishop", "Merchant"]
+        labels = [common_pb2.MoveLabel(label=common_pb2.Text(english=name)) for name in names]
+        return service_pb2.LegalMovesResponse(
+            pending=pending, moves=[service_pb2.Move(seat=pending.seats[0]) for _ in names], labels=labels
+        )
+
+    def apply_move(self, state: service_pb2.GameState, move: service_pb2.Move) -> service_pb2.ApplyMoveResponse:
+        after = service_pb2.GameState(game_id=state.game_id, match_id=state.match_id, move_number=state.move_number + 1)
+        log = common_pb2.LogEntry(seat=move.seat, public_line=common_pb2.Text(english=f"Seat {move.seat} picked"))
+        if self.private:
+            log.private_line.CopyFrom(common_pb2.Text(english=self.private))
+        return service_pb2.ApplyMoveResponse(state=after, pending=self.pending_at(after), log=log)
+
+    def render_view(
+        self, state: service_pb2.GameState, seat: int | None, *, png: bool = False, scale: float = 0.0
+    ) -> service_pb2.RenderViewResponse:
+        return service_pb2.RenderViewResponse(image=PNG)
+
+
+def scripted_bot(tmp_path: Path, client: ScriptedClient) -> RulesBot:
+    """The command layer on ``client``, with a started game of two members in ``CHANNEL``."""
+    bot = RulesBot(client, Store(tmp_path / "games.sqlite3"))
+    state = service_pb2.GameState(game_id="citadels", match_id="m")
+    bot.store.create(
+        StoredGame(CHANNEL, "citadels", 2, {}, "seeded", 7, MEMBERS[0], MEMBERS[:2], "m", 0, state.SerializeToString())
+    )
+    return bot
+
+
+@pytest.mark.parametrize("prompt", ["Keep a character", "Seat {seat}: keep a character"])
+def test_the_bot_names_who_decides_once(tmp_path: Path, prompt: str) -> None:
+    client = ScriptedClient(prompt, "You picked the Bishop")
+    with client:
+        bot = scripted_bot(tmp_path, client)
+        (menu,) = bot.play(CHANNEL, MEMBERS[0])
+        assert menu.text == f"<@{MEMBERS[0]}> (Seat 0), your decision: Keep a character"
+        assert menu.menu is not None and menu.menu.placeholder == "Keep a character"
+        played = bot.choose(CHANNEL, MEMBERS[0], menu.menu.options[0].value)
+        turn = [reply for reply in played if reply.public and reply.buttons]
+        assert [reply.text for reply in turn] == [f"<@{MEMBERS[1]}> (Seat 1) to decide: Keep a character."]
+
+
+def test_older_prompts_lose_the_seat_they_name() -> None:
+    def asked(prompt: str, seat: int) -> str:
+        return question(common_pb2.Pending(seats=[seat], prompt=prompt))
+
+    assert asked("Seat 0 (Magistrate): confiscate Seat 1's new district?", 0) == (
+        "Confiscate Seat 1's new district? (Magistrate)"
+    )
+    assert asked("Chance: the district card Seat 1 draws", CHANCE_SEAT) == "The district card Seat 1 draws"
+    assert asked("Seat 10: keep a character", 1) == "Seat 10: keep a character"  # another seat: left alone
+    assert asked("Take or build a card from Seat 1's hand", 0) == "Take or build a card from Seat 1's hand"
+
+
+@pytest.mark.parametrize("private", ["You picked the Bishop", ""])
+def test_the_private_line_goes_to_the_mover_as_it_is(tmp_path: Path, private: str) -> None:
+    client = ScriptedClient("Keep a character", private)
+    with client:
+        bot = scripted_bot(tmp_path, client)
+        (menu,) = bot.play(CHANNEL, MEMBERS[0])
+        assert menu.menu is not None
+        played = bot.choose(CHANNEL, MEMBERS[0], menu.menu.options[0].value)
+        assert [reply.text for reply in played if reply.public and drew(reply)] == ["**1.** Seat 0 picked"]
+        assert [(reply.member, reply.text) for reply in played if not reply.public] == (
+            [(MEMBERS[0], private)] if private else []
+        )
+
+
+def test_the_service_address_is_rules_engine_target(tmp_path: Path) -> None:
+    import discord_app
+
+    env = {"DISCORD_TOKEN": "x", "RULES_BOT_DATABASE": str(tmp_path / "g.sqlite3")}
+    assert discord_app.Config.from_env(env).target == "localhost:50051"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert discord_app.Config.from_env({**env, "RULES_ENGINE_TARGET": "rules:1"}).target == "rules:1"
+    with pytest.warns(FutureWarning, match="RULES_ENGINE_ADDRESS is deprecated: set RULES_ENGINE_TARGET"):
+        assert discord_app.Config.from_env({**env, "RULES_ENGINE_ADDRESS": "old:2"}).target == "old:2"
+    both = {**env, "RULES_ENGINE_TARGET": "rules:1", "RULES_ENGINE_ADDRESS": "old:2"}
+    with pytest.warns(FutureWarning, match="RULES_ENGINE_TARGET is used"):
+        assert discord_app.Config.from_env(both).target == "rules:1"
+    readme = (Path(discord_app.__file__).parent / "README.md").read_text()
+    assert "`RULES_ENGINE_TARGET`" in readme and "./run test examples/discord_bot/tests" in readme

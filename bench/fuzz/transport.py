@@ -246,12 +246,13 @@ def to_json(rpc: str, item: bytes) -> bytes | None:
 
 
 def from_json(rpc: str, body: bytes) -> bytes | None:
-    """A JSON request body as the binary message the server reads from it (``None`` if it does not parse)."""
+    """A JSON request body as the binary message the server reads from it (``None`` if it does not parse: an
+    unknown field too, as the server refuses it)."""
     try:
         message = REQUESTS[rpc]()
         text = body.decode("utf-8")
         if text.strip():
-            json_format.Parse(text, message, ignore_unknown_fields=True)
+            json_format.Parse(text, message, ignore_unknown_fields=False)
         return bytes(message.SerializeToString())
     except (json_format.ParseError, UnicodeDecodeError, RecursionError, ValueError, TypeError):
         return None

@@ -14,7 +14,8 @@ from rulesengine.v1 import citadels_pb2, common_pb2, service_pb2
 from rulesengine_client import RulesEngineClient
 from rulesengine_client.cli import PLAY_KEYS, Console, TerminalPlayer, build_parser, main, move_line
 from rulesengine_client.files import load_record, save_message
-from rulesengine_client.render import LEGEND, Names, describe_move, move_label, render_score
+from rulesengine_client.render import LEGEND, Names, describe_move, legend, move_label, render_score
+from rulesengine_client.walled_city import pending_text
 
 from tests.client.conftest import Cli
 
@@ -39,9 +40,14 @@ def test_another_seats_move_shows_only_its_public_line() -> None:
 
 
 def test_a_persons_own_move_shows_what_only_they_saw() -> None:
-    entry = _entry(0, "Seat 0 takes a character.", "You keep the Assassin.")
-    assert move_line(4, entry, human=True, mine=True) == "  You: You keep the Assassin."
-    assert move_line(4, _entry(0, "Seat 0 gathers 2 gold."), human=True, mine=True) == "  You: Seat 0 gathers 2 gold."
+    # A private line that speaks to the person is shown as it is, not after "You: ".
+    entry = _entry(0, "Seat 0 took a character.", "You kept the Assassin.")
+    assert move_line(4, entry, human=True, mine=True) == "  You kept the Assassin."
+    entry = _entry(0, "Seat 0 took a character.", "Your hand now holds the Manor.")
+    assert move_line(4, entry, human=True, mine=True) == "  Your hand now holds the Manor."
+    # A line about the seat says it was the person's own move.
+    assert move_line(4, _entry(0, "Seat 0 gathered 2 gold."), human=True, mine=True) == "  You: Seat 0 gathered 2 gold."
+    assert move_line(4, _entry(0, "Younger seats wait."), human=True, mine=True) == "  You: Younger seats wait."
 
 
 def test_a_chance_move_shows_only_its_public_line() -> None:
@@ -83,15 +89,22 @@ def _label(english: str, *path: str) -> common_pb2.MoveLabel:
     return common_pb2.MoveLabel(label=_text(english), path=[_text(p) for p in path])
 
 
-def _choose(labels: list[common_pb2.MoveLabel], answers: str) -> tuple[int, str]:
+def _choose(
+    labels: list[common_pb2.MoveLabel],
+    answers: str,
+    *,
+    prompt: str = "Place something",
+    state: service_pb2.GameState | None = None,
+) -> tuple[int, str]:
     """Which move a person answering ``answers`` picks, and what the screen showed."""
     moves = [service_pb2.Move(seat=0) for _ in labels]
     for index, move in enumerate(moves):
         move.citadels.gather_gold.SetInParent() if index % 2 else move.citadels.gather_cards.SetInParent()
     out = io.StringIO()
     player = TerminalPlayer(Names(), Console(out, io.StringIO()), io.StringIO(answers))
-    pending = common_pb2.Pending(seats=[0], kind="place", prompt="Place something")
-    chosen = player.choose(_FakeClient(), service_pb2.GameState(), pending, 0, moves, labels)  # type: ignore[arg-type]
+    pending = common_pb2.Pending(seats=[0], kind="place", prompt=prompt)
+    state = state if state is not None else service_pb2.GameState()
+    chosen = player.choose(_FakeClient(), state, pending, 0, moves, labels)  # type: ignore[arg-type]
     return next(i for i, m in enumerate(moves) if m is chosen), out.getvalue()
 
 
@@ -133,6 +146,52 @@ def test_back_at_the_first_step_and_the_keys_inside_a_walk() -> None:
     assert "Please type a number from 1 to 2, or h for help." in screen
 
 
+def test_a_forced_move_is_said_and_played_without_asking() -> None:
+    # No answer to read: asking would end the game (an empty stdin quits).
+    index, screen = _choose([_label("End the turn", "end")], "")
+    assert index == 0
+    assert "Seat 0 (you), your decision: Place something\nOnly one choice: End the turn.\n" in screen
+    assert "choose 1-1" not in screen and "seat 0>" not in screen
+
+
+def test_a_step_with_one_choice_is_said_and_taken_without_asking() -> None:
+    # 30 walls in rows 0-2: the first step (wall) has one option, said once; the row is asked.
+    labels = [_label(f"Wall at {c},{r}", "wall", f"row {r}", f"column {c}") for r in range(3) for c in range(10)]
+    index, screen = _choose(labels, "3\n5\n")
+    assert labels[index].label.english == "Wall at 4,2"
+    assert screen.count("Only one choice: wall.") == 1
+    assert "choose 1-1 " not in screen and "Choose (so far: wall):" in screen
+
+
+def test_the_decision_names_the_seat_once() -> None:
+    # An older server's prompt names the seat; today's does not: the screen names it once either way.
+    for prompt in ("Seat 0: keep a character", "Keep a character"):
+        _, screen = _choose([_label("Keep the King", "king"), _label("Keep the Thief", "thief")], "1\n", prompt=prompt)
+        assert "Seat 0 (you), your decision: Keep a character\n" in screen
+        assert "Seat 0: " not in screen
+    # Another seat named in a prompt is not the deciding seat: it stays.
+    _, screen = _choose([_label("Rob", "rob"), _label("Pass", "pass")], "1\n", prompt="Seat 2: was robbed; rob back?")
+    assert "Seat 0 (you), your decision: Seat 2: was robbed; rob back?\n" in screen
+
+
+def test_the_help_shows_the_notation_of_the_game_played() -> None:
+    citadels = service_pb2.GameState(game_id="citadels")
+    citadels.citadels.SetInParent()
+    _, screen = _choose([_label("Take 2 gold", "gold"), _label("Draw", "cards")], "h\n1\n", state=citadels)
+    assert legend("citadels") in screen and "[crown]" in screen
+    for other in ("The Walled City:", "Guilds of London:", "Viscounts:"):
+        assert other not in screen
+    assert "The Walled City:" in legend("walled_city") and "[crown]" not in legend("walled_city")
+    assert legend("walls_of_york").startswith("Notation: ?") and "Viscounts" not in legend("walls_of_york")
+
+
+def test_an_older_servers_prompt_names_no_seat_twice_in_the_view() -> None:
+    pending = common_pb2.Pending(seats=[0], kind="starting_roads", prompt="Seat 0: starting roads")
+    assert pending_text(pending) == "seat 0 (Starting roads)"
+    pending = common_pb2.Pending(seats=[0, 1], kind="draft", prompt="Every player: keep a card")
+    assert pending_text(pending) == "seat 0, seat 1 (Every player: keep a card)"
+
+
 # ---- legend, help, scores ----------------------------------------------------------------------
 
 
@@ -172,19 +231,22 @@ def test_replay_says_when_the_record_ends_before_the_game(cli: Cli, client: Rule
     short = tmp_path / "short.json"
     save_message(record, short)
     pending = client.replay_game(record).pending
-    owes = f"seat {pending.seats[0]} owes {pending.kind}"
+    seat = pending.seats[0]
+    # Who decides next, as players read it: the seat and the service's prompt, no kind of decision.
+    following = f"Next: {record.seat_labels[seat]} (seat {seat}) — {pending.prompt.removeprefix(f'Seat {seat}: ')}"
 
     lenient = cli("replay", str(short))
     assert lenient.status == 0, lenient.err
     assert lenient.out.startswith(
-        f"OK: all 17 moves are legal; the record ends after 17 moves; the game is not over: {owes}."
+        f"OK: all 17 moves are legal; the record ends after 17 moves; the game is not over.\n{following}\n"
     )
+    assert " owes " not in lenient.out
     assert "Provisional score:" in lenient.out and "Winner" not in lenient.out
 
     strict = cli("replay", "--require-complete", str(short))
     assert strict.status == 1
     assert strict.out.startswith(
-        f"INCOMPLETE: all 17 moves are legal, but the record ends after 17 moves; the game is not over: {owes}."
+        f"INCOMPLETE: all 17 moves are legal, but the record ends after 17 moves; the game is not over.\n{following}\n"
     )
 
     complete = cli("replay", "--require-complete", str(played / "game-0000.json"))

@@ -86,9 +86,11 @@ def test_replay_of_a_tampered_record_names_the_first_illegal_move(cli: Cli, tmp_
     for args in (("replay", str(tampered)), ("replay", "--stream", str(tampered))):
         bad = cli(*args)
         assert bad.status == 1, bad.out + bad.err
-        assert bad.out.startswith(f"ILLEGAL: move {first} ("), bad.out
-        assert f"after {first} legal moves" in bad.out
-        assert "COMMON_NOT_YOUR_TURN: " in bad.out
+        # The move by its number from 1, its round, its seat and the service's words; no rule code or field.
+        assert bad.out.startswith(f"ILLEGAL: move {first + 1} of {len(record.moves)}, round "), bad.out
+        assert f"(seat {record.moves[first].seat}): " in bad.out.splitlines()[0]
+        assert f"The {first} moves before it are legal." in bad.out
+        assert bad.out.splitlines()[1].strip() and "COMMON_NOT_YOUR_TURN" not in bad.out and "move.seat" not in bad.out
 
 
 def test_score_of_a_state_file(cli: Cli, client: RulesEngineClient, tmp_path: Path) -> None:
@@ -172,7 +174,7 @@ def test_play_with_a_human_seat(cli: Cli, client: RulesEngineClient, tmp_path: P
     )  # fmt: skip
     assert result.status == 1
     out = result.out
-    assert "Seat 0, your decision:" in out
+    assert "Seat 0 (you), your decision:" in out
     assert "  seat 0 (you)" in out and "hand: 4 hidden" in out
     assert "Provisional score:" in out and "Winner" not in out  # no winner before the game is over
     assert "Please type a number from 1 to" in out
@@ -188,11 +190,13 @@ def test_play_with_a_human_seat(cli: Cli, client: RulesEngineClient, tmp_path: P
     assert len(labels) <= 25  # a flat list
     for number, label in enumerate(labels, 1):
         assert f"  {number:3d}. {label}\n" in out
-    # The bots' and the table's moves are shown by their public lines, the person's own by its private one.
+    # The bots' and the table's moves are shown by their public lines, the person's own by its private one
+    # (after "You: " unless it already speaks to them).
     replayed = client.replay_game(record)
     for index, entry in enumerate(replayed.log):
         if record.moves[index].seat == 0:
-            assert f"  You: {entry.private_line.english or entry.public_line.english}" in out
+            own = entry.private_line.english or entry.public_line.english
+            assert (f"  {own}" if own.startswith(("You ", "Your ")) else f"  You: {own}") in out
         else:
             assert f"  {entry.public_line.english}" in out
     replay = cli("replay", str(record_path))

@@ -117,8 +117,8 @@ def test_replay_shows_no_escape_sequence_raw(cli: Cli, tmp_path: Path) -> None:
     save_message(record, tmp_path / "illegal.json")
     result = cli("replay", str(tmp_path / "illegal.json"))
     assert result.status == 1 and unsafe(result.out) == [] and unsafe(result.err) == [], result.out
-    assert result.out.startswith("ILLEGAL: move 3 (seat 1: pick: character=\\x1b[2J\\u202eevil, discard=Bishop)")
-    assert "CITADELS_NOT_OFFERED: \\x1b[2J\\u202eevil is not among the offered characters" in result.out
+    assert result.out.startswith("ILLEGAL: move 4 of 142, round 1, bot (seat 1): Pick (character: \\x1b[2J\\u202eevil;")
+    assert "  \\x1b[2J\\u202eevil is not among the offered characters" in result.out
 
     gone = cli("score", str(tmp_path / "\x1b[2Jgone.json"))
     assert unsafe(gone.err) == [] and _error(gone).startswith(f"error: cannot read {tmp_path}/\\x1b[2Jgone.json: ")

@@ -46,14 +46,16 @@ def test_verify_judges_every_record(cli: Cli, tmp_path: Path) -> None:
     assert lines[0].split() == ["file", "game", "players", "moves", "verdict", "detail"]
     rows = {line.split()[0]: line for line in lines[1:]}
     assert set(rows) == {"cut.json", "game-0000.json", "game-0001.json", "garbage.json", "tampered.json"}
-    assert " ok " in rows["game-0000.json"] and "winner seat" in rows["game-0000.json"]
-    assert f" illegal     move {tampered}: COMMON_NOT_YOUR_TURN: " in rows["tampered.json"]
-    assert "[move.seat]" in rows["tampered.json"]
-    assert f"unfinished  all {cut} moves legal; the game is not over" in rows["cut.json"]
+    won = rows["game-0000.json"]
+    assert " ok " in won and "winner " in won and " (seat " in won
+    # The illegal move by its number from 1, with its round and seat; no rule code or field in the table.
+    assert f" illegal     move {tampered + 1}, round " in rows["tampered.json"]
+    assert "COMMON_NOT_YOUR_TURN" not in rows["tampered.json"] and "move.seat" not in rows["tampered.json"]
+    assert f"unfinished  all {cut} moves are legal, but the game is not over" in rows["cut.json"]
     assert "unreadable  " in rows["garbage.json"] and "is not a valid GameRecord JSON file" in rows["garbage.json"]
     # A progress line per record, and the counts, on stderr.
     assert sum(line.startswith("[") and "/5] " in line for line in table.err.splitlines()) == 5
-    assert "ok: 2, unfinished: 1, illegal: 1, unreadable: 1" in table.err
+    assert "ok: 2, unfinished: 1, illegal: 1, unreadable: 1, unsupported-version: 0" in table.err
 
     as_json = cli("verify", str(tmp_path), "--format", "json", "--jobs", "2")
     assert as_json.status == 1
@@ -63,7 +65,7 @@ def test_verify_judges_every_record(cli: Cli, tmp_path: Path) -> None:
         assert row["verdict"] == "ok" and row["game"] == "citadels" and row["players"] == 2
         assert row["moves"] == len(record.moves) and row["winners"] and set(row["scores"]) == {"0", "1"}
     illegal = report["tampered.json"]
-    assert illegal["verdict"] == "illegal" and illegal["move"] == tampered
+    assert illegal["verdict"] == "illegal" and illegal["move"] == tampered and illegal["move_number"] == tampered + 1
     assert illegal["code"] == "COMMON_NOT_YOUR_TURN" and illegal["field"] == "move.seat" and illegal["message"]
     assert report["cut.json"]["verdict"] == "unfinished" and report["cut.json"]["moves"] == cut
     assert report["garbage.json"]["verdict"] == "unreadable"
@@ -90,7 +92,7 @@ def test_verify_reports_the_event_the_players_and_the_standings(cli: Cli, tmp_pa
     lines = table.out.splitlines()
     assert lines[0].split() == ["file", "event", "game", "players", "moves", "verdict", "detail"]
     row = next(line for line in lines if line.startswith("game-0000.json"))
-    assert "Open, round 3, table B4" in row and ("(Ann)" in row or "(Bob)" in row)
+    assert "Open, round 3, table B4" in row and ("Ann (seat 0)" in row or "Bob (seat 1)" in row)
     assert next(line for line in lines if line.startswith("cut.json")).split()[1] == "-"
 
     report = {r["file"]: r for r in json.loads(cli("verify", str(tmp_path), "--format", "json").out)}
@@ -164,8 +166,8 @@ def test_verify_never_prints_an_escape_sequence_raw(cli: Cli, tmp_path: Path) ->
         assert unsafe(result.out) == [] and unsafe(result.err) == [], (form, result.out, result.err)
         assert "evil\\x1b[2J\\x1b[H\\x1b[41m.json" in result.out
         assert "\\x1b[2J\\x1b[H\\x1b[41mOpen\\x9b31m" in result.out
-        assert "9.0.0" in result.out and "\\x1b[2J\\x1b[H\\x1b[41m.json: ok (winner seat 1 (B\\x00ob);" in result.err
-    assert "winner seat 1 (B\\x00ob)" in shown["table"].out and "A\\u202enn | B\\x00ob" in shown["csv"].out
+        assert "9.0.0" in result.out and "\\x1b[2J\\x1b[H\\x1b[41m.json: ok (winner B\\x00ob (seat 1);" in result.err
+    assert "winner B\\x00ob (seat 1)" in shown["table"].out and "A\\u202enn | B\\x00ob" in shown["csv"].out
     # JSON keeps the exact text, escaped by the JSON encoder: plain ASCII, and valid.
     report = _json_report(cli, tmp_path)
     assert report[f"evil{clear}.json"]["event"] == f"{clear}Open\x9b31m"

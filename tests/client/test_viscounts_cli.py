@@ -214,7 +214,7 @@ def test_a_person_plays_a_solo_game_against_the_cleric_ai(cli: Cli, tmp_path: Pa
     assert result.status == 0, result.out[-3000:] + result.err
     out = result.out
     for prompt in ("pick a player card and hero", "play a card from your hand into slot 1", "move your viscount"):
-        assert f"Seat 0, your decision: Seat 0: {prompt}" in out
+        assert f"Seat 0 (you), your decision: {prompt[0].upper()}{prompt[1:]}" in out  # the seat named once
     assert "  seat 1 (Cleric AI): player card" in out and "scheme discard (" in out
     assert "Please type a number" not in out
     assert re.search(r"Game over after \d+ moves\.\nFinal score:", out) and "Winner: seat" in out
@@ -234,7 +234,7 @@ def test_a_person_plays_a_whole_game_against_bots_with_external_chance(cli: Cli,
     )  # fmt: skip
     assert result.status == 0, result.out[-3000:] + result.err
     out = result.out
-    assert "Seat 1, your decision: Seat 1: take a primary action, or none" in out
+    assert "Seat 1 (you), your decision: Take a primary action, or none" in out
     assert "  seat 1 (you)" in out and "Please type a number" not in out
     assert re.search(r"Game over after \d+ moves\.\nFinal score:", out)
     # Every screen the person saw was seat 1's view: the bots' hands never shown.

@@ -153,7 +153,7 @@ def test_play_with_a_human_seat_sees_only_its_own_hand(cli: Cli, tmp_path: Path)
     assert re.fullmatch(r"\d/\d( \d/\d)*", own)  # the human's own cards
     assert re.fullmatch(r"\d+ cards \(hidden\)", other)  # seat 1's hand
     assert "Areas by district" in out and "Towers (watchmen, die):" in out
-    assert "Seat 0, your decision:" in out
+    assert "Seat 0 (you), your decision:" in out
     assert "Provisional score:" in out and "Please type a number from 1 to" in out
     assert "Winner" not in out and "decided." not in out and "Game abandoned after" in out
     record = load_record(record_path)

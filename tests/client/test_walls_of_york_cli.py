@@ -176,7 +176,7 @@ def test_play_with_a_human_seat(cli: Cli, client: RulesEngineClient, tmp_path: P
     assert "seat 0 (you): 0 walls" in out and "seat 1: 0 walls" in out
     assert "Waiting for: seat 0, seat 1 (" in out  # the pending decision, as ViewState words it
     assert "variant 0" in out  # the rolled formation's variants are drawn
-    assert "Seat 0, your decision:" in out and f"{len(legal.moves)} legal moves: choose step by step" in out
+    assert "Seat 0 (you), your decision:" in out and f"{len(legal.moves)} legal moves: choose step by step" in out
     assert "Choose (so far: " in out  # a later step names the choices made so far
     assert "decided." not in out
     assert "Provisional score:" in out and "Winner" not in out

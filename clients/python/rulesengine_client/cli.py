@@ -20,8 +20,10 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import sys
 import time
+import uuid
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -45,22 +47,31 @@ from rulesengine_client.games import (
     verify_record,
 )
 from rulesengine_client.render import (
-    LEGEND,
     Names,
-    describe_move,
-    describe_pending,
+    legend,
     log_line,
     move_label,
+    next_decision,
     path_step,
+    player_name,
     render_decision_help,
     render_games,
     render_score,
     render_view,
-    seat_name,
     view_facts,
 )
 from rulesengine_client.safe_text import printable, printable_lines
-from rulesengine_client.verify import Verdict, record_files, verify_folder, write_report
+from rulesengine_client.verify import (
+    FAILING,
+    Verdict,
+    illegal_move,
+    one_line,
+    reason_in_words,
+    record_files,
+    verify_folder,
+    write_report,
+)
+from rulesengine_client.walled_city import board_guide, board_of, without_seat
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -180,6 +191,18 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--human", type=_seats, default=[], metavar="SEATS", help="seats played here, e.g. 0,2")
     play.add_argument("--record", type=Path, metavar="FILE", help="write the game record (JSON) here")
     play.add_argument("--quiet", action="store_true", help="do not print the bots' moves")
+    play.add_argument(
+        "--match-id", default="", metavar="ID", help="the match id the game's states and record carry (default: random)"
+    )
+    play.add_argument(
+        "--pictures",
+        type=Path,
+        metavar="DIR",
+        help="before each decision of a --human seat, write the picture of its view here (turn-0001.png, ...)",
+    )
+    play.add_argument(
+        "--picture-format", choices=("png", "svg"), default="png", help="format of --pictures (default: %(default)s)"
+    )
 
     replay = commands.add_parser("replay", help="check a game record move by move")
     replay.add_argument("record", type=Path, help="game record JSON file")
@@ -314,6 +337,66 @@ class _Back(Exception):
     """The person asked to go back one step of a choice path."""
 
 
+#: A log line that already speaks to the person (``You kept the Assassin``): shown without ``You: ``.
+ADDRESSED = re.compile(r"^(You|Your)\b")
+
+
+def decision_line(seat: int, pending: common_pb2.Pending) -> str:
+    """Whose decision it is and what it is: ``Seat 0 (you), your decision: Keep a character``. The prompt does
+    not name the seat (an older server's ``Seat 0: keep a character`` is shown without it), so the seat is
+    named once."""
+    return f"Seat {seat} (you), your decision: {without_seat(pending.prompt or pending.kind, seat)}"
+
+
+def only_choice(text: str) -> str:
+    """What is done when a decision or a step offers one choice only: ``Only one choice: End the turn.``"""
+    return f"Only one choice: {text}" + ("" if text.endswith((".", "!", "?", ")")) else ".")
+
+
+@dataclass
+class Pictures:
+    """Where ``play --pictures`` writes the picture of a person's view (``RenderView``) before each of
+    their decisions: ``turn-0001.png``, ``turn-0002.png``... (``turn-0001-seat2.png`` when several seats are
+    played here)."""
+
+    folder: Path
+    png: bool
+    name_seat: bool = False
+    written: int = 0
+
+    def write(self, client: RulesEngineClient, state: service_pb2.GameState, seat: int, con: Console) -> None:
+        """Write the next picture of ``seat``'s view of ``state`` and say where; a picture the server refuses
+        or that cannot be written is said, and the game goes on."""
+        self.written += 1
+        stem = f"turn-{self.written:04d}" + (f"-seat{seat}" if self.name_seat else "")
+        path = self.folder / f"{stem}.{'png' if self.png else 'svg'}"
+        try:
+            path.write_bytes(client.render_view(state, seat, png=self.png).image)
+        except RulesEngineError as error:
+            con.print(printable(f"No picture of this turn: {error.code.name}: {error.message}"))
+            return
+        except OSError as error:
+            con.print(printable(f"No picture of this turn: cannot write {path}: {error.strerror or error}"))
+            return
+        con.print(printable(f"Picture of this turn: {path}"))
+
+
+def _guide(view: service_pb2.GameState, names: Names, *, pictures: bool) -> str:
+    """How to read the board's ids, shown before a person's first decision (The Walled City); may be empty."""
+    if view.WhichOneof("state") != "walled_city":
+        return ""
+    board = board_of(view.walled_city, names.walled_city)
+    return board_guide(board, pictures=pictures) if board is not None else ""
+
+
+def _place_note(view: service_pb2.GameState, names: Names, step: str) -> str:
+    """What a menu step that is only a board id names (``p03``: a path for a road, between A12 and A13)."""
+    if view.WhichOneof("state") != "walled_city":
+        return ""
+    board = board_of(view.walled_city, names.walled_city)
+    return board.place_note(step) if board is not None else ""
+
+
 class TerminalPlayer:
     """A person choosing a legal move, shown their own view of the game.
 
@@ -325,10 +408,12 @@ class TerminalPlayer:
 
     label = "human"
 
-    def __init__(self, names: Names, con: Console, stdin: TextIO) -> None:
+    def __init__(self, names: Names, con: Console, stdin: TextIO, *, pictures: Pictures | None = None) -> None:
         self.names = names
         self.con = con
         self.stdin = stdin
+        self.pictures = pictures
+        self.guided = False
 
     def _ask(
         self,
@@ -346,6 +431,8 @@ class TerminalPlayer:
             self.con.out.write(f"seat {seat}> {prompt} 1-{count} (h = help): ")
             self.con.out.flush()
             line = self.stdin.readline()
+            if not self.stdin.isatty():
+                self.con.print(printable(line.rstrip("\r\n")))  # what a terminal would have echoed
             if not line:
                 raise QuitGame()
             answer = line.strip().lower()
@@ -353,7 +440,7 @@ class TerminalPlayer:
                 raise QuitGame()
             if answer in ("h", "?", "help"):
                 self.con.print(PLAY_KEYS)
-                self.con.print(LEGEND)
+                self.con.print(legend(view.WhichOneof("state")))
                 continue
             if answer in ("v", "view"):
                 self.con.print(render_view(client.view(state, seat), self.names, seat))
@@ -374,9 +461,16 @@ class TerminalPlayer:
                 return int(answer) - 1
             self.con.print(f"Please type a number from 1 to {count}, or h for help.")
 
-    def _walk(self, paths: Sequence[Sequence[str]], texts: Sequence[str], ask: _Asker) -> int:
+    def _walk(
+        self,
+        paths: Sequence[Sequence[str]],
+        texts: Sequence[str],
+        ask: _Asker,
+        note: Callable[[str], str] = lambda step: "",
+    ) -> int:
         """The index of the move reached by choosing its path one step at a time (a step with
-        one option only is taken without asking; ``b`` goes back to the last real choice)."""
+        one option only is taken without asking, and said; ``b`` goes back to the last real choice).
+        ``note(step)`` says what a step that is only an id names (shown after it)."""
         chosen: list[str] = []
         asked: list[bool] = []
         while True:
@@ -386,6 +480,7 @@ class TerminalPlayer:
             if len(left) == 1 or not options:
                 return left[0]
             if len(options) == 1:
+                self.con.print(only_choice(options[0]))
                 chosen.append(options[0])
                 asked.append(False)
                 continue
@@ -394,7 +489,8 @@ class TerminalPlayer:
             for number, option in enumerate(options, 1):
                 count = sum(1 for i in left if len(paths[i]) > step and paths[i][step] == option)
                 more = f"  ({count} moves)" if count > 1 else ""
-                self.con.print(f"  {number:3d}. {option}{more}")
+                what = note(option)
+                self.con.print(f"  {number:3d}. {option}{f' ({what})' if what else ''}{more}")
             try:
                 pick = ask("choose", len(options), [texts[i] for i in left], any(asked))
             except _Back:
@@ -421,11 +517,21 @@ class TerminalPlayer:
         view = answer.state
         self.con.print()
         self.con.print(render_view(answer, self.names, seat))
+        if not self.guided:
+            self.guided = True
+            guide = _guide(view, self.names, pictures=self.pictures is not None)
+            if guide:
+                self.con.print(guide)
         help_text = render_decision_help(view, self.names, view_facts(answer))
         if help_text:
             self.con.print(help_text)
-        self.con.print(f"Seat {seat}, your decision: {pending.prompt or pending.kind}")
+        if self.pictures is not None:
+            self.pictures.write(client, state, seat, self.con)
+        self.con.print(decision_line(seat, pending))
         texts = [move_label(labels[i] if labels else None, move, self.names) for i, move in enumerate(moves)]
+        if len(moves) == 1:
+            self.con.print(only_choice(texts[0]))
+            return moves[0]
 
         def ask(prompt: str, count: int, shown: Sequence[str], back: bool) -> int:
             return self._ask(prompt, count, client, state, view, seat, shown, back)
@@ -433,7 +539,7 @@ class TerminalPlayer:
         paths = [[path_step(t) for t in label.path] for label in labels]
         if len(moves) > FLAT_LIST_AT_MOST and paths and all(paths):
             self.con.print(f"  {len(moves)} legal moves: choose step by step (b = back).")
-            return moves[self._walk(paths, texts, ask)]
+            return moves[self._walk(paths, texts, ask, lambda step: _place_note(view, self.names, step))]
         for number, text in enumerate(texts, 1):
             self.con.print(f"  {number:3d}. {text}")
         return moves[ask("choose", len(moves), texts, False)]
@@ -449,11 +555,13 @@ def left_at(paths: Sequence[Sequence[str]], chosen: Sequence[str]) -> list[int]:
 
 def move_line(index: int, entry: common_pb2.LogEntry, *, human: bool, mine: bool) -> str:
     """A played move as ``play`` shows it: the service's public log line (numbered when only
-    bots play); a person's own move shows its private line, what only that person saw."""
+    bots play); a person's own move shows its private line, what only that person saw, after
+    ``You: `` unless the line already speaks to them (``You kept the Assassin``)."""
     if not human:
         return f"{index + 1:5d}  {log_line(entry, private=False)}"
     if mine:
-        return f"  You: {log_line(entry, private=True)}"
+        line = log_line(entry, private=True)
+        return f"  {line}" if ADDRESSED.match(line) else f"  You: {line}"
     return f"  {log_line(entry, private=False)}"
 
 
@@ -466,9 +574,21 @@ def cmd_play(client: RulesEngineClient, args: argparse.Namespace, con: Console, 
     if seed is None and not args.external_chance:
         seed = random.SystemRandom().randrange(2**32)
         con.note(f"seed: {seed}")
+    match_id = args.match_id or str(uuid.uuid4())
+    if not args.match_id:
+        con.note(f"match id: {match_id}")
+    pictures = None
+    if args.pictures is not None:
+        if not args.human:
+            raise UsageError("--pictures writes a picture before each decision of a --human seat: name one")
+        try:
+            args.pictures.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise UsageError(f"cannot create {args.pictures}: {error.strerror or error}") from error
+        pictures = Pictures(args.pictures, args.picture_format == "png", name_seat=len(args.human) > 1)
     names = _names(client, args.game)
     bot_rng = random.Random(args.bot_seed if args.bot_seed is not None else args.seed)
-    human = TerminalPlayer(names, con, stdin)
+    human = TerminalPlayer(names, con, stdin, pictures=pictures)
     bot = RandomBot(bot_rng)
     agents: dict[int, Agent] = {s: (human if s in args.human else bot) for s in range(args.players)}
     if args.external_chance:
@@ -482,10 +602,10 @@ def cmd_play(client: RulesEngineClient, args: argparse.Namespace, con: Console, 
         con.print(move_line(index, applied.log, human=bool(args.human), mine=mine))
 
     if args.human and not quiet:
-        con.print(LEGEND)
+        con.print(legend(args.game))
         con.print(PLAY_KEYS)
     try:
-        game = play_game(client, _setup(args, seed), agents, on_move=on_move)
+        game = play_game(client, _setup(args, seed), agents, on_move=on_move, match_id=match_id)
     except GameAborted as aborted:
         con.print()
         con.print(f"Game abandoned after {len(aborted.record.moves)} moves.")
@@ -504,8 +624,13 @@ def cmd_play(client: RulesEngineClient, args: argparse.Namespace, con: Console, 
 
 
 def cmd_replay(client: RulesEngineClient, args: argparse.Namespace, con: Console) -> int:
-    """Replay a record: OK and the final score, or the first illegal move and why (exit 1)."""
-    record = load_record(args.record, args.max_record_bytes)
+    """Replay a record: OK and the final score, or the first illegal move and why (exit 1): where (its
+    number from 1, the round), who (the player's name and seat) and what (the service's words for the move,
+    see rulesengine_client.verify.illegal_move)."""
+    try:
+        record = load_record(args.record, args.max_record_bytes)
+    except FileFormatError as error:
+        raise FileFormatError(reason_in_words(error)) from error
     total = len(record.moves)
     if args.stream:
         step = max(1, total // 100)
@@ -522,25 +647,24 @@ def cmd_replay(client: RulesEngineClient, args: argparse.Namespace, con: Console
     if args.state_out is not None:
         _write(result.state, args.state_out, "final state", con)
     if not result.legal:
-        index = result.illegal_move_index
-        shown = describe_move(record.moves[index], names) if 0 <= index < total else "(no such move)"
-        con.quote(f"ILLEGAL: move {index} ({shown}) is not legal after {result.moves_applied} legal moves:")
+        bad = illegal_move(client, record, result, lambda: names)
+        played = f", {player_name(bad.seat, record.seat_labels)}: {bad.label}" if bad.seat is not None else ""
+        rounds = f", round {bad.round}" if bad.round is not None else ""
+        con.quote(f"ILLEGAL: move {bad.number} of {total}{rounds}{played}")
         for violation in result.violations:
-            where = f" [{violation.field}]" if violation.field else ""
-            con.quote(f"  {violation.code}: {violation.message}{where}")
+            con.quote(f"  {one_line(violation.message)}")
+        before = {0: "It is the record's first move.", 1: "The move before it is legal."}
+        con.quote("  " + before.get(result.moves_applied, f"The {result.moves_applied} moves before it are legal."))
         return EXIT_FAILED
     if result.pending.seats:
-        owes = ", ".join(seat_name(s) for s in result.pending.seats)
-        ends = (
-            f"the record ends after {result.moves_applied} moves; the game is not over: "
-            f"{owes} {'owes' if len(result.pending.seats) == 1 else 'owe'} {result.pending.kind}"
-        )
+        ends = f"the record ends after {result.moves_applied} moves; the game is not over."
+        following = f"Next: {next_decision(result.pending, record.seat_labels)}"
         if args.require_complete:
-            con.quote(f"INCOMPLETE: all {result.moves_applied} moves are legal, but {ends}.")
-            con.quote(f"Next: {describe_pending(result.pending)}")
+            con.quote(f"INCOMPLETE: all {result.moves_applied} moves are legal, but {ends}")
+            con.quote(following)
             return EXIT_FAILED
-        con.quote(f"OK: all {result.moves_applied} moves are legal; {ends}.")
-        con.quote(f"Next: {describe_pending(result.pending)}")
+        con.quote(f"OK: all {result.moves_applied} moves are legal; {ends}")
+        con.quote(following)
     else:
         con.print(f"OK: all {result.moves_applied} moves are legal; the game is over.")
     con.quote(render_score(result.score))
@@ -631,7 +755,7 @@ def cmd_bots(client: RulesEngineClient, args: argparse.Namespace, con: Console) 
 
 def cmd_verify(client: RulesEngineClient, args: argparse.Namespace, con: Console) -> int:
     """Replay every record of a directory (``--jobs`` at once) and report one verdict per record
-    (rulesengine_client.verify); exit 1 when any is illegal or unreadable."""
+    (rulesengine_client.verify); exit 1 when any is illegal, unreadable or of an unsupported rules version."""
     if not args.dir.is_dir():
         raise UsageError(f"{args.dir} is not a directory")
     paths = record_files(args.dir)
@@ -650,8 +774,8 @@ def cmd_verify(client: RulesEngineClient, args: argparse.Namespace, con: Console
             raise UsageError(f"cannot write the report to {args.out}: {error.strerror or error}") from error
         con.note(printable(f"report written to {args.out}"))
     counts = Counter(v.verdict for v in verdicts)
-    con.note(", ".join(f"{name}: {counts[name]}" for name in ("ok", "unfinished", "illegal", "unreadable")))
-    return EXIT_FAILED if counts["illegal"] or counts["unreadable"] else EXIT_OK
+    con.note(", ".join(f"{name}: {counts[name]}" for name in ("ok", "unfinished", *FAILING)))
+    return EXIT_FAILED if any(counts[name] for name in FAILING) else EXIT_OK
 
 
 # ---- health ----------------------------------------------------------------------------------

@@ -102,15 +102,20 @@ def play_game(
     *,
     on_move: MoveCallback | None = None,
     max_moves: int = DEFAULT_MAX_MOVES,
+    match_id: str = "",
 ) -> PlayedGame:
     """Play a game to its end; ``agents`` maps each seat (and -1 for external chance) to an agent.
 
     ``on_move(index, move, applied)`` is called after every move. Raises ``RuntimeError`` when
-    a pending seat has no agent or no legal move, or the game exceeds ``max_moves``.
+    a pending seat has no agent or no legal move, or the game exceeds ``max_moves``. ``match_id``: the
+    match the states carry, and the record names (empty: the server makes a random one, which the record
+    does not name).
     """
-    started = client.new_game(setup)
+    started = client.new_game(setup, match_id)
     labels = [agents[s].label if s in agents else "" for s in range(setup.players)]
     record = service_pb2.GameRecord(rules_version=started.state.rules_version, seat_labels=labels)
+    if match_id:
+        record.match_id = started.state.match_id
     record.setup.CopyFrom(setup)
     state, pending = started.state, started.pending
     try:

@@ -29,6 +29,8 @@ NO_SEAT = -1
 HIDDEN = "?"
 #: The widest line the renderer writes (the grid narrows its cells to fit).
 WIDTH = 100
+#: The notation of this game's screens (``play`` shows it with the keys; ``render.legend``).
+NOTATION = "Guilds of London: a/b/c = a count per seat, seat 0 first; the cells of the city are explained under it."
 #: Lines per cell of the city grid, and the widest and narrowest cell (inside its borders).
 CELL_LINES = 4
 CELL_MOST = 14

@@ -9,7 +9,7 @@ Kingdom (``viscounts``); other games fall back to protobuf text.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
@@ -156,13 +156,82 @@ def describe_move(
     return f"{seat_name(move.seat)}: {text}" if with_seat else f"{text}"
 
 
-def describe_pending(pending: common_pb2.Pending) -> str:
-    """``seat 1 owes pick_character: Pick a character`` or ``game over``."""
+def _value_words(field: Any, value: Any, names: Names) -> str:
+    """The value of a move's field in words: a list joined by commas, each item by :func:`_item_words`."""
+    if field.is_repeated:
+        return ", ".join(_item_words(field, item, names) for item in value)
+    return _item_words(field, value, names)
+
+
+def _item_words(field: Any, value: Any, names: Names) -> str:
+    """One value of a field in words: a content id by its name, yes/no, an enum by its name, a nested
+    message by its own fields."""
+    if isinstance(value, Message):
+        return "; ".join(_fields_in_words(value, names)) or "nothing"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return names.short(value) if value else "none"
+    if field.enum_type is not None:
+        known = field.enum_type.values_by_number.get(value)
+        return known.name if known is not None else str(value)
+    return str(value)
+
+
+def _fields_in_words(body: Message, names: Names) -> list[str]:
+    """``name: value`` for each field the message holds, as its canonical JSON shows it: a field at its
+    default value is left out, as a record leaves it out."""
+    return [
+        f"{field.name.replace('_', ' ')}: {_value_words(field, value, names)}" for field, value in body.ListFields()
+    ]
+
+
+def move_in_words(move: service_pb2.Move, names: Names | None = None) -> str:
+    """A move the service has not worded (an illegal move of a record: ``LegalMoves`` labels only legal
+    ones) in plain words from the record's own fields: the kind of action, then each field the record's JSON
+    holds, content ids by their names: ``Pick (character: Architect; discard: Thief)``, ``Gather gold``."""
+    names = names or Names()
+    _, action = _oneof_value(move)
+    kind, body = _oneof_value(action) if action is not None else ("", None)
+    if body is None:
+        return "an empty move"
+    title = kind.replace("_", " ").capitalize()
+    fields = _fields_in_words(body, names)
+    return f"{title} ({'; '.join(fields)})" if fields else title
+
+
+def state_round(state: service_pb2.GameState) -> int | None:
+    """The game's round in ``state``, for a game whose state counts rounds (its ``round`` field: unset
+    means 1, as every such state documents); ``None`` for a game without rounds (Walls of York)."""
+    which = state.WhichOneof("state")
+    if which is None:
+        return None
+    game = getattr(state, which)
+    field = game.DESCRIPTOR.fields_by_name.get("round")
+    if field is None or field.type != field.TYPE_INT32:
+        return None
+    return int(game.round) if game.HasField("round") else 1
+
+
+def player_name(seat: int, names: Sequence[str] = ()) -> str:
+    """A seat as a tournament director names it: ``Alice (seat 1)`` when the record names its players,
+    else ``seat 1``; the chance seat is ``the table (a chance move)``."""
+    if seat == CHANCE_SEAT:
+        return "the table (a chance move)"
+    name = names[seat] if 0 <= seat < len(names) else ""
+    return f"{name} (seat {seat})" if name else f"seat {seat}"
+
+
+def next_decision(pending: common_pb2.Pending, names: Sequence[str] = ()) -> str:
+    """Who is to decide next and what, as the service words it: ``Ann (seat 0) — choose a card to hand
+    over`` (a prompt's own "Seat 0: " is not said twice), or ``nobody: the game is over``."""
     if not pending.seats:
-        return "game over"
-    seats = ", ".join(seat_name(s) for s in pending.seats)
-    prompt = f": {pending.prompt}" if pending.prompt else ""
-    return f"{seats} to decide ({pending.kind}){prompt}"
+        return "nobody: the game is over"
+    who = " and ".join(player_name(seat, names) for seat in pending.seats)
+    what = pending.prompt or pending.kind.replace("_", " ").replace(".", ", ")
+    if len(pending.seats) == 1:
+        what = what.removeprefix(f"Seat {pending.seats[0]}: ")
+    return f"{who} — {what}" if what else who
 
 
 # ---- views -----------------------------------------------------------------------------------
@@ -317,16 +386,31 @@ def log_line(entry: common_pb2.LogEntry, *, private: bool) -> str:
     return entry.public_line.english or seat_name(entry.seat)
 
 
-#: Every notation the CLI's screens use, explained once (``h`` in ``play`` shows it again).
-LEGEND = (
+#: The notation the CLI's screens use in every game (:func:`legend` adds the game's own).
+COMMON_NOTATION = (
     "Notation: ? = a card or value hidden from you; 'N hidden' / 'N cards (hidden)' = cards you may not see; "
-    "(you) = your seat; [crown] = the crowned seat (Citadels); * after a district = beautified (Citadels); "
-    "CHANCE = the table (draws, shuffles, dice); Provisional score = the game is not over, no winner yet. "
-    "The Walled City: a/b = a building card; die#N, tile#N = a die or a tile by its number. "
-    "Guilds of London: a/b/c = a count per seat, seat 0 first; the cells of the city are explained under it. "
-    "Viscounts: a card is name (cost; icons), icons M merchant, B builder, N noble, C cleric, X criminal; "
-    "a/b/c = workers per seat, seat 0 first."
+    "(you) = your seat; CHANCE = the table (draws, shuffles, dice); Provisional score = the game is not over, "
+    "no winner yet."
 )
+#: Each game's own notation, by game id (Walls of York explains its board under the board).
+NOTATIONS: dict[str, str] = {
+    "citadels": "Citadels: [crown] = the crowned seat; * after a district = beautified.",
+    "walled_city": walled_city.NOTATION,
+    "guilds_of_london": guilds_of_london.NOTATION,
+    "viscounts": viscounts.NOTATION,
+}
+
+
+def legend(game_id: str | None = None) -> str:
+    """The notation of ``game_id``'s screens, explained once (``h`` in ``play`` shows it again): the common
+    notation and that game's own; with no game, every game's."""
+    if game_id is None:
+        return " ".join([COMMON_NOTATION, *NOTATIONS.values()])
+    return " ".join([COMMON_NOTATION, *([NOTATIONS[game_id]] if game_id in NOTATIONS else [])])
+
+
+#: Every game's notation (``legend()``).
+LEGEND = legend()
 
 
 def _wrap(text: str, indent: str) -> list[str]:

@@ -35,6 +35,8 @@ SPACE_WORDS = ("outer-left", "inner", "outer-right")
 #: One letter per icon, and the legend that explains them.
 ICON_CODES: dict[str, str] = {"MERCHANT": "M", "BUILDER": "B", "NOBLE": "N", "CLERIC": "C", "CRIMINAL": "X"}
 CARD_NOTE = "name (cost; icons), icons M merchant, B builder, N noble, C cleric, X criminal"
+#: The notation of this game's screens (``play`` shows it with the keys; ``render.legend``).
+NOTATION = f"Viscounts: a card is {CARD_NOTE}; a/b/c = workers per seat, seat 0 first."
 #: How the stages of the state read in a heading.
 STAGES: dict[str, str] = {
     "deal": "setup (chance: the ring, the castle, the piles, the player cards)",

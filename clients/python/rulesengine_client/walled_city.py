@@ -11,8 +11,10 @@ of the board in play (fences applied) with its ``areas``, ``citizens`` per compe
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rulesengine.v1 import common_pb2
@@ -36,6 +38,17 @@ STEPS: dict[str, str] = {
     "adjust": "adjust a faction die or flip a survey tile",
     "end": "use your guild now, or end the turn",
 }
+#: The notation of this game's screens (``play`` shows it with the keys; ``render.legend``).
+NOTATION = (
+    "The Walled City: a/b = a building card (its two numbers are the citizens you place when you build with "
+    "it); s0..s3 = a seat, N = the neutral; 2p+1n = 2 peasants and 1 noble; die#N colour V = faction die N, "
+    "its colour and the value it shows; tile#N +1/-1 = survey tile N and its side; place values 9/7/6/4 = "
+    "the votes for the 1st, 2nd, 3rd and 4th place in a district; a|b on a defence card = its numbers toward "
+    "the towers counter-clockwise | clockwise. Places are named by the ids on the board: areas (A11), paths "
+    "for roads (p01), gaps for walls (g11n), towers (T1), defence zones (Z1)."
+)
+#: ``Seat 2: `` at the start of an older server's prompt (today's prompts do not name the seat).
+SEAT_PREFIX = re.compile(r"^Seat (\d+):\s*")
 
 
 # ---- content ------------------------------------------------------------------------------------
@@ -51,10 +64,18 @@ class BoardContent:
     gaps: tuple[str, ...]
     towers: tuple[str, ...]
     zones: tuple[str, ...]
+    #: Each path's two sides, the areas it runs between (a T-path has two areas on one side).
+    path_sides: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict, compare=False)
+    #: Each gap's area (the area whose edge of the city wall it is in).
+    gap_areas: dict[str, str] = field(default_factory=dict, compare=False)
+    #: The towers, gaps and zones around the city, clockwise, as the service lists them (only printed: which
+    #: zone belongs to which tower is the service's to say).
+    clockwise: tuple[str, ...] = ()
 
     @classmethod
     def from_data(cls, side: str, data: Mapping[str, Any]) -> BoardContent:
-        """A board from its ``DescribeGame`` content (raises ``KeyError``/``TypeError`` if malformed)."""
+        """A board from its ``DescribeGame`` content (raises ``KeyError``/``TypeError`` if malformed; the
+        sides of the paths, the areas of the gaps and the ring are optional)."""
         return cls(
             side=side,
             areas=tuple(str(a["id"]) for a in data["areas"]),
@@ -62,7 +83,28 @@ class BoardContent:
             gaps=tuple(str(g["id"]) for g in data["gaps"]),
             towers=tuple(str(t["id"]) for t in data["towers"]),
             zones=tuple(str(z["id"]) for z in data["zones"]),
+            path_sides={
+                str(p["id"]): tuple(tuple(str(a) for a in s) for s in p["sides"])
+                for p in data["paths"]
+                if isinstance(p.get("sides"), list) and all(isinstance(s, list) for s in p["sides"])
+            },
+            gap_areas={str(g["id"]): str(g["area"]) for g in data["gaps"] if g.get("area")},
+            clockwise=tuple(str(item) for item in data.get("ring") or ()),
         )
+
+    def place_note(self, ident: str) -> str:
+        """What a board id names, in words: ``a path for a road, between A12 and A13``, ``a gap in the city
+        wall, at A11``, ``a defence zone``; ``""`` for anything else."""
+        if ident in self.paths:
+            sides = self.path_sides.get(ident, ())
+            where = f", between {' and '.join('/'.join(s) for s in sides)}" if len(sides) == 2 else ""
+            return f"a path for a road{where}"
+        if ident in self.gaps:
+            area = self.gap_areas.get(ident)
+            return "a gap in the city wall" + (f", at {area}" if area else "")
+        if ident in self.zones:
+            return "a defence zone" + (" (on the ring around the city, between two towers)" if self.clockwise else "")
+        return ""  # an area or a tower is named by its id in the view and on the picture
 
 
 @dataclass(frozen=True)
@@ -98,6 +140,11 @@ class Content:
 
 def _phase(state: WalledCityState) -> str:
     return str(state.phase) if state.HasField("phase") else "setup"
+
+
+def board_of(state: WalledCityState, content: Content | None) -> BoardContent | None:
+    """The board side ``state`` is played on, from ``content`` (``None`` without it)."""
+    return content.boards.get(_str(state.options, "board", "londonderry")) if content is not None else None
 
 
 def _int(state: Any, name: str, default: int) -> int:
@@ -147,14 +194,65 @@ def _hand(seat: WalledCitySeat, visible: bool) -> str:
     return " ".join(_card(c.a, c.b, c.defence_only) for c in seat.hand)
 
 
+def without_seat(prompt: str, seat: int) -> str:
+    """``prompt`` without a leading ``Seat N: `` that names ``seat`` (an older server's prompt named the seat
+    it asks; today's do not, and the screen already says whose decision it is), its first letter capitalised."""
+    match = SEAT_PREFIX.match(prompt)
+    if match is None or int(match.group(1)) != seat or match.end() == len(prompt):
+        return prompt
+    rest = prompt[match.end() :]
+    return rest[:1].upper() + rest[1:]
+
+
 def pending_text(pending: common_pb2.Pending | None) -> str:
-    """Whose decision is pending and what it is, as the service says (``ViewState``'s ``pending``)."""
+    """Whose decision is pending and what it is, as the service says (``ViewState``'s ``pending``); the
+    seat is named once (:func:`without_seat`)."""
     if pending is None:
         return "(not asked)"
     if not pending.seats:
         return "nobody (the game is over)"
     seats = ", ".join(_seat(s) for s in pending.seats)
-    return f"{seats} ({pending.prompt or pending.kind})"
+    prompt = pending.prompt or pending.kind
+    if len(pending.seats) == 1:
+        prompt = without_seat(prompt, pending.seats[0])
+    return f"{seats} ({prompt})"
+
+
+def _wrapped(head: str, items: Iterable[str], tail: str = ".") -> list[str]:
+    """``head`` and the ``items`` (each kept on one line) joined by ``", "``, wrapped to 100 columns."""
+    listed = [item.replace(" ", "\0") for item in items]  # a NUL is no place to break a line
+    text = f"{head} {', '.join(listed)}{tail}"
+    lines = textwrap.wrap(text, width=100, subsequent_indent="    ", break_on_hyphens=False)
+    return [line.replace("\0", " ") for line in lines]
+
+
+def board_guide(board: BoardContent, *, pictures: bool) -> str:
+    """How to read the ids of ``board`` (printed once when a game starts): what areas, paths, gaps, towers and
+    zones are, each path with the areas it runs between, each gap with its area, the ring around the city.
+    ``pictures``: a picture of the board is written before each decision (``play --pictures``)."""
+    lines = [f"How to read the board ({board.side}): every place is named by the id printed on the board."]
+    lines += _wrapped("  Areas, where citizens settle (the view lists them by district):", board.areas)
+
+    def sides(path: str) -> str:
+        found = board.path_sides.get(path, ())
+        return f"{path} {'|'.join('/'.join(s) for s in found)}" if len(found) == 2 else path
+
+    if board.paths:
+        lines += _wrapped("  Paths, where roads are built, each between two areas (A|B):", map(sides, board.paths))
+    if board.gaps:
+        gaps = (f"{g} {board.gap_areas[g]}" if g in board.gap_areas else g for g in board.gaps)
+        lines += _wrapped("  Gaps in the city wall, where walls are built, each at an area:", gaps)
+    if board.clockwise:
+        lines += _wrapped(
+            "  Around the city, clockwise:",
+            board.clockwise,
+            ". A tower holds watchmen; a defence zone lies between two towers and takes defence cards.",
+        )
+    if pictures:
+        lines.append("  The picture written before each of your decisions shows where each place lies.")
+    else:
+        lines.append("  `play --pictures DIR` writes a picture of the board before each of your decisions.")
+    return "\n".join(lines)
 
 
 def district_lines(facts: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
@@ -214,7 +312,7 @@ def render(
             + (f": {', '.join(memory)}" if memory else "")
         )
     if state.order:
-        lines.append("Order: " + " > ".join(f"seat {s}" for s in state.order))
+        lines.append("Turn order: " + " > ".join(f"seat {s}" for s in state.order))
     if state.offer:
         lines.append("Guilds on offer: " + ", ".join(guild(g) for g in state.offer))
 
@@ -274,7 +372,7 @@ def render(
         extra = [_citizens(by_place.get(tower, [])), *dice.get(tower, [])]
         lines.append(f"  {tower}: " + ("; ".join(e for e in extra if e) or "-"))
     if state.zones:
-        lines.append("Defence zones (card numbers toward the ccw/cw tower; ? face down):")
+        lines.append("Defence zones (a card as its numbers toward the tower counter-clockwise|clockwise; ? face down):")
         cards: dict[str, list[str]] = {}
         for z in state.zones:
             hidden = not z.revealed and z.toward_ccw == 0 and z.toward_cw == 0

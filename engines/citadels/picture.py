@@ -23,7 +23,7 @@ from engines.citadels.content import TYPES
 from engines.citadels.scoring import score
 from engines.citadels.state import NO_SEAT, Built, Marker, PickCharacter, Player, State
 from engines.core.picture import HIDDEN as HIDDEN_FILL
-from engines.core.picture import INK, MUTED, PAPER, Picture, Svg, seat_colour
+from engines.core.picture import INK, MUTED, PAPER, Picture, Svg, seat_colour, wrap
 
 WIDTH = 1280
 MARGIN = 16
@@ -32,6 +32,9 @@ PANEL_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * MARGIN) // COLUMNS
 CARD_W, CARD_H, CARD_GAP = 98, 54, 6
 CARDS_PER_ROW = (PANEL_W - 2 * 8 + CARD_GAP) // (CARD_W + CARD_GAP)
 CHAR_H = 92
+#: The effects of unique districts under a city or hand: text size, line height, width.
+EFFECT_TEXT, EFFECT_LINE = 10.5, 14
+EFFECT_W = PANEL_W - 2 * 8
 #: Face-down card backs drawn for a hidden hand at most (the count is always written).
 MAX_BACKS = 12
 
@@ -196,7 +199,39 @@ def _city(svg: Svg, x: float, y: float, v: State, seat: int) -> float:
         _card(svg, cx, cy, b.card, title, built=b)
     if not p.city:
         svg.text(x, y + 16, "no districts built", size=11, fill=MUTED)
-    return y + _card_rows(len(p.city)) * (CARD_H + CARD_GAP)
+    y += _card_rows(len(p.city)) * (CARD_H + CARD_GAP)
+    return _effects(svg, x, y, [b.card for b in p.city])
+
+
+def _effect_lines(cards: Sequence[str]) -> list[tuple[str, float]]:
+    """§7 what each unique district among ``cards`` does (the content's short text), a line or two each with
+    its indent; a district without a text, and a card the view hides, adds none."""
+    lines: list[tuple[str, float]] = []
+    for card in dict.fromkeys(c for c in cards if c != HIDDEN):
+        d = district(card)
+        if d.type == "unique" and d.text_en:
+            first, *rest = wrap(f"{name(card)}: {d.text_en}", EFFECT_W, EFFECT_TEXT)
+            lines.append((first, 0))
+            lines += [(line, 12) for line in wrap(" ".join(rest), EFFECT_W - 12, EFFECT_TEXT)] if rest else []
+    return lines
+
+
+def _effects(svg: Svg, x: float, y: float, cards: Sequence[str]) -> float:
+    """The effect lines of the unique districts among ``cards`` from the top ``y``; returns the next free y."""
+    for line, indent in _effect_lines(cards):
+        svg.text(x + indent, y + 11, line, size=EFFECT_TEXT, fill=MUTED)
+        y += EFFECT_LINE
+    return y + _effects_gap(cards)
+
+
+def _effects_gap(cards: Sequence[str]) -> float:
+    """The room kept below effect lines (none without any)."""
+    return 4 if _effect_lines(cards) else 0
+
+
+def _effects_height(cards: Sequence[str]) -> float:
+    """The height ``_effects`` takes for ``cards``."""
+    return EFFECT_LINE * len(_effect_lines(cards)) + _effects_gap(cards)
 
 
 def _museum_words(b: Built) -> str:
@@ -226,6 +261,7 @@ def _hand(svg: Svg, x: float, y: float, cards: Sequence[str], seat: int, what: s
         _card(svg, cx, cy, card, f"{name(card)} ({d.cost or 0}, {d.type}) in the {what} of seat {seat}")
     if shown:
         y += _card_rows(len(shown)) * (CARD_H + CARD_GAP)
+        y = _effects(svg, x, y, shown)
     for i in range(min(hidden, MAX_BACKS)):
         _back(svg, x + i * 26, y, f"a face-down card in the {what} of seat {seat}")
     return y + (36 if hidden else 0)
@@ -244,7 +280,7 @@ def _characters_words(p: Player) -> str:
 def _panel_height(v: State, seat: int) -> float:
     """The height of a seat's panel (header, characters, city, hand and drawn cards)."""
     p = v.players[seat]
-    height: float = 56 + _card_rows(len(p.city)) * (CARD_H + CARD_GAP)
+    height: float = 56 + _card_rows(len(p.city)) * (CARD_H + CARD_GAP) + _effects_height([b.card for b in p.city])
     height += _cards_height(p.hand)
     if v.turn is not None and v.turn.seat == seat and v.turn.drawn:
         height += _cards_height(v.turn.drawn)
@@ -255,7 +291,8 @@ def _cards_height(cards: Sequence[str]) -> float:
     """The height ``_hand`` takes for ``cards``."""
     shown = sum(1 for c in cards if c != HIDDEN)
     hidden = len(cards) - shown
-    return 18 + (_card_rows(shown) * (CARD_H + CARD_GAP) if shown else 0) + (36 if hidden else 0)
+    rows = _card_rows(shown) * (CARD_H + CARD_GAP) + _effects_height(cards) if shown else 0
+    return 18 + rows + (36 if hidden else 0)
 
 
 def _panel(

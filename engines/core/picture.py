@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape as _escape
 from xml.sax.saxutils import quoteattr
@@ -259,3 +260,140 @@ class Svg:
             f'viewBox="0 0 {width} {height}">'
         )
         return Picture("".join([head, *self._parts, "</svg>"]), width, height)
+
+
+# ---- how much room a text takes -----------------------------------------------------------------------------
+
+
+def _widths(table: str) -> tuple[int, ...]:
+    """The numbers of a table of widths written as words."""
+    return tuple(int(width) for width in table.split())
+
+
+#: Advance widths of the printable ASCII characters (space to tilde) in DejaVu Sans, the font every PNG is
+#: drawn with (``FONT``; resvg lays text out with these advances), in hundredths of an em rounded up: read from
+#: the bundled font's ``hmtx`` table (tests/conformance/test_picture_bounds.py checks them against it).
+_ASCII_WIDTHS = _widths(
+    """
+32 41 46 84 64 96 78 28 40 40 50 84 32 37 32 34 64 64 64
+64 64 64 64 64 64 64 34 34 84 84 84 54 100 69 69 70 78 64
+58 78 76 30 30 66 56 87 75 79 61 79 70 64 62 74 69 99 69
+62 69 40 34 40 84 50 50 62 64 55 64 62 36 64 64 28 28 58
+28 98 64 62 64 64 42 53 40 64 60 82 60 60 53 64 34 64 84
+"""
+)
+#: The same in DejaVu Sans Bold (a bold text).
+_BOLD_ASCII_WIDTHS = _widths(
+    """
+35 46 53 84 70 101 88 31 46 46 53 84 38 42 38 37 70 70 70
+70 70 70 70 70 70 70 40 40 84 84 84 59 100 78 77 74 84 69
+69 83 84 38 38 78 64 100 84 86 74 86 78 73 69 82 78 111 78
+73 73 46 37 46 84 50 50 68 72 60 72 68 44 72 72 35 35 67
+35 105 72 69 72 72 50 60 48 72 66 93 65 66 59 72 37 72 84
+"""
+)
+#: Characters past ASCII the pictures use, the same way (regular, bold); any other counts as 1 em, as wide as
+#: the widest glyphs the pictures could hold.
+_OTHER_WIDTHS: dict[str, tuple[int, int]] = {
+    "\u00a0": (32, 35),  # no-break space (keeps two words on one line)
+    "\u00b7": (32, 38),  # middle dot
+    "\u00d7": (84, 84),  # multiplication sign
+    "\u2212": (84, 84),  # minus sign
+    "\u2013": (50, 50),  # en dash
+    "\u2014": (100, 100),  # em dash
+    "\u2026": (100, 100),  # ellipsis
+    "\u2191": (84, 84),  # upwards arrow
+    "\u2192": (84, 84),  # rightwards arrow
+    "\u2715": (84, 84),  # multiplication x
+}
+#: How far a line of text reaches above and below its baseline, in ems: DejaVu Sans's ascenders (b, d, l: 0.76)
+#: and descenders (g, p, y: 0.24).
+TEXT_ASCENT = 0.76
+TEXT_DESCENT = 0.24
+
+
+def text_width(text: str, size: float, *, bold: bool = False) -> float:
+    """The width of ``text`` at font size ``size`` in pixels, as the PNG draws it: the sum of its characters'
+    advance widths in DejaVu Sans (``_ASCII_WIDTHS``), each rounded up to a hundredth of an em, so the estimate
+    is at least the drawn width. Without the bundled font (a browser showing the SVG) a fallback sans-serif
+    font is about as wide or narrower."""
+    widths = _BOLD_ASCII_WIDTHS if bold else _ASCII_WIDTHS
+    hundredths = 0
+    for char in text:
+        code = ord(char)
+        if 32 <= code < 127:
+            hundredths += widths[code - 32]
+        else:
+            hundredths += _OTHER_WIDTHS.get(char, (100, 100))[bold]
+    return hundredths * size / 100
+
+
+class TextBox(msgspec.Struct, frozen=True):
+    """The room one text of a picture takes: its text and the box around it (pixels, y down)."""
+
+    text: str
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    def overlaps(self, other: TextBox) -> bool:
+        """Whether the two boxes share more than their edges."""
+        return (
+            self.left < other.right and other.left < self.right and self.top < other.bottom and other.top < self.bottom
+        )
+
+
+_SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def text_boxes(svg: str) -> list[TextBox]:
+    """The box of every text of a picture's ``svg`` (as ``Svg`` writes it: one line a ``<text>``, its words
+    after an optional ``<title>``), in paint order. Horizontally the text's width (``text_width``) placed by its
+    ``text-anchor``; vertically ``TEXT_ASCENT`` above the baseline to ``TEXT_DESCENT`` below it, times the font
+    size. Tests use it to check that every text lies on the canvas and no two overlap."""
+    boxes: list[TextBox] = []
+    for element in ET.fromstring(svg).iter(f"{_SVG_NS}text"):
+        title = element.find(f"{_SVG_NS}title")
+        words = (title.tail if title is not None else element.text) or ""
+        size = float(element.get("font-size", "12"))
+        x, y = float(element.get("x", "0")), float(element.get("y", "0"))
+        width = text_width(words, size, bold=element.get("font-weight") == "bold")
+        anchor = element.get("text-anchor", "start")
+        left = x - width if anchor == "end" else x - width / 2 if anchor == "middle" else x
+        boxes.append(TextBox(words, left, y - TEXT_ASCENT * size, left + width, y + TEXT_DESCENT * size))
+    return boxes
+
+
+def wrap(text: str, width: float, size: float, *, bold: bool = False) -> list[str]:
+    """``text`` cut at spaces into lines of at most ``width`` pixels at font ``size`` (``text_width``); a word
+    wider than a line is cut with a hyphen-less break of its own, so no line is ever wider than ``width``. A
+    no-break space (U+00A0) holds the words it joins on one line."""
+    lines: list[str] = []
+    current = ""
+    for word in (w for w in text.split(" ") if w):
+        while text_width(word, size, bold=bold) > width and len(word) > 1:
+            if current:
+                lines.append(current)
+                current = ""
+            cut = len(word) - 1
+            while cut > 1 and text_width(word[:cut], size, bold=bold) > width:
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        joined = f"{current} {word}" if current else word
+        if current and text_width(joined, size, bold=bold) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = joined
+    return [*lines, current] if current or not lines else lines
+
+
+def fit(text: str, width: float, size: float, *, bold: bool = False) -> str:
+    """``text``, cut to end in an ellipsis when it is wider than ``width`` pixels at font ``size``."""
+    if text_width(text, size, bold=bold) <= width:
+        return text
+    while text and text_width(text + "\u2026", size, bold=bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"

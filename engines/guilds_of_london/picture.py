@@ -20,17 +20,28 @@ token types grouped with counts), so the picture is too.
 
 from __future__ import annotations
 
-import textwrap
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-from engines.core.picture import HIDDEN, INK, MUTED, PAPER, Picture, Svg, seat_colour, seat_colour_name
+from engines.core.picture import (
+    HIDDEN,
+    INK,
+    MUTED,
+    PAPER,
+    Picture,
+    Svg,
+    seat_colour,
+    seat_colour_name,
+    text_width,
+    wrap,
+)
 from engines.core.text import plural, seat_name
 from engines.guilds_of_london.city import Cell, Direction, expansion_cells
 from engines.guilds_of_london.common import CONTENT, tile_of, tracks
 from engines.guilds_of_london.common import HIDDEN as HIDDEN_ID
 from engines.guilds_of_london.content import (
+    Counted,
     Filter,
     LordMayorCard,
     PerScoring,
@@ -40,7 +51,7 @@ from engines.guilds_of_london.content import (
     Tracks,
 )
 from engines.guilds_of_london.state import NO_SEAT, CityTile, State
-from engines.guilds_of_london.words import card_name, effects_words, tile_name
+from engines.guilds_of_london.words import effects_words, tile_name
 
 #: The side of a city cell at full size, and the most room the city may take (it shrinks to fit).
 CELL = 112.0
@@ -126,27 +137,38 @@ def _counted(items: Iterable[str], name: Callable[[str], str] = str) -> list[str
 
 
 def _wrap(text: str, width: float, size: float) -> list[str]:
-    """``text`` in lines that fit ``width`` pixels at font ``size`` (an average glyph is 0.6 of the size)."""
-    return textwrap.wrap(text, max(4, int(width / (size * 0.56)))) or [""]
+    """``text`` in lines that fit ``width`` pixels at font ``size``."""
+    return wrap(text, width, size)
 
 
-def _token_words(token: str) -> str:
-    """§6.5: a second-place token by its type and what it gives."""
+def token_words(token: str) -> str:
+    """§6.5: a second-place token by what it gives (``draw 1 card``)."""
     found = CONTENT.token.get(token)
-    return f"{token} ({effects_words(found.effects)})" if found is not None else token
+    return effects_words(found.effects) if found is not None else "a token"
+
+
+#: §9.2.1: what a Lord Mayor card's filter counts, one of it in words (the kind of tile is added for tiles).
+COUNTED_WORDS: dict[Counted, str] = {
+    "controlled_tiles": "{tile} you are master of",
+    "masters": "master of yours on a {tile}",
+    "liverymen_on": "liveryman of yours",
+    "second_place_tokens": "second-place token",
+    "lm_cards": "Lord Mayor card",
+    "cards_in_hand": "card in your hand",
+}
+#: §9.2.1 filter ``kind``: the tiles it counts.
+TILE_KIND_WORDS: dict[str, str] = {"GUILD": "guild tile", "SPECIAL": "special building", "ANY": "tile"}
 
 
 def _filter_words(f: Filter) -> str:
-    """§9.2.1: what a Lord Mayor card counts, in a few words."""
-    words = f.what.replace("_", " ")
-    if f.kind != "GUILD":
-        words += " (any tile)" if f.kind == "ANY" else " (special buildings)"
+    """§9.2.1: what a Lord Mayor card counts, in a few words (``guild tile you are master of with a Crown``)."""
+    words = COUNTED_WORDS.get(f.what, "thing").format(tile=TILE_KIND_WORDS.get(f.kind, "tile"))
     if f.back_symbol is not None:
-        words += f" with {SYMBOL_NAME.get(f.back_symbol, f.back_symbol)}"
+        words += f" with a {SYMBOL_NAME.get(f.back_symbol, 'symbol')}"
     if f.number_min is not None or f.number_max is not None:
         words += f" numbered {f.number_min or 1}-{f.number_max or 12}"
     if f.location is not None:
-        words += f" on the {f.location.lower()}"
+        words += " on the plantation" if f.location == "PLANTATION" else " in the Guildhall"
     return words
 
 
@@ -161,12 +183,21 @@ def lord_mayor_words(card: LordMayorCard) -> str:
         return f"{s.vp_per_set} VP per set of {_symbols(s.of)}"
     if isinstance(s, ThresholdScoring):
         return f"{s.vp} VP for {s.k}+ {_filter_words(s.count)}"
-    return card.id
+    return "scores at the end"
 
 
-def _lord_mayor_name(card: str) -> str:
+def lord_mayor_name(card: str) -> str:
+    """§6.6: a Lord Mayor card by what it scores."""
     found = CONTENT.lord_mayor_card.get(card)
-    return f"{card}: {lord_mayor_words(found)}" if found is not None else card
+    return lord_mayor_words(found) if found is not None else "a Lord Mayor card"
+
+
+def action_name(card: str) -> str:
+    """§6.2: an action card by its symbol(s): ``Compass``, ``Anchor/Cross``."""
+    found = CONTENT.action_card.get(card)
+    if found is None:
+        return "an action card"
+    return "/".join(SYMBOL_NAME.get(s, "symbol") for s in found.symbols)
 
 
 def _heading(svg: Svg, view: State, viewer: int | None) -> None:
@@ -355,9 +386,9 @@ def _tile(svg: Svg, view: State, grid: _Grid, placed: CityTile, resolving: bool)
     if view.beadle == placed.tile:
         _beadle(svg, x + grid.cell - 14 * u, y + 52 * u, 9 * u, where)
     if placed.face_up:
-        _figures(svg, x + 14 * u, y + 74 * u, 9 * u, placed.liverymen, placed.neutral, where)
+        _figures(svg, x + 14 * u, y + 71 * u, 9 * u, placed.liverymen, placed.neutral, where)
         if placed.token:
-            _token(svg, x + 5 * u, y + 89 * u, grid.cell - 10 * u, 17 * u, placed.token, where)
+            _token(svg, x + 5 * u, y + 110 * u, grid.cell - 10 * u, u, placed.token, where)
     elif placed.master != NO_SEAT:
         _master(svg, x + grid.cell / 2, y + 82 * u, 14 * u, placed.master, where)
     else:
@@ -391,11 +422,18 @@ def _master(svg: Svg, x: float, y: float, r: float, seat: int, where: str) -> No
     svg.text(x, y + r * 0.4, "M", size=r * 1.1, fill=PAPER, anchor="middle", bold=True)
 
 
-def _token(svg: Svg, x: float, y: float, width: float, height: float, token: str, where: str) -> None:
-    """R-SETUP-2, §6.5: the second-place token lying on a face-up tile."""
-    title = f"second-place token {_token_words(token)} on {where}"
-    svg.rect(x, y, width, height, fill=TOKEN_FILL, stroke=INK, stroke_width=0.6, rx=height / 3, title=title)
-    svg.text(x + width / 2, y + height * 0.72, token, size=height * 0.6, anchor="middle")
+def _token(svg: Svg, x: float, bottom: float, width: float, u: float, token: str, where: str) -> None:
+    """R-SETUP-2, §6.5: the second-place token lying on a face-up tile, labelled with what it gives (on two
+    lines when one is too short), its bottom at ``bottom``."""
+    words = token_words(token)
+    title = f"second-place token on {where}: {words}"
+    size = 9.5 * u
+    lines = _wrap(words, width - 8 * u, size)[:2]
+    height = (7 + 11 * len(lines)) * u
+    y = bottom - height
+    svg.rect(x, y, width, height, fill=TOKEN_FILL, stroke=INK, stroke_width=0.6, rx=5 * u, title=title)
+    for i, line in enumerate(lines):
+        svg.text(x + width / 2, y + (12 + 11 * i) * u, line, size=size, anchor="middle", title=title)
 
 
 # ---- §4.1 the track, the round, the plantation and the piles -----------------------------------------------
@@ -472,7 +510,7 @@ def _round(svg: Svg, view: State, x: float, y: float) -> float:
         playing = f"{seat_words(view.turn.seat)}'s turn, {plural(view.turn.played, 'card')} played"
         y = _text_lines(svg, x, y, playing)
     if view.in_play:
-        y = _text_lines(svg, x, y, "In play: " + ", ".join(_counted(view.in_play, card_name)))
+        y = _text_lines(svg, x, y, "In play: " + ", ".join(_counted(view.in_play, action_words)))
     if view.stage in ("negotiate", "reward") and view.scan < len(view.city):
         y = _text_lines(svg, x, y, f"Being resolved: {tile_name(view, view.city[view.scan].tile)}")
     if view.reward is not None:
@@ -508,10 +546,11 @@ def _piles(svg: Svg, view: State, x: float, y: float) -> float:
     )
     removed = f" ({view.neutral_removed} out of the game)" if view.neutral_removed else ""
     y = _text_lines(svg, x, y, f"Neutral pool {view.neutral_pool}{removed}")
-    discard = ", ".join(_counted(sorted(view.discard), card_name)) or "empty"
+    discard = ", ".join(_counted(sorted(view.discard), action_name)) or "empty"
     y = _text_lines(svg, x, y, f"Discard pile ({len(view.discard)}): {discard}")
     if view.tokens_removed:
-        y = _text_lines(svg, x, y, "Tokens out of the game: " + ", ".join(_counted(view.tokens_removed)))
+        out = ", ".join(_counted(view.tokens_removed, token_words))
+        y = _text_lines(svg, x, y, f"Second-place tokens out of the game: {out}")
     return y
 
 
@@ -531,31 +570,32 @@ def _seat(svg: Svg, view: State, viewer: int | None, seat: int, x: float, y: flo
         f"Liverymen: supply {view.supply[seat]} · Guildhall {view.guildhall[seat]} · tiles {on_tiles} · "
         f"plantation {view.plantation[seat]}; neutral pawns {p.neutral}"
     )
-    y = _text_lines(svg, x + 4, y, figures)
+    inner = PANEL_WIDTH - 8
+    y = _text_lines(svg, x + 4, y, figures, width=inner)
     masters = [tile_name(view, t.tile) for t in view.city if not t.face_up and t.master == seat]
-    y = _text_lines(svg, x + 4, y, f"Masters ({len(masters)}): " + (", ".join(masters) or "none"))
-    tokens = ", ".join(_counted(p.tokens, _token_words)) or "none"
-    y = _text_lines(svg, x + 4, y, f"Second-place tokens ({len(p.tokens)}): {tokens}")
-    y = _cards(svg, x + 4, y, seat, "Hand", p.hand, _action_words)
-    y = _cards(svg, x + 4, y, seat, "Lord Mayor cards", p.lm_cards, _lord_mayor_name)
+    y = _text_lines(svg, x + 4, y, f"Masters ({len(masters)}): " + (", ".join(masters) or "none"), width=inner)
+    tokens = ", ".join(_counted(p.tokens, token_words)) or "none"
+    y = _text_lines(svg, x + 4, y, f"Second-place tokens ({len(p.tokens)}): {tokens}", width=inner)
+    y = _cards(svg, x + 4, y, seat, "Hand", p.hand, action_words)
+    y = _cards(svg, x + 4, y, seat, "Lord Mayor cards", p.lm_cards, lord_mayor_name)
     if p.lm_offer:
-        y = _cards(svg, x + 4, y, seat, "Lord Mayor cards drawn, to choose from", p.lm_offer, _lord_mayor_name)
+        y = _cards(svg, x + 4, y, seat, "Lord Mayor cards drawn, to choose from", p.lm_offer, lord_mayor_name)
     if p.lm_choice:
-        y = _cards(svg, x + 4, y, seat, "Lord Mayor card chosen to keep", p.lm_choice, _lord_mayor_name)
+        y = _cards(svg, x + 4, y, seat, "Lord Mayor card chosen to keep", p.lm_choice, lord_mayor_name)
     return y
 
 
-def _action_words(card: str) -> str:
+def action_words(card: str) -> str:
     """§6.2: an action card by name with its ability and the ability's cost."""
     found = CONTENT.action_card.get(card)
     if found is None:
-        return card
+        return "an action card"
     cost = found.cost
     paid = [plural(cost.discard, "discard")] if cost.discard else []
     if cost.return_figures is not None:
         paid.append(f"return {plural(cost.return_figures.n, 'figure')}")
     price = f" (pay: {', '.join(paid)})" if paid else ""
-    return f"{card_name(card)}: {effects_words(found.ability)}{price}"
+    return f"{action_name(card)}: {effects_words(found.ability)}{price}"
 
 
 def _cards(
@@ -573,8 +613,12 @@ def _cards(
             )
         svg.text(x + 30, y + 2, f"×{hidden} face down", size=11, fill=MUTED)
         y += LINE + 4
-    for card, n in sorted(Counter(c for c in cards if c != HIDDEN_ID).items()):
-        y = _card(svg, x, y, f"{what} of {seat_words(seat)}", (f"{n} × " if n > 1 else "") + name(card), card)
+    kinds: dict[str, tuple[str, int]] = {}  # words -> (the first card of those words, how many)
+    for card in sorted(c for c in cards if c != HIDDEN_ID):
+        first, n = kinds.get(name(card), (card, 0))
+        kinds[name(card)] = (first, n + 1)
+    for words, (card, n) in kinds.items():
+        y = _card(svg, x, y, f"{what} of {seat_words(seat)}", (f"{n} × " if n > 1 else "") + words, card)
     return y
 
 
@@ -613,11 +657,13 @@ def _legend(svg: Svg, view: State, x: float, y: float, width: float) -> float:
     for seat in range(len(view.players)):
         svg.circle(left + 7, y - 4, 7, fill=seat_colour(seat), title=f"{seat_words(seat)}'s colour")
         svg.text(left + 18, y, seat_words(seat), size=11)
-        left += 110
+        left += 18 + text_width(seat_words(seat), 11) + 20
     for symbol in CONTENT.symbols:
+        if left + 17 + text_width(symbol.name, 11) > x + width:
+            left, y = x, y + LINE + 4
         _symbol(svg, left + 7, y - 4, 7, symbol.id, f"symbol {symbol.name}")
         svg.text(left + 17, y, symbol.name, size=11)
-        left += 80
+        left += 17 + text_width(symbol.name, 11) + 20
     y += LINE + 4
     swatches = [
         (GUILD_FILL, "guild tile (face up)"),
@@ -630,14 +676,20 @@ def _legend(svg: Svg, view: State, x: float, y: float, width: float) -> float:
         swatches.insert(4, (NEXT_FILL, "cell of a coming new tile"))
     left = x
     for fill, words in swatches:
+        room = 19 + text_width(words, 11) + 24
+        if left > x and left + room - 24 > x + width:
+            left, y = x, y + LINE + 4
         svg.rect(left, y - 11, 14, 14, fill=fill, stroke=INK, stroke_width=0.6)
         svg.text(left + 19, y, words, size=11)
-        left += width / len(swatches)
+        left += room
     y += LINE + 4
+    cards = "; ".join(f"{action_words(card.id)}" for card in CONTENT.action_cards)
+    y = _text_lines(svg, x, y, f"Action cards: {cards}.", width=width)
     marks = (
         "Disc with a number: that many liverymen of the seat (grey: neutral pawns) · M: the seat's master · "
-        "black pawn: the beadle · yellow label: second-place token · gold frame: tile being resolved · "
-        "track: dot = tiles resolved at the end of the round, letter = where new tiles go, ring = this round · "
+        "black pawn: the beadle · yellow label: second-place token and what it gives · "
+        "gold frame: tile being resolved · track: dot = tiles resolved at the end of the round, "
+        "letter = where new tiles go, ring = this round · "
         "maj.: majority needed to resolve a tile"
     )
     return _text_lines(svg, x, y, marks, width=width)

@@ -20,11 +20,12 @@ Every shape that stands for a thing has a title naming it, so the SVG says in wo
 from __future__ import annotations
 
 import math
-import textwrap
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from engines.core.picture import HIDDEN as HIDDEN_FILL
-from engines.core.picture import INK, MUTED, PAPER, Picture, Svg, seat_colour
+from engines.core.picture import INK, MUTED, PAPER, Picture, Svg, seat_colour, text_width, wrap
+from engines.core.text import plural
 from engines.viscounts.board import IN, OL, SEGMENTS, exits, kind, position, space_name
 from engines.viscounts.castle import section_reward
 from engines.viscounts.common import CONTENT, HIDDEN, board_slots
@@ -44,19 +45,19 @@ WIDTH = 1400
 MARGIN = 14
 TOP = 70
 #: The board's centre and its rings (radii): castle centre, tier 2, tier 1, segment ring, spots, piles.
-CX, CY = 480.0, TOP + 432.0
+CX, CY = 500.0, TOP + 432.0
 R_CENTRE, R_TIER2, R_TIER1 = 40.0, 82.0, 126.0
 R_RING_IN, R_INNER, R_OUTER, R_SPOTS, R_RING_OUT = 136.0, 170.0, 240.0, 286.0, 304.0
-R_PILES = 395.0
-BOARD_BOTTOM = CY + 362.0
-SIDE_X = 968.0
+#: A segment's pile box: its width, its distance from the board, its text size and line height.
+PILE_W, PILE_GAP, PILE_TEXT, PILE_LINE = 186.0, 8.0, 10.5, 14.0
+SIDE_X = 1000.0
 SEG_SPAN = 360.0 / SEGMENTS
 PANEL_W = (WIDTH - 3 * MARGIN) / 2
 SLOT_W, SLOT_H = 200.0, 50.0
 #: Face-down card backs drawn for a hidden pile at most (the count is always written).
 MAX_BACKS = 10
-#: Characters of wrapped text per line in a player board.
-WRAP = 105
+#: The width of wrapped text in a player board.
+WRAP = PANEL_W - 20
 
 RIVER = "#5b9bd5"
 LAND = "#eef5e6"
@@ -285,35 +286,66 @@ def _pile(
     below = left[pos] if pos < len(left) else 0
     if not top:
         return f"{noun}: printed one only", f"{noun} pile of segment {pos + 1}: empty"
-    return f"{noun}: {short(top)} +{below}", f"{noun} pile of segment {pos + 1}: {long(top)} on top, {below} below"
+    return f"{noun}: {short(top)}\u00a0+{below}", f"{noun} pile of segment {pos + 1}: {long(top)} on top, {below} below"
 
 
 def _folk_short(card: str) -> str:
     """A townsfolk pile top in a few words: name, cost and icons."""
     found = CONTENT.townsfolk[card]
-    return f"{found.name} ({found.cost}; {_icons(found.icons)})"
+    return f"{found.name} {_unbroken(f'({found.cost}; {_icons(found.icons)})')}"
 
 
 def _script_short(script: str) -> str:
     """A manuscript pile top in a few words: id, cost and ribbon."""
     found = CONTENT.manuscripts[script]
-    return f"{script} ({found.cost}, {found.ribbon})"
+    return f"{script} {_unbroken(f'({found.cost}, {found.ribbon})')}"
+
+
+def _unbroken(text: str) -> str:
+    """``text`` with no-break spaces, so a wrapped line never cuts it."""
+    return text.replace(" ", "\u00a0")
+
+
+class _PileBox:
+    """Where a segment's pile box goes and the lines in it (each with its title, if any)."""
+
+    def __init__(self, v: State, pos: int) -> None:
+        side = _side(v, pos)
+        self.pos = pos
+        self.heading = f"Segment {pos + 1}" + (f" ({side.id})" if side else "")
+        folk = _pile(pos, v.folk_tops, v.folk_left, "townsfolk", _folk_short, card_name)
+        script = _pile(pos, v.script_tops, v.script_left, "manuscript", _script_short, manuscript_name)
+        rows: list[tuple[str, str | None]] = [folk, script]
+        if side is not None:
+            rows.append((f"exchanges: OL {side.exchange_ol}, OR {side.exchange_or}", None))
+        self.lines = [(line, title) for words, title in rows for line in wrap(words, PILE_W - 12, PILE_TEXT)]
+        self.height = 26 + PILE_LINE * len(self.lines)
+        dx, dy = math.cos(math.radians(_mid(pos))), math.sin(math.radians(_mid(pos)))
+        reach = abs(dx) * PILE_W / 2 + abs(dy) * self.height / 2
+        x, y = _polar(R_RING_OUT + PILE_GAP + reach, _mid(pos))
+        self.left = min(max(MARGIN, x - PILE_W / 2), SIDE_X - 12 - PILE_W)
+        self.top = max(TOP, y - self.height / 2)
+
+
+def _pile_boxes(v: State) -> list[_PileBox]:
+    return [_PileBox(v, pos) for pos in range(SEGMENTS)]
+
+
+def _board_bottom(v: State) -> float:
+    """The lowest point of the main board and its pile boxes."""
+    return max(CY + R_RING_OUT, *(box.top + box.height for box in _pile_boxes(v))) + 12
 
 
 def _piles(svg: Svg, v: State) -> None:
     """§4.1 each segment's townsfolk and manuscript piles (their public tops and sizes), beside the segment."""
-    for pos in range(SEGMENTS):
-        x, y = _polar(R_PILES, _mid(pos))
-        left, top = x - 104, y - 36
-        side = _side(v, pos)
-        svg.rect(left, top, 208, 72, fill=PAPER, stroke=INK, rx=6, title=f"the piles of segment {pos + 1}")
-        svg.text(left + 6, top + 15, f"Segment {pos + 1}" + (f" ({side.id})" if side else ""), size=12, bold=True)
-        folk = _pile(pos, v.folk_tops, v.folk_left, "townsfolk", _folk_short, card_name)
-        script = _pile(pos, v.script_tops, v.script_left, "manuscript", _script_short, manuscript_name)
-        for k, (shown, title) in enumerate((folk, script)):
-            svg.text(left + 6, top + 32 + 16 * k, shown, size=11, title=title)
-        if side is not None:
-            svg.text(left + 6, top + 64, f"exchanges: OL {side.exchange_ol}, OR {side.exchange_or}", size=11)
+    for box in _pile_boxes(v):
+        left, top = box.left, box.top
+        svg.rect(
+            left, top, PILE_W, box.height, fill=PAPER, stroke=INK, rx=6, title=f"the piles of segment {box.pos + 1}"
+        )
+        svg.text(left + 6, top + 15, box.heading, size=12, bold=True)
+        for k, (line, title) in enumerate(box.lines):
+            svg.text(left + 6, top + 32 + PILE_LINE * k, line, size=PILE_TEXT, title=title)
 
 
 # ---- the castle ---------------------------------------------------------------------------------------------
@@ -407,12 +439,11 @@ def _side_column(svg: Svg, v: State, viewer: int) -> float:
         tier1 = v.castle.tier1[section] if section < len(v.castle.tier1) else ()
         tier2 = v.castle.tier2[section] if section < len(v.castle.tier2) else ()
         by = f" by segment {(section - v.rotation) % SEGMENTS + 1}" if v.rotation >= 0 else ""
-        svg.text(x, y, f"S{section + 1}{by}: tier 2 gives {effect_words(section_reward(v, section))}", size=11)
-        svg.text(x + 12, y + 14, f"tier 1 {_per_seat(tier1)}; tier 2 {_per_seat(tier2)}", size=11, fill=MUTED)
-        y += 32
+        reward = effect_words(section_reward(v, section))
+        y = _side_lines(svg, x, y, f"S{section + 1} (section {section + 1}){by}: tier 2 gives {reward}")
+        y = _side_lines(svg, x + 12, y, f"tier 1: {_per_seat(tier1)}; tier 2: {_per_seat(tier2)}", fill=MUTED) + 4
     leader = f"seat {v.castle.leader}" if v.castle.leader != NO_SEAT else "nobody yet"
-    svg.text(x, y, f"centre (tier 3): {_per_seat(v.castle.centre)}; Castle Leader: {leader}", size=11)
-    y += 26
+    y = _side_lines(svg, x, y, f"centre (tier 3): {_per_seat(v.castle.centre)}; Castle Leader: {leader}") + 10
     svg.text(x, y, "Stacks and supply", size=13, bold=True)
     y += 18
     lines = [
@@ -421,14 +452,23 @@ def _side_column(svg: Svg, v: State, viewer: int) -> float:
         f"unseen below the pile tops: {len(v.folk_unseen)} townsfolk, {len(v.script_unseen)} manuscripts",
         f"townsfolk out of the game: {len(v.folk_removed)}",
     ]
-    y = svg.lines(x, y, lines, size=11)
+    for line in lines:
+        y = _side_lines(svg, x, y, line)
     y = _bonus_supply(svg, v, x, y)
     return _draft(svg, v, x, y + 8)
 
 
+def _side_lines(svg: Svg, x: float, y: float, text: str, *, fill: str = INK) -> float:
+    """``text`` in the side column from baseline ``y``, wrapped to its width; returns the next baseline."""
+    for line in wrap(text, WIDTH - MARGIN - x, 11):
+        svg.text(x, y, line, size=11, fill=fill)
+        y += 15
+    return y
+
+
 def _per_seat(counts: Sequence[int]) -> str:
-    """``s0 2, s1 0``: workers per seat."""
-    return ", ".join(f"s{seat} {n}" for seat, n in enumerate(counts)) or "-"
+    """Workers per seat: ``seat 0: 2, seat 1: 1`` (seats without any left out), or ``none``."""
+    return ", ".join(f"seat {seat}: {n}" for seat, n in enumerate(counts) if n) or "none"
 
 
 def _stack(noun: str, card: str, left: int, revealed: int) -> str:
@@ -561,8 +601,9 @@ def _buildings(svg: Svg, x: float, y: float, p: Player, seat: int) -> None:
             anchor="middle",
             fill=INK if built else PAPER,
         )
-    names = ", ".join(building_name(_slot_building(p, b)) for b in p.built)
-    svg.text(x + 62 + 9 * 26 + 30, y + 13, f"{len(p.built)} constructed" + (f": {names}" if names else ""), size=11)
+    kinds = Counter(building_name(_slot_building(p, b)) for b in p.built)
+    names = ", ".join(name + (f" ×{n}" if n > 1 else "") for name, n in kinds.items())
+    svg.text(x + 62 + 9 * 26 + 30, y + 13, f"{len(p.built)} built" + (f": {names}" if names else ""), size=11)
 
 
 def _slot_building(p: Player, slot_id: str) -> str:
@@ -618,10 +659,10 @@ def _pile_lines(p: Player) -> list[str]:
     """The hand, draw pile and discard pile of a player board as wrapped lines."""
     lines: list[str] = []
     if not p.ai:
-        lines += textwrap.wrap(f"hand ({len(p.hand)}): {_cards_words(p.hand, False)}", WRAP)
+        lines += wrap(f"hand ({len(p.hand)}): {_cards_words(p.hand, False)}", WRAP, 11)
     noun = "scheme " if p.ai else ""
     lines.append(f"{noun}draw pile: {len(p.draw)} face down")
-    lines += textwrap.wrap(f"{noun}discard pile ({len(p.discard)}, top last): {_cards_words(p.discard, p.ai)}", WRAP)
+    lines += wrap(f"{noun}discard pile ({len(p.discard)}, top last): {_cards_words(p.discard, p.ai)}", WRAP, 11)
     return lines
 
 
@@ -685,6 +726,29 @@ def _players(svg: Svg, v: State, viewer: int, top: float) -> float:
 # ---- the legend and the picture ----------------------------------------------------------------------------------
 
 
+def _legend_lines() -> list[str]:
+    """The legend's lines of words, wrapped to the picture's width."""
+    exchanges = ", ".join(
+        f"{x.kind} ({plural(x.cost, 'merchant icon')}: {effect_words(x.reward)})" for x in CONTENT.board.exchanges
+    )
+    paragraphs = [
+        "Icons: " + ", ".join(f"{letter} {icon.lower()}" for icon, letter in ICONS.items()) + ".",
+        "Spaces: OL outer-left, IN inner, OR outer-right (left and right seen from the castle); grey arrows are the "
+        "only ways; blue lines are rivers; discs are viscounts, and workers with their counts. Castle: S1-S5 its "
+        "sections, tier 1 the outer ring, tier 2 the inner one, tier 3 the centre.",
+        "Spots: T Trading Post, G Guildhall, W Workshop in the builder's colour; a dashed square is empty; brown "
+        "lines are links.",
+        "Beside each segment: the segment tile and its side up (A-front), the townsfolk on top of its pile (its cost "
+        "in silver; its icons), the manuscript on top (its number, its cost in cleric icons, its ribbon), +N: the "
+        "cards below a top; the exchanges of its OL and OR spaces.",
+        f"Exchanges (cost per use: what it gives): {exchanges}.",
+        "Player boards: a card slot shows its townsfolk (its silver value) and icons; T1-T3, G1-G3, W1-W3 are the "
+        "building slots, coloured while the building is still to build, white once built; manuscripts by number, "
+        "framed in their ribbon's colour; track: black disc corruption, white disc virtue.",
+    ]
+    return [line for words in paragraphs for line in wrap(words, WIDTH - 2 * MARGIN, 11)]
+
+
 def _legend(svg: Svg, top: float) -> None:
     """What the letters, colours and marks mean."""
     svg.text(MARGIN, top + 14, "Legend", size=13, bold=True)
@@ -692,38 +756,33 @@ def _legend(svg: Svg, top: float) -> None:
     for good, colour in GOODS.items():
         svg.rect(x, top + 3, 14, 14, fill=colour, stroke=INK, title=f"{good} colour")
         svg.text(x + 19, top + 14, good, size=12)
-        x += 70
+        x += 19 + text_width(good, 12) + 24
     for ribbon, colour in RIBBONS.items():
         svg.rect(x, top + 3, 14, 14, fill=PAPER, stroke=colour, stroke_width=2.5, title=f"{ribbon} ribbon")
         svg.text(x + 19, top + 14, f"{ribbon} ribbon", size=12)
-        x += 112
-    lines = [
-        "Icons: "
-        + ", ".join(f"{letter} {icon.lower()}" for icon, letter in ICONS.items())
-        + ". Spots: T Trading Post, G Guildhall, W Workshop in the builder's colour; a dashed square is empty; "
-        + "brown lines are links; a pile's +N counts the cards below its top.",
-        "Spaces: OL outer-left, IN inner, OR outer-right (left and right seen from the castle); grey arrows are the "
-        + "only ways; blue lines are rivers; S1-S5 castle sections; discs are viscounts and workers (with counts).",
-        "On a player board a coloured building slot still holds its building; a white one was constructed. "
-        + "Track: black disc corruption, white disc virtue.",
-    ]
-    svg.lines(MARGIN, top + 36, lines, size=11)
+        x += 19 + text_width(f"{ribbon} ribbon", 12) + 24
+    svg.lines(MARGIN, top + 36, _legend_lines(), size=11)
 
 
-def _height(v: State) -> float:
+def _top_bottom(v: State, viewer: int) -> float:
+    """The y below the main board, its pile boxes and the side column."""
+    return max(_board_bottom(v), _side_column(Svg(1, 1, ""), v, viewer) + 10)
+
+
+def _height(v: State, viewer: int) -> float:
     """The whole picture's height."""
     rows = [
         max(_panel_height(v.players[seat]) for seat in range(first, min(first + 2, len(v.players))))
         for first in range(0, len(v.players), 2)
     ]
-    return BOARD_BOTTOM + 10 + sum(h + MARGIN for h in rows) + 90
+    return _top_bottom(v, viewer) + 10 + sum(h + MARGIN for h in rows) + 36 + 11 * 1.35 * len(_legend_lines()) + 8
 
 
 def picture(view: State, viewer: int | None) -> Picture:
     """The picture of a Viscounts of the West Kingdom view as ``viewer`` (a seat, ``None``: a spectator) sees it."""
     seat = NO_SEAT if viewer is None else viewer
     who = "a spectator" if seat == NO_SEAT else f"seat {seat}"
-    svg = Svg(WIDTH, _height(view), f"Viscounts of the West Kingdom, round {view.round}, as seen by {who}")
+    svg = Svg(WIDTH, _height(view, seat), f"Viscounts of the West Kingdom, round {view.round}, as seen by {who}")
     _heading(svg, view, seat)
     _segments(svg, view)
     _castle(svg, view, seat)
@@ -732,6 +791,6 @@ def picture(view: State, viewer: int | None) -> Picture:
     _spots(svg, view, seat)
     _piles(svg, view)
     _side_column(svg, view, seat)
-    y = _players(svg, view, seat, BOARD_BOTTOM + 10)
+    y = _players(svg, view, seat, _top_bottom(view, seat) + 10)
     _legend(svg, y)
     return svg.picture()

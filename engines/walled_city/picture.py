@@ -8,7 +8,9 @@ around a circle, towers, gaps and defence zones in their clockwise order; every 
 onto next to its gaps, inside the ring; the other areas where their neighbours' average puts them (a
 barycentric layout, which draws the shipped boards as their grid and octagon). A path is a line between
 the areas on its two sides (a T-path meets the middle of its pair, §5.8): thin when empty, a thick road
-when built. Areas are filled in the colour of their district (§5.0.2). Drawn from the view alone: other
+when built; its name (as moves name it) sits on its line where no area box hides it. Areas are filled in
+the colour of their district (§5.0.2); faction dice in deep shades of their factions' colours that no seat
+uses, each faction named in the legend. Drawn from the view alone: other
 seats' hands and face-down defence cards appear as face-down cards.
 """
 
@@ -17,7 +19,18 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from engines.core.picture import HIDDEN, INK, MUTED, PAPER, Picture, Svg, seat_colour, seat_colour_name
+from engines.core.picture import (
+    HIDDEN,
+    INK,
+    MUTED,
+    PAPER,
+    Picture,
+    Svg,
+    seat_colour,
+    seat_colour_name,
+    text_width,
+    wrap,
+)
 from engines.core.text import plural, seat_name
 from engines.walled_city.board import Board
 from engines.walled_city.common import area_citizens, board, competitors, watchmen
@@ -51,6 +64,19 @@ ROAD = "#8b5a2b"
 WALL = "#555555"
 EMPTY_PATH = "#c8c8c8"
 NEUTRAL_COLOUR = "#9a9a9a"
+#: The faction dice's colours (§2.5): each faction is named for a colour, drawn in a deep shade of it that no
+#: seat (red, blue, green, orange) or the grey neutral uses; a faction a content pack names otherwise takes
+#: the next of ``OTHER_FACTION_COLOURS``.
+FACTION_COLOURS: dict[str, str] = {
+    "blue": "#0a1a7a",
+    "purple": "#7a1fa2",
+    "yellow": "#e0b800",
+    "orange": "#a34a00",
+    "green": "#0b5a2a",
+}
+OTHER_FACTION_COLOURS: tuple[str, ...] = ("#000000", "#6b4f00", "#00606b", "#8b0057", "#4a4a8a")
+#: A path's label: font size and the room around the words.
+PATH_LABEL = 10
 #: Cards drawn in one row of a hand.
 HAND_ROW = 9
 #: Light fills of the districts, in board order (cycled).
@@ -85,11 +111,25 @@ Point = tuple[float, float]
 def picture(view: State, viewer: int | None) -> Picture:
     """The picture of ``view`` (a view made for ``viewer``; ``None``: a spectator), drawn from the view alone."""
     height = max(HEADER + BOARD_SIZE, HEADER + _panel(Svg(1, 1, ""), view, viewer, 0) + 20)
-    svg = Svg(WIDTH, height, f"The Walled City ({view.options.board}), {_viewer_words(viewer)}")
+    svg = Svg(WIDTH, height, f"The Walled City, {board_name(view)} board, {_viewer_words(viewer)}")
     _header(svg, view, viewer)
     _board(svg, view)
     _panel(svg, view, viewer, HEADER)
     return svg.picture()
+
+
+def board_name(view: State) -> str:
+    """The board side in play by its name (``Londonderry``, ``Borderlands``)."""
+    return view.options.board.replace("_", " ").title()
+
+
+def faction_colour(faction: str) -> str:
+    """The colour a faction's dice are drawn in (``FACTION_COLOURS``)."""
+    if faction in FACTION_COLOURS:
+        return FACTION_COLOURS[faction]
+    others = [f for f in CONTENT.factions.ids if f not in FACTION_COLOURS]
+    index = others.index(faction) if faction in others else 0
+    return OTHER_FACTION_COLOURS[index % len(OTHER_FACTION_COLOURS)]
 
 
 def _viewer_words(viewer: int | None) -> str:
@@ -114,7 +154,7 @@ def _who(who: str) -> str:
 def _header(svg: Svg, view: State, viewer: int | None) -> None:
     """§4 the round, the phase, the start player and the build turn in progress."""
     phase = PHASE_WORDS.get(view.phase, view.phase)
-    head = f"The Walled City ({view.options.board}) — round {view.round}: {phase}"
+    head = f"The Walled City, {board_name(view)} board — round {view.round}: {phase}"
     svg.text(20, 30, head, size=20, bold=True)
     bits = [] if view.start_player == NO_SEAT else [f"start player {seat_name(view.start_player)}"]
     if view.turn is not None and view.phase == "build":
@@ -225,6 +265,9 @@ def _board(svg: Svg, view: State) -> None:
     citizens = area_citizens(view)
     for a in b.area_ids:
         _area(svg, view, b, a, areas[a], district_of.get(a, (0, "")), citizens.get(a, {}))
+    taken = [_box(areas[a], AREA_W + 4, AREA_H + 4) for a in b.area_ids]
+    for p in b.paths:
+        _path_label(svg, b, p.id, roads.get(p.id), areas, taken)
     for g in b.gaps:
         _gap(svg, g.id, g.area, walls.get(g.id), ring[g.id])
     guards = watchmen(view)
@@ -253,25 +296,79 @@ def _spot_words(spot: Spot | None, what: str) -> str:
     return what if spot.height == 1 else f"{what} of {spot.height} pieces"
 
 
-def _path(svg: Svg, b: Board, path: str, spot: Spot | None, areas: Mapping[str, Point]) -> None:
-    """§5.0.5, §5.8 a path between the areas of its two sides: thin when empty, a road when built."""
+def _path_words(b: Board, path: str, spot: Spot | None) -> str:
+    """A path's title: its kind, id, the areas on its two sides and what is on it."""
     first, second = b.sides(path)
-    if not first or not second or any(a not in areas for a in (*first, *second)):
-        return
-    start = _middle([areas[a] for a in first])
-    end = _middle([areas[a] for a in second])
     info = b.path[path]
     kind = "fence" if info.fence else f"{info.length} path"
-    title = f"{kind} {path} between {' and '.join(first)} | {' and '.join(second)}: {_spot_words(spot, 'a road')}"
+    return f"{kind} {path} between {' and '.join(first)} | {' and '.join(second)}: {_spot_words(spot, 'a road')}"
+
+
+def _path_ends(b: Board, path: str, areas: Mapping[str, Point]) -> tuple[Point, Point] | None:
+    """Where a path's line starts and ends: the middles of the areas of its two sides."""
+    first, second = b.sides(path)
+    if not first or not second or any(a not in areas for a in (*first, *second)):
+        return None
+    return _middle([areas[a] for a in first]), _middle([areas[a] for a in second])
+
+
+def _path(svg: Svg, b: Board, path: str, spot: Spot | None, areas: Mapping[str, Point]) -> None:
+    """§5.0.5, §5.8 a path between the areas of its two sides: thin when empty, a road when built."""
+    ends = _path_ends(b, path, areas)
+    if ends is None:
+        return
+    info = b.path[path]
     built = spot is not None and spot.kind == "built"
     colour = INK if info.fence else ROAD if built else EMPTY_PATH
-    svg.line(*start, *end, stroke=colour, stroke_width=9 if built or info.fence else 3, title=title, linecap="round")
-    mx, my = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2
+    svg.line(
+        *ends[0],
+        *ends[1],
+        stroke=colour,
+        stroke_width=9 if built or info.fence else 3,
+        title=_path_words(b, path, spot),
+        linecap="round",
+    )
+
+
+Box = tuple[float, float, float, float]
+
+
+def _box(at: Point, width: float, height: float) -> Box:
+    """The box of ``width`` x ``height`` centred on ``at``: left, top, right, bottom."""
+    return at[0] - width / 2, at[1] - height / 2, at[0] + width / 2, at[1] + height / 2
+
+
+def _clear(box: Box, taken: list[Box]) -> bool:
+    """Whether ``box`` overlaps none of ``taken``."""
+    return all(box[2] <= t[0] or t[2] <= box[0] or box[3] <= t[1] or t[3] <= box[1] for t in taken)
+
+
+def _path_label(svg: Svg, b: Board, path: str, spot: Spot | None, areas: Mapping[str, Point], taken: list[Box]) -> None:
+    """A path's name (the id moves name it by) in a label on its line, where no area box or other label hides
+    it: the middle of the line if it is free, else the free point of the line nearest the middle, else beside
+    the middle."""
+    ends = _path_ends(b, path, areas)
+    if ends is None:
+        return
+    (x1, y1), (x2, y2) = ends
+    built = spot is not None and spot.kind == "built"
     label = path + (f" ×{spot.height}" if spot is not None and built and spot.height > 1 else "")
     if spot is not None and spot.kind == "demolished":
         label += " ✕"
-    svg.rect(mx - 4 - 3.3 * len(label), my - 8, 8 + 6.6 * len(label), 14, fill=PAPER, stroke=colour, rx=3, title=title)
-    svg.text(mx, my + 3, label, size=10, anchor="middle", title=title)
+    width, height = text_width(label, PATH_LABEL) + 8, 14
+    length = math.hypot(x2 - x1, y2 - y1) or 1
+    nx, ny = (y1 - y2) / length, (x2 - x1) / length  # across the line
+    along = [0.5 + k * sign / 20 for k in range(9) for sign in ((1, -1) if k else (1,))]
+    candidates = [(x1 + (x2 - x1) * t, y1 + (y2 - y1) * t) for t in along]
+    mx, my = candidates[0]
+    candidates += [(mx + nx * d * sign, my + ny * d * sign) for d in (16, 28, 40, 52) for sign in (1, -1)]
+    at = next((c for c in candidates if _clear(_box(c, width, height), taken)), candidates[0])
+    taken.append(_box(at, width, height))
+    info = b.path[path]
+    colour = INK if info.fence else ROAD if built else MUTED
+    title = _path_words(b, path, spot)
+    svg.rect(at[0] - width / 2, at[1] - height / 2, width, height, fill=PAPER, stroke=colour, rx=3, title=title)
+    svg.text(at[0], at[1] + 3.5, label, size=PATH_LABEL, anchor="middle", title=title)
 
 
 def _middle(points: list[Point]) -> Point:
@@ -325,9 +422,18 @@ def _chip(svg: Svg, x: float, y: float, who: str, peasants: int, nobles: int, wh
 def _die(svg: Svg, x: float, y: float, faction: str, value: int, where: str) -> None:
     """§2.5 a faction die: a white die framed in its faction's colour, showing its value."""
     title = f"{faction} faction die showing {value} {where}"
-    colour = faction if faction.isalpha() else MUTED
-    svg.rect(x, y, 18, 15, fill=PAPER, stroke=colour, stroke_width=3, rx=2, title=title)
-    svg.text(x + 9, y + 11, str(value), size=10, anchor="middle", bold=True, title=title)
+    colour = faction_colour(faction)
+    svg.rect(x, y, 18, 15, fill=colour, stroke=INK, stroke_width=1, rx=2, title=title)
+    ink = INK if _light(colour) else PAPER
+    svg.text(x + 9, y + 11, str(value), size=10, anchor="middle", bold=True, fill=ink, title=title)
+
+
+def _light(colour: str) -> bool:
+    """Whether ``colour`` (``#rrggbb``) is light enough for dark text on it."""
+    if len(colour) != 7 or not colour.startswith("#"):
+        return False
+    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * red + 0.587 * green + 0.114 * blue > 150
 
 
 def _gap(svg: Svg, gap: str, area: str, spot: Spot | None, at: Point) -> None:
@@ -351,21 +457,38 @@ def _outward(at: Point, distance: float) -> Point:
     return at[0] + dx / norm * distance, at[1] + dy / norm * distance
 
 
+def _stacked(at: Point, start: float, width: float, height: float) -> tuple[Point, float]:
+    """The centre of a ``width`` x ``height`` block placed outward from ``at`` with its nearest edge ``start``
+    away, and the distance just past its far edge (where the next block may start)."""
+    dx, dy = at[0] - CENTRE, at[1] - HEADER - CENTRE
+    norm = math.hypot(dx, dy) or 1
+    reach = abs(dx / norm) * width / 2 + abs(dy / norm) * height / 2
+    return _outward(at, start + reach), start + 2 * reach
+
+
 def _tower(svg: Svg, view: State, tower: str, at: Point, guards: Mapping[str, int]) -> None:
-    """§5.0.3 a tower on the fortification: its watchmen (nobles) per competitor and its faction die."""
+    """§5.0.3 a tower on the fortification: its faction dice, then its watchmen (nobles) per competitor, outward."""
     title = f"tower {tower}: " + (
         ", ".join(f"{plural(n, 'watchman', 'watchmen')} of {_who(w)}" for w, n in sorted(guards.items()))
         or "no watchmen"
     )
     svg.rect(at[0] - 16, at[1] - 16, 32, 32, fill="#d6d3ce", stroke=INK, stroke_width=2, title=title)
     svg.text(at[0], at[1] + 4, tower, size=11, bold=True, anchor="middle", title=title)
-    dx, dy = _outward(at, 30)
-    for i, die in enumerate(d for d in view.dice if d.location == tower):
-        _die(svg, dx - 9 + i * 20, dy - 8, die.faction, die.value, f"on tower {tower}")
-    ox, oy = _outward(at, 66)
-    left = ox - (20 if len(guards) == 1 else 42)
-    for i, (who, nobles) in enumerate(sorted(guards.items())):
-        _chip(svg, left + (i % 2) * 43, oy - 8 + (i // 2) * 17, who, 0, nobles, f"in tower {tower}")
+    dice = [d for d in view.dice if d.location == tower]
+    start = 22.0
+    if dice:
+        (dx, dy), start = _stacked(at, start, 20 * len(dice) - 2, 15)
+        for i, die in enumerate(dice):
+            _die(svg, dx - 10 * len(dice) + 1 + i * 20, dy - 7.5, die.faction, die.value, f"on tower {tower}")
+        start += 5
+    if guards:
+        sideways = abs(at[0] - CENTRE) > abs(at[1] - HEADER - CENTRE)
+        columns = 1 if sideways else min(2, len(guards))
+        rows = -(-len(guards) // columns)
+        (ox, oy), _ = _stacked(at, start, 43 * columns - 3, 17 * rows - 2)
+        left, top = ox - (43 * columns - 3) / 2, oy - (17 * rows - 2) / 2
+        for i, (who, nobles) in enumerate(sorted(guards.items())):
+            _chip(svg, left + (i % columns) * 43, top + (i // columns) * 17, who, 0, nobles, f"in tower {tower}")
 
 
 def _zone(svg: Svg, view: State, b: Board, zone: str, at: Point) -> None:
@@ -375,9 +498,13 @@ def _zone(svg: Svg, view: State, b: Board, zone: str, at: Point) -> None:
         at[0], at[1] + 4, zone, size=11, bold=True, anchor="middle", title=f"defence zone {zone} between {ccw} and {cw}"
     )
     cards = [z for z in view.zones if z.zone == zone]
-    ox, oy = _outward(at, 40)
+    sideways = abs(at[0] - CENTRE) > abs(at[1] - HEADER - CENTRE)
+    columns = 1 if sideways else max(1, len(cards))
+    rows = -(-len(cards) // columns)
+    (ox, oy), _ = _stacked(at, 16, 30 * columns - 2, 26 * rows - 2)
     for i, card in enumerate(cards):
-        x = ox - 15 * len(cards) + 30 * i
+        x = ox - (30 * columns - 2) / 2 + 30 * (i % columns)
+        y = oy - (26 * rows - 2) / 2 + 26 * (i // columns)
         known = card.revealed or card.toward_ccw or card.toward_cw
         face = f"{card.toward_ccw}|{card.toward_cw}" if known else "?"
         state = "revealed" if card.revealed else "face down"
@@ -385,7 +512,7 @@ def _zone(svg: Svg, view: State, b: Board, zone: str, at: Point) -> None:
         title = f"defence card of {_who(str(card.owner))} in zone {zone} ({state}): {what}"
         svg.rect(
             x,
-            oy - 12,
+            y,
             28,
             24,
             fill=PAPER if known else HIDDEN,
@@ -394,7 +521,7 @@ def _zone(svg: Svg, view: State, b: Board, zone: str, at: Point) -> None:
             rx=3,
             title=title,
         )
-        svg.text(x + 14, oy + 4, face, size=10, anchor="middle", title=title)
+        svg.text(x + 14, y + 16, face, size=10, anchor="middle", title=title)
 
 
 # ---- §3, §6 the side panel -------------------------------------------------------------------------------------
@@ -406,7 +533,7 @@ def _panel(svg: Svg, view: State, viewer: int | None, y: float) -> float:
     y = _seats(svg, view, viewer, x, y + 10)
     y = _table_lines(svg, view, x, y)
     y = _district_lines(svg, view, x, y + 6)
-    return _legend(svg, x, y + 6)
+    return _legend(svg, board(view), x, y + 6)
 
 
 def _seats(svg: Svg, view: State, viewer: int | None, x: float, y: float) -> float:
@@ -484,25 +611,21 @@ def _table_lines(svg: Svg, view: State, x: float, y: float) -> float:
     if view.defence_only_left:
         lines.append(f"defence-only cards not dealt: {len(view.defence_only_left)} (face down)")
     for i, line in enumerate(lines):
-        for j, part in enumerate(_wrap(line, 66)):
-            svg.text(x + (12 if j else 0), y + 12, part, size=12)
-            y += 16
+        y = _wrapped(svg, x, y + 12, line, 12) - 12
         if i == len(lines) - 1:
             y += 4
     return y
 
 
-def _wrap(line: str, width: int) -> list[str]:
-    """``line`` cut at spaces into pieces of at most about ``width`` characters."""
-    out: list[str] = []
-    current = ""
-    for word in line.split(" "):
-        if current and len(current) + 1 + len(word) > width:
-            out.append(current)
-            current = word
-        else:
-            current = f"{current} {word}" if current else word
-    return [*out, current]
+def _wrapped(svg: Svg, x: float, y: float, line: str, size: float) -> float:
+    """``line`` from baseline ``y`` in lines that fit the panel (the second and later indented); returns the
+    baseline after the last."""
+    first, *rest = wrap(line, PANEL_W - 12, size)
+    rest = wrap(" ".join(rest), PANEL_W - 24, size) if rest else []
+    for j, part in enumerate([first, *rest]):
+        svg.text(x + (12 if j else 0), y, part, size=size)
+        y += round(size * 4 / 3)
+    return y
 
 
 def _district_lines(svg: Svg, view: State, x: float, y: float) -> float:
@@ -514,12 +637,17 @@ def _district_lines(svg: Svg, view: State, x: float, y: float) -> float:
         fill = DISTRICT_FILLS[(number - 1) % len(DISTRICT_FILLS)]
         svg.rect(x, y - 11, 14, 14, fill=fill, stroke=INK, title=f"district {number}")
         values = "/".join(str(v) for v in d["place_values"])
-        svg.text(x + 20, y, f"D{number}: {' '.join(d['areas'])} — values {values}; leads: {leaders}", size=11)
+        words = f"D{number}: {' '.join(d['areas'])} — values {values}; leads: {leaders}"
+        first, *rest = wrap(words, PANEL_W - 20, 11)
+        svg.text(x + 20, y, first, size=11)
+        for part in wrap(" ".join(rest), PANEL_W - 32, 11) if rest else []:
+            y += 14
+            svg.text(x + 32, y, part, size=11)
         y += 16
     return y
 
 
-def _legend(svg: Svg, x: float, y: float) -> float:
+def _legend(svg: Svg, b: Board, x: float, y: float) -> float:
     """The legend: roads, walls, citizens, dice, survey tiles, towers, defence cards."""
     svg.text(x, y + 12, "Legend", size=16, bold=True)
     y += 30
@@ -538,8 +666,13 @@ def _legend(svg: Svg, x: float, y: float) -> float:
     _chip(svg, x, y - 12, "0", 2, 1, "(example)")
     svg.text(x + 48, y, "citizens of a competitor: p peasants, n nobles", size=12)
     y += 22
-    _die(svg, x + 10, y - 12, CONTENT.factions.ids[0], 2, "(example)")
-    svg.text(x + 48, y, "a faction die, framed in its faction's colour", size=12)
+    svg.text(x + 48, y, "faction dice, by faction:", size=12)
+    y += 22
+    left = x + 10
+    for faction in CONTENT.factions.ids:
+        _die(svg, left, y - 12, faction, 2, "(example)")
+        svg.text(left + 24, y, faction, size=12)
+        left += 24 + text_width(faction, 12) + 16
     y += 22
     svg.rect(x + 10, y - 12, 18, 15, fill="#fff7d6", stroke=INK, rx=7)
     svg.text(x + 48, y, "a survey tile (+1 / −1 to the place values)", size=12)
@@ -547,5 +680,14 @@ def _legend(svg: Svg, x: float, y: float) -> float:
     svg.rect(x + 4, y - 14, 28, 20, fill=HIDDEN, stroke=INK, rx=3)
     svg.text(x + 48, y, "a defence card face down; a|b: toward the ccw|cw tower", size=12)
     y += 22
+    examples = [
+        (b.area_ids[:1], "an area (D1: its district)"),
+        ([p.id for p in b.paths[:1]], "a path"),
+        ([g.id for g in b.gaps[:1]], "a gap in the fortification"),
+        ([t.id for t in b.towers[:1]], "a tower"),
+        ([z.id for z in b.zones[:1]], "a defence zone"),
+    ]
+    names = "Names as moves use them: " + ", ".join(f"{ids[0]} {what}" for ids, what in examples if ids) + "."
+    y = _wrapped(svg, x, y, names, 12) + 4
     svg.text(x, y, "Board layout drawn from the board's structure (no printed coordinates).", size=11, fill=MUTED)
     return y + 10

@@ -15,7 +15,7 @@ import pytest
 from msgspec.structs import replace
 
 from engines.citadels import ENGINE
-from engines.citadels.common import HIDDEN, name
+from engines.citadels.common import HIDDEN, district, name
 from engines.citadels.state import State, WizardChoice
 from engines.core.picture import Picture
 from engines.core.playout import random_playout
@@ -127,3 +127,18 @@ def test_png_of_a_picture() -> None:
     state = _states(4, 5)[1]
     pic = ENGINE.picture(ENGINE.view(state, 2), 2)
     check_png(pic)
+
+
+def test_every_unique_district_in_a_city_says_what_it_does() -> None:
+    """Issue 23: a player reads what each unique district in play does on the picture (the content's text)."""
+    shown = 0
+    for players, seed in GAMES:
+        for state in _states(players, seed):
+            flat = " ".join(svg_words(_drawn(state, None)[1]).split())
+            for p in state.players:
+                for b in p.city:
+                    d = district(b.card)
+                    if d.type == "unique":
+                        assert d.text_en and f"{name(b.card)}: {d.text_en}" in flat, b.card
+                        shown += 1
+    assert shown > 0

@@ -19,9 +19,16 @@ from engines.core.rng import Rng
 from engines.core.text import plural
 from engines.guilds_of_london.common import CONTENT, HIDDEN, set_player
 from engines.guilds_of_london.engine import ENGINE
-from engines.guilds_of_london.picture import next_growth, picture, seat_words
+from engines.guilds_of_london.picture import (
+    action_words,
+    lord_mayor_name,
+    next_growth,
+    picture,
+    seat_words,
+    token_words,
+)
 from engines.guilds_of_london.state import NO_SEAT, CityTile, State
-from engines.guilds_of_london.words import card_name, tile_name
+from engines.guilds_of_london.words import tile_name
 from server.pictures import png
 
 PLAYERS = (2, 3, 4)
@@ -123,7 +130,7 @@ def test_every_tile_figure_master_token_and_the_beadle_is_named_where_it_stands(
             if placed.neutral:
                 assert f"{plural(placed.neutral, 'neutral pawn')} on {where}" in text
             if placed.token:
-                assert f"second-place token {placed.token}" in text and f"on {where}" in text
+                assert f"second-place token on {where}: {token_words(placed.token)}" in text
         if view.beadle:
             assert f"the beadle on {tile_name(view, view.beadle)}" in text
         else:
@@ -140,13 +147,17 @@ def test_a_seat_sees_its_own_cards_and_nobody_sees_anyone_elses() -> None:
         if viewer is not None:
             own = state.players[viewer]
             for card in own.hand:
-                assert card_name(card) in text
+                assert action_words(card) in text
             for card in (*own.lm_cards, *own.lm_offer, *own.lm_choice):
-                assert card in text
+                assert lord_mayor_name(card) in text
         for seat, p in enumerate(state.players):
             hidden = len(p.hand)
             if seat != viewer and hidden:
                 assert f"{plural(hidden, 'face-down card')}: Hand of {seat_words(seat)}" in text
+            if seat != viewer:  # a card of another seat is never drawn face up (only counted, face down)
+                shown = ["Hand", "Lord Mayor cards drawn, to choose from", "Lord Mayor card chosen to keep"]
+                shown += [] if state.stage == "over" else ["Lord Mayor cards"]
+                assert not any(f"{what} of {seat_words(seat)}: " in text for what in shown)
         secret = hidden_from(state, viewer)
         for card in secret:
             assert card not in text, (card, viewer, state.stage)
@@ -159,17 +170,19 @@ def test_every_lord_mayor_card_is_named_once_the_game_is_over() -> None:
         final = samples(players)[-1]
         text = words(picture(ENGINE.view(final, None), None).svg)
         kept = [card for p in final.players for card in p.lm_cards]
-        assert kept and all(card in text for card in kept)
+        assert kept and all(lord_mayor_name(card) in text for card in kept)
+        assert not any(card in text for card in kept)  # by what they score, not by their ids
 
 
 def test_a_different_hidden_deal_draws_the_same_picture() -> None:
     for players in PLAYERS:
         state = samples(players)[0]
         other = state.players[1]
-        swapped_lm = (state.lm_deck[0], *other.lm_cards[1:])
+        unlike = next(c for c in state.lm_deck if lord_mayor_name(c) != lord_mayor_name(other.lm_cards[0]))
+        swapped_lm = (unlike, *other.lm_cards[1:])
         assert swapped_lm != other.lm_cards
         changed = set_player(
-            replace(state, lm_deck=(other.lm_cards[0], *state.lm_deck[1:])),
+            replace(state, lm_deck=tuple(other.lm_cards[0] if c == unlike else c for c in state.lm_deck)),
             1,
             lm_cards=tuple(sorted(swapped_lm)),
         )

@@ -16,11 +16,13 @@ from msgspec.structs import replace
 
 from engines.core.playout import random_playout
 from engines.core.rng import Rng
+from engines.core.text import plural
 from engines.viscounts.board import space_name
 from engines.viscounts.common import CONTENT
 from engines.viscounts.engine import ENGINE
+from engines.viscounts.picture import ICONS
 from engines.viscounts.state import State
-from engines.viscounts.words import slot_name
+from engines.viscounts.words import effect_words, slot_name
 from tests.engines.picture_helpers import check_png, parsed, svg_titles, svg_words
 
 GAMES = ((1, 3), (2, 5), (4, 9))
@@ -177,3 +179,18 @@ def test_png_of_a_picture() -> None:
     state = _states(4, 9)[3]
     pic = ENGINE.picture(ENGINE.view(state, 1), 1)
     check_png(pic)
+
+
+def test_the_shorthand_is_explained_in_words() -> None:
+    """Issue 23: the picture's letters and abbreviations are explained on it: every exchange (what it costs and
+    gives), the spaces, the castle sections; workers are counted per seat in words, not ``s0 2``."""
+    for players, seed in GAMES:
+        for state in _states(players, seed):
+            words = " ".join(svg_words(parsed(ENGINE.picture(ENGINE.view(state, None), None))).split())
+            for x in CONTENT.board.exchanges:
+                assert f"{x.kind} ({plural(x.cost, 'merchant icon')}: {effect_words(x.reward)})" in words, x.kind
+            for explained in ("OL outer-left", "IN inner", "OR outer-right", "S1-S5 its sections", "+N: the cards"):
+                assert explained in words
+            for icon, letter in ICONS.items():
+                assert f"{letter} {icon.lower()}" in words
+            assert not re.search(r"\bs\d \d", words)

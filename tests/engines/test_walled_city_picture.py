@@ -6,22 +6,26 @@ PNG of the same size."""
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from functools import cache
 
 import pytest
 from msgspec.structs import replace
 
-from engines.core.picture import Picture
+from engines.core.picture import Picture, seat_colour, text_boxes
 from engines.core.playout import random_playout
 from engines.core.rng import Rng
 from engines.core.text import seat_name
 from engines.walled_city.common import board
+from engines.walled_city.content import CONTENT
 from engines.walled_city.engine import ENGINE
 from engines.walled_city.facts import facts
+from engines.walled_city.picture import NEUTRAL_COLOUR, faction_colour
 from engines.walled_city.state import Card, Options, State
 from engines.walled_city.words import card_name
 from tests.engines.picture_helpers import check_png, drawn, has, titles
 
+SVG = "{http://www.w3.org/2000/svg}"
 GAMES = (("londonderry", 2, 3), ("londonderry", 4, 5), ("borderlands", 3, 7), ("borderlands", 2, 11))
 
 
@@ -146,7 +150,7 @@ def test_another_hidden_deal_draws_the_same_picture() -> None:
 
 def test_the_heading_names_the_board_and_the_viewer() -> None:
     s = building("borderlands", 3, 7)
-    assert "The Walled City (borderlands)" in draw(s, None).svg
+    assert "The Walled City, Borderlands board" in draw(s, None).svg
     assert "as seen by a spectator" in draw(s, None).svg
     assert f"as seen by {seat_name(2)}" in draw(s, 2).svg
 
@@ -154,3 +158,60 @@ def test_the_heading_names_the_board_and_the_viewer() -> None:
 def test_a_picture_becomes_a_png_of_its_size() -> None:
     picture = draw(building("londonderry", 4, 5), 1)
     check_png(picture)
+
+
+def _rects(root: ET.Element, start: str) -> list[tuple[float, float, float, float]]:
+    """The boxes (left, top, right, bottom) of the rectangles whose title starts with ``start``."""
+    out = []
+    for rect in root.iter(f"{SVG}rect"):
+        title = rect.find(f"{SVG}title")
+        if title is not None and (title.text or "").startswith(start):
+            x, y = float(rect.get("x", 0)), float(rect.get("y", 0))
+            out.append((x, y, x + float(rect.get("width", 0)), y + float(rect.get("height", 0))))
+    return out
+
+
+@pytest.mark.parametrize("s", sample_states(), ids=lambda s: f"{s.options.board}-{len(s.seats)}p-{s.phase}")
+def test_every_path_name_is_written_where_no_area_hides_it(s: State) -> None:
+    """Issue 23: moves name paths (``p04``, ``t3``), so each path's name is on the board, clear of the area boxes
+    (drawn over the paths), as are the names of the areas, towers and zones."""
+    picture = draw(s, 0)
+    root = ET.fromstring(picture.svg)
+    areas = _rects(root, "area ")
+    boxes = text_boxes(picture.svg)
+    b = board(s)
+    for p in b.paths:
+        labels = [box for box in boxes if box.text.split(" ")[0] == p.id]
+        assert labels, p.id
+        for box in labels:
+            assert all(box.right <= a[0] or a[2] <= box.left or box.bottom <= a[1] or a[3] <= box.top for a in areas), (
+                p.id
+            )
+    written = {box.text for box in boxes}
+    assert set(b.area_ids) | {t.id for t in b.towers} | {z.id for z in b.zones} <= written
+
+
+def test_faction_dice_have_colours_no_seat_has_and_the_legend_names_them() -> None:
+    """Issue 23: a faction die is never the colour of a seat (or of the neutral), and the legend names every
+    faction beside a die of its colour."""
+    s = building("londonderry", 4, 5)
+    root = ET.fromstring(draw(s, None).svg)
+    seats = {seat_colour(seat) for seat in range(len(s.seats))} | {NEUTRAL_COLOUR}
+    for faction in CONTENT.factions.ids:
+        dice = _rects(root, f"{faction} faction die ")
+        assert dice, faction
+        fills = {
+            rect.get("fill")
+            for rect in root.iter(f"{SVG}rect")
+            if (rect.findtext(f"{SVG}title") or "").startswith(f"{faction} faction die ")
+        }
+        assert fills == {faction_colour(faction)} and not fills & seats, faction
+        assert any(t.text == faction for t in root.iter(f"{SVG}text")), faction
+    assert len({faction_colour(f) for f in CONTENT.factions.ids}) == len(CONTENT.factions.ids)
+
+
+def test_the_heading_names_the_board_by_its_name() -> None:
+    for side, name in (("londonderry", "Londonderry"), ("borderlands", "Borderlands")):
+        s = building(side, 3 if side == "borderlands" else 4, 7 if side == "borderlands" else 5)
+        texts = [box.text for box in text_boxes(draw(s, None).svg)]
+        assert texts[0].startswith(f"The Walled City, {name} board — round ")

@@ -208,6 +208,14 @@ def uniform_chance(state: S, now: Now[S], rng: Rng) -> tuple[Any, Rng]:
     return options[index], rng
 
 
+def _in_words(now: Now[Any] | None) -> str:
+    """The pending decision as a player reads it, for a refusal's message: its prompt (its kind, an API
+    name, only for a decision without a prompt)."""
+    if now is None:
+        return ""
+    return now.prompt or now.kind.replace("_", " ").replace(".", ": ")
+
+
 class TableEngine(Generic[S, OptT]):
     """The ``Engine`` protocol (``engines.core.engine``) over a ``Game``."""
 
@@ -262,9 +270,7 @@ class TableEngine(Generic[S, OptT]):
         now = self._playable_now(state)
         seats = now.seats if now is not None else ()
         takes = now.decision.takes if now is not None else ()
-        common = common_violations(
-            state.redacted, seats, move.seat, move.action, takes, lambda: now.kind if now is not None else ""
-        )
+        common = common_violations(state.redacted, seats, move.seat, move.action, takes, lambda: _in_words(now))
         if common or now is None:
             return common
         return now.decision.check(state, move.seat, move.action)

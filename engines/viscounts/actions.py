@@ -17,9 +17,10 @@ from engines.viscounts import building, castle, funding, manuscripts
 from engines.viscounts import moves as mv
 from engines.viscounts.board import OL, is_outer, kind, position, reachable_spots, side
 from engines.viscounts.cards import take_from_pile
-from engines.viscounts.common import CONTENT, gain, push, set_player, violation
+from engines.viscounts.common import CONTENT, board_slots, gain, push, set_player, violation
 from engines.viscounts.content import ActionName, TradeExchange
 from engines.viscounts.funding import Payment
+from engines.viscounts.names import ACTION_NAMES, slot_words, spot_words
 from engines.viscounts.state import EMPTY, AfterAction, Outcome, Run, State, Step
 
 PrimaryMove = mv.Trade | mv.Build | mv.PlaceWorkers | mv.Transcribe
@@ -58,7 +59,7 @@ def _space_problem(s: State, seat: int, action: ActionName) -> list[Violation]:
     if (CONTENT_SPACES[action] == "outer") == outer:
         return []
     where = "an outer space" if CONTENT_SPACES[action] == "outer" else "an inner space (by the castle)"
-    return violation("VISCOUNTS_WRONG_SPACE", f"{action.title()} is taken from {where}.", "action")
+    return violation("VISCOUNTS_WRONG_SPACE", f"{ACTION_NAMES[action]} is taken from {where}.", "action")
 
 
 CONTENT_SPACES = {row.action: row.spaces for row in CONTENT.board.actions}
@@ -120,18 +121,18 @@ def check_build_target(s: State, seat: int, a: mv.Build) -> list[Violation]:
     """A-04: a building left on the board; the spot free and on the viscount's side of the river."""
     left = building.slots_left(s, seat)
     if not left:
-        return violation("VISCOUNTS_NO_BUILDINGS", "All nine of your buildings are built (A-04).", "action")
+        return violation("VISCOUNTS_NO_BUILDINGS", "All nine of your buildings are built.", "action")
     if a.slot not in {slot.id for slot in left}:
-        return violation(
-            "VISCOUNTS_NO_SUCH_BUILDING", f"{a.slot} is not a building still on your board.", "action.slot"
-        )
+        built = a.slot in {slot.id for slot in board_slots(s.players[seat])}
+        message = f"{slot_words(a.slot)} is already built." if built else "That is not a building of your board."
+        return violation("VISCOUNTS_NO_SUCH_BUILDING", message, "action.slot")
     reach = reachable_spots(s.ring, s.players[seat].space)
     if a.spot not in reach:
-        return violation(
-            "VISCOUNTS_SPOT_UNREACHABLE", f"Spot {a.spot} is not on your side of the river.", "action.spot"
-        )
+        message = f"{spot_words(s, a.spot)} is not on your side of the river."
+        return violation("VISCOUNTS_SPOT_UNREACHABLE", message, "action.spot")
     if s.spots[a.spot] != EMPTY:
-        return violation("VISCOUNTS_SPOT_TAKEN", f"Spot {a.spot} already holds a building.", "action.spot")
+        message = f"{spot_words(s, a.spot)} already holds a building."
+        return violation("VISCOUNTS_SPOT_TAKEN", message, "action.spot")
     return []
 
 

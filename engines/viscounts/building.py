@@ -10,6 +10,7 @@ from engines.viscounts import moves as mv
 from engines.viscounts.board import links_of, reachable_spots, spot_table
 from engines.viscounts.common import CONTENT, at, board_slots, push, set_player, swap_head, violation
 from engines.viscounts.content import BuildingSlot
+from engines.viscounts.names import slot_words, spot_words
 from engines.viscounts.state import EMPTY, BuildFree, Run, State
 
 
@@ -73,11 +74,11 @@ def check_free_build(s: State, step: BuildFree, a: mv.PlaceBuilding) -> list[Vio
     """The slot still holds a building of the type the effect names; the spot is free (and reachable)."""
     if a.slot not in {slot.id for slot in slots_left(s, step.seat, step.building)}:
         kind = step.building.replace("_", " ") if step.building else "building"
-        message = f"{a.slot} holds no {kind} of yours to place."
+        message = f"{slot_words(a.slot).replace('That building', 'That')} is not a {kind} of yours to place."
         return violation("VISCOUNTS_NO_SUCH_BUILDING", message, "action.slot")
     if a.spot not in free_build_spots(s, step):
         where = "a free spot your viscount reaches" if step.near else "a free spot"
-        return violation("VISCOUNTS_SPOT_TAKEN", f"Spot {a.spot} is not {where}.", "action.spot")
+        return violation("VISCOUNTS_SPOT_TAKEN", f"{spot_words(s, a.spot)} is not {where}.", "action.spot")
     return []
 
 

@@ -256,10 +256,13 @@ def check_free_hire(s: State, step: FreeHire, a: mv.HireFrom | mv.Pass) -> list[
     if isinstance(a, mv.Pass):
         if s.options.free_hire_optional:
             return []
-        return violation("VISCOUNTS_MUST_HIRE", "A free hire must be taken while a pile has a card (A-15).")
+        return violation("VISCOUNTS_MUST_HIRE", "A free hire must be taken while a pile has a card.")
     if 0 <= a.position < len(s.folk_tops) and s.folk_tops[a.position] != EMPTY:
         return []
-    message = f"Pile {a.position + 1} has no card to hire."
+    if 0 <= a.position < len(s.folk_tops):
+        message = f"The townsfolk pile of segment {a.position + 1} has no card to hire."
+    else:
+        message = "There is no townsfolk pile there."
     return violation("VISCOUNTS_EMPTY_PILE", message, "action.position")
 
 

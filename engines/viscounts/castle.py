@@ -244,7 +244,7 @@ def check_move(s: State, step: CastleMove, a: mv.MoveWorker | mv.Pass) -> list[V
     if not (0 <= a.source < SEGMENTS) or s.castle.tier1[a.source][step.seat] == 0:
         return violation("VISCOUNTS_NO_WORKER", "You have no worker on tier 1 of that section.", "action.source")
     if a.source in spreading(s, step.seat) or a.target in spreading(s, step.seat):
-        message = "The section being resolved keeps its workers until they move sideways (A-09)."
+        message = "The section being resolved keeps its workers until they move sideways."
         return violation("VISCOUNTS_SECTION_RESOLVING", message, "action.source")
     return violation("VISCOUNTS_NOT_ADJACENT", "A castle move goes to an adjacent section.", "action.target")
 

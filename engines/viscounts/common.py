@@ -27,9 +27,9 @@ def violation(code: str, message: str, field: str = "action") -> list[Violation]
 
 
 def name(card_id: str) -> str:
-    """A townsfolk card's name for messages."""
+    """A townsfolk card's name for messages (``That card`` for an id that names no townsfolk)."""
     found = CONTENT.townsfolk.get(card_id)
-    return found.name if found is not None else card_id
+    return found.name if found is not None else "That card"
 
 
 # ---- small updates ----------------------------------------------------------------------------------

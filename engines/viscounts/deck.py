@@ -19,6 +19,7 @@ from engines.viscounts import cards, solo, turn
 from engines.viscounts import moves as mv
 from engines.viscounts.board import SEGMENTS, spot_table
 from engines.viscounts.common import CONTENT, add_sorted, at, remove_one, set_player, swap_head, violation
+from engines.viscounts.names import piece_words
 from engines.viscounts.state import (
     EMPTY,
     DrawCard,
@@ -96,7 +97,7 @@ def check_chance(s: State, step: Any, a: Any) -> list[Violation]:
     if _value(a) in POPULATION[type(step)](s, step):
         return []
     field = f"action.{a.__struct_fields__[0]}"
-    return violation("VISCOUNTS_NOT_DRAWABLE", f"{_value(a)!r} cannot be drawn here.", field)
+    return violation("VISCOUNTS_NOT_DRAWABLE", f"{piece_words(a)} cannot be drawn here.", field)
 
 
 def draw_by_rng(s: State, step: Any, rng: Rng) -> tuple[Any, Rng]:

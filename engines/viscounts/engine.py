@@ -12,12 +12,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
+from msgspec.structs import replace
 
 from engines.core.engine import CHANCE, GameInfo, option_infos
 from engines.core.errors import Violation
-from engines.core.game import Decision, Now, TableEngine, queued_decision
+from engines.core.game import MAX_AUTOMATIC_STEPS, Decision, Now, TableEngine, queued_decision
 from engines.core.picture import Picture
 from engines.core.rng import Rng
+from engines.core.text import LogEntry
 from engines.viscounts import (
     actions,
     building,
@@ -128,11 +130,12 @@ PHASES: dict[str, Decision[State]] = {
 """The phases of a turn that ask the player (§5.11)."""
 
 PROMPTS: dict[str, str] = {
-    "play": "play a card from your hand into slot 1",
-    "move": "move your viscount",
-    "action": "take a primary action, or none",
-    "recruit": "hire the visible townsfolk here, or pass",
+    "play": "Play a card from your hand into slot 1",
+    "move": "Move your viscount",
+    "action": "Take a primary action, or none",
+    "recruit": "Hire the townsfolk on top of the pile here, or nobody",
 }
+"""What the player of the turn decides in each phase that asks them (§4.7)."""
 
 
 def _tag(step: Any) -> str:
@@ -149,14 +152,14 @@ def now(s: State) -> Now[State] | None:
         if row is None:
             return None
         if isinstance(head, CHANCE_STEPS):
-            return Now((CHANCE,), row, f"chance.{_tag(head)}", f"Chance: {_tag(head).replace('_', ' ')}")
-        return Now((head.seat,), row, _tag(head), f"Seat {head.seat}: {_tag(head).replace('_', ' ')}")
+            return Now((CHANCE,), row, f"chance.{_tag(head)}", words.prompt(s, head))
+        return Now((head.seat,), row, _tag(head), words.prompt(s, head))
     if s.stage == "draft":
         seat = setup.picker(s)
-        return Now((seat,), PICK, "pick_pair", f"Seat {seat}: pick a player card and hero") if seat >= 0 else None
+        return Now((seat,), PICK, "pick_pair", "Pick a player card and hero") if seat >= 0 else None
     if s.stage == "turns" and s.turn is not None and s.turn.phase in PHASES:
         seat = s.turn.seat
-        return Now((seat,), PHASES[s.turn.phase], s.turn.phase, f"Seat {seat}: {PROMPTS[s.turn.phase]}")
+        return Now((seat,), PHASES[s.turn.phase], s.turn.phase, PROMPTS[s.turn.phase])
     return None
 
 
@@ -186,11 +189,58 @@ def _settle_head(s: State) -> State | None:
         return None
     row = STEPS[type(head)]
     options = row.options(s, head.seat)
-    if not options or options == [mv.Pass()]:
+    if _nothing_to_decide(options):
         return swap_head(s)
     if s.players[head.seat].ai:
         return row.apply(s, head.seat, solo.decide(s, head, list(options)))
     return None
+
+
+def _nothing_to_decide(options: Sequence[Any]) -> bool:
+    """A decision with no option, or only declining, is dropped by itself."""
+    return not options or list(options) == [mv.Pass()]
+
+
+def _dropped(s: State) -> bool:
+    """Whether the head of the queue is a real seat's decision the engine drops for having nothing to decide."""
+    head = s.queue[0] if s.queue else None
+    row = STEPS.get(type(head))
+    if head is None or row is None or isinstance(head, CHANCE_STEPS) or s.players[head.seat].ai:
+        return False
+    return _nothing_to_decide(row.options(s, head.seat))
+
+
+def happened(s: State, move: mv.Move, after: State) -> list[words.Event]:
+    """What the engine did by itself after ``move`` and before the decision of ``after``, replayed step by step
+    as ``TableEngine.apply`` takes them: every chance decision its generator answered (seeded games) and every
+    real seat's decision dropped for having nothing to decide. Empty when ``move`` is not legal in ``s`` or
+    does not lead to ``after``."""
+    owed = now(s)
+    if owed is None or move.seat not in owed.seats or not isinstance(move.action, owed.decision.takes):
+        return []
+    if owed.decision.check(s, move.seat, move.action):
+        return []
+    state = owed.decision.apply(s, move.seat, move.action)
+    events: list[words.Event] = []
+    for _ in range(MAX_AUTOMATIC_STEPS):
+        if _dropped(state):
+            events.append(words.Event(state.queue[0], then=state))
+        following = automatic(state)
+        if following is not None:
+            state = following
+            continue
+        owed = now(state)
+        if state.rng is None or owed is None or owed.seats != (CHANCE,):
+            break
+        action, rng = chance(state, owed, state.rng)
+        events.append(words.Event(state.queue[0], action))
+        state = owed.decision.apply(replace(state, rng=rng), CHANCE, action)
+    return events if state == after else []
+
+
+def log(before: State, move: mv.Move, after: State) -> LogEntry:
+    """The log lines of ``move`` (``words.log``), with what the engine did by itself after it."""
+    return words.log(before, move, after, happened(before, move, after))
 
 
 _STAGE_STEPS: dict[str, Callable[[State], State | None]] = {
@@ -238,7 +288,7 @@ class Viscounts:
     score = staticmethod(scoring.score)
     view = staticmethod(view.view)
     label = staticmethod(words.label)
-    log = staticmethod(words.log)
+    log = staticmethod(log)
 
     def game_over(self, state: State) -> str:
         """§4.9: the round after the first reveal is over."""

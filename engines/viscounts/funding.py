@@ -18,6 +18,7 @@ from engines.viscounts.board import position
 from engines.viscounts.board import side as side_at
 from engines.viscounts.common import CONTENT, board_icons, has_slot_ability, slot_cards, violation
 from engines.viscounts.content import Ability, ActionName, Icon
+from engines.viscounts.names import icon_words
 from engines.viscounts.state import EMPTY, State
 
 ROWS = {row.action: row for row in CONTENT.board.actions}
@@ -93,8 +94,8 @@ def dismiss_problem(s: State, seat: int, action: ActionName) -> str:
         usable.add("MERCHANT")
     if usable & set(d.icons):
         return ""
-    shown = ", ".join(d.icons)
-    return f"{d.name} shows {shown}; a dismissal for this action needs {need} or CRIMINAL."
+    shown = ("a " if len(d.icons) == 1 else "") + icon_words(d.icons) if d.icons else "no icon"
+    return f"{d.name} shows {shown}; a dismissal for this action needs a {need.lower()} or criminal icon."
 
 
 # ---- icon totals ----------------------------------------------------------------------------------------------
@@ -192,7 +193,7 @@ def payment_problems(s: State, seat: int, action: ActionName, need: int, p: Paym
         return violation("VISCOUNTS_CANNOT_AFFORD", message, silver_field(action))
     free = free_icons(s, seat, action, p.dismiss)
     total = free + paid_icons(s, seat, action, p)
-    icon = ROWS[action].icon
+    icon = ROWS[action].icon.lower()
     if total < need:
         where = "on your board and the dismissed card" if p.dismiss else "on your board"
         message = f"{what} needs {need} {icon} icons; you have {total} ({free} {where}, {total - free} paid)."

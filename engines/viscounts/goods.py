@@ -108,8 +108,9 @@ def check_resource(s: State, step: ChooseResource, a: mv.Take) -> list[Violation
     """§0.2: a resource is ink, gold or stone (never silver)."""
     if a.resource in RESOURCES:
         return []
+    what = "Silver" if a.resource == "silver" else "That"
     return violation(
-        "VISCOUNTS_NOT_A_RESOURCE", f"{a.resource!r} is not a resource: take ink, gold or stone.", "action.resource"
+        "VISCOUNTS_NOT_A_RESOURCE", f"{what} is not a resource: take ink, gold or stone.", "action.resource"
     )
 
 

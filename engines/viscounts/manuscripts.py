@@ -62,7 +62,8 @@ def check_free(s: State, step: FreeManuscript, a: mv.TakeManuscript) -> list[Vio
     if a in free_options(s, step):
         return []
     costs = " or ".join(str(c) for c in step.costs)
-    message = f"Pile {a.position + 1} shows no manuscript costing {costs}."
+    where = f"The manuscript pile of segment {a.position + 1}" if 0 <= a.position < len(s.script_tops) else "There"
+    message = f"{where} shows no manuscript costing {costs}."
     return violation("VISCOUNTS_NOT_FREE_MANUSCRIPT", message, "action.position")
 
 

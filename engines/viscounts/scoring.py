@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
 from engines.viscounts.common import CONTENT, HIDDEN, ai_board, board_slots, building_icons, cleric_icons, owned
 from engines.viscounts.content import Icon, ManuscriptVp
+from engines.viscounts.names import vp_noun, vp_words
 from engines.viscounts.state import Player, State
 
 BUILDINGS = "buildings"
@@ -32,19 +33,6 @@ AI_RESOURCES = "AI resources"
 
 TIER_WORDS = ("on tier 1", "on tier 2", "in the centre")
 """How a worker's place in the castle is named, by tier (1, 2, 3 = centre)."""
-
-VP_WORDS = {
-    "building": ("building", ""),
-    "paid_debt": ("paid debt", ""),
-    "approved_deed": ("approved deed", ""),
-    "deed": ("deed", ""),
-    "resource_held": ("resource", " held"),
-    "worker_tier1": ("worker", " on tier 1"),
-    "worker_tier2": ("worker", " on tier 2"),
-    "worker_tier3": ("worker", " in the centre"),
-}
-"""What each manuscript condition counts, in words: a noun and what follows it (``icon_X`` reads "X icon";
-``flat`` counts nothing)."""
 
 
 def plural(n: int, noun: str) -> str:
@@ -135,11 +123,11 @@ def set_vp(size: int) -> int:
 
 
 def set_entries(p: Player) -> list[ScoreEntry]:
-    """§7.2 item 3: one line per manuscript set, naming its ribbons and manuscripts (T-SETS-1)."""
+    """§7.2 item 3: one line per manuscript set, naming its ribbons (T-SETS-1)."""
     entries = []
     for ms in manuscript_sets(p.manuscripts):
         ribbons = ", ".join(CONTENT.manuscripts[m].ribbon for m in ms)
-        detail = f"set of {len(ms)}: {ribbons} ({', '.join(ms)})"
+        detail = f"set of {len(ms)}: {ribbons}"
         entries.append(ScoreEntry(SETS, set_vp(len(ms)), detail))
     return entries
 
@@ -191,15 +179,14 @@ def condition_count(s: State, seat: int, vp: ManuscriptVp) -> int:
 
 
 def condition_words(manuscript: str, vp: ManuscriptVp, count: int) -> str:
-    """A condition line's explanation: ``"M-03: 5 NOBLE icons"`` (with the rate when it is not 1 per 1)."""
+    """A condition line's explanation, by what the manuscript prints (its condition and ribbon, which no two
+    manuscripts share) and what it counted: ``"1 VP per noble icon (yellow ribbon): 5 noble icons"``."""
+    ribbon = CONTENT.manuscripts[manuscript].ribbon if manuscript in CONTENT.manuscripts else ""
+    words = f"{vp_words(vp)} ({ribbon} ribbon)" if ribbon else vp_words(vp)
     if vp.per == "flat":
-        words = manuscript
-    else:
-        noun, after = VP_WORDS.get(vp.per, (f"{vp.per.removeprefix('icon_')} icon", ""))
-        words = f"{manuscript}: {plural(count, noun)}{after}"
-    if vp.amount != 1 or vp.divisor != 1:
-        words += f" ({vp.amount} VP per {vp.divisor})"
-    return words
+        return words
+    noun, after = vp_noun(vp)
+    return f"{words}: {plural(count, noun)}{after}"
 
 
 def manuscript_conditions(s: State, seat: int) -> list[ScoreEntry]:

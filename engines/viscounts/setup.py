@@ -14,6 +14,7 @@ from engines.viscounts import moves as mv
 from engines.viscounts import solo
 from engines.viscounts.board import OL, OR, SEGMENTS, space_at
 from engines.viscounts.common import CONTENT, add_sorted, at, push, set_player, violation
+from engines.viscounts.names import card_name
 from engines.viscounts.state import (
     NO_SEAT,
     Castle,
@@ -43,19 +44,55 @@ HAND = 3
 """§3 step 9.5: each player draws three cards."""
 
 OPTION_DOCS = {
-    "start_player": "A-08: the start player's seat, or -1 to draw it at random.",
-    "future_schemes": "§8.1: solo difficulty, Future Schemes shuffled into the AI's pile (1-3).",
-    "collision_column": "A-05: read the collision column after the step 1-2 gains, or at the start.",
-    "reshuffle_check": "A-07: the criminal check on every reshuffle, or only when drawing.",
-    "castle_order": "A-09: move all three workers before the tier-2 reward, or the sideways moves after it.",
-    "rearrange_empty": "A-10: a rearrange may move a card into an empty slot.",
-    "free_hire_optional": "A-15: a free hire may be declined.",
-    "conversion_dismiss": "A-23: a conversion may make a card eligible for dismissal.",
-    "icon_scope": "A-34: icon manuscripts count every owned card, or the board slots only.",
-    "castle_gold_move": "A-35: the gold section gives gold and a castle move, or one of them.",
-    "bump_timing": "A-36: bump after each player's castle movements, or once after everybody's.",
-    "card8_building": "A-37: player card 8 builds a Trading Post, or any building.",
+    "start_player": (
+        "Which seat starts the game (0 for the first seat), or -1 to draw the start player at random; a solo "
+        "game always starts with the human player (0 or -1)."
+    ),
+    "future_schemes": (
+        "Solo game difficulty: how many Future Schemes are shuffled into the Cleric AI's starting pile, 1 to 3 "
+        "(more is harder)."
+    ),
+    "collision_column": (
+        "When a collision's track column is read: after the virtue and the abilities of its first two steps "
+        "(after gains), or where the markers stood when the collision began (at start)."
+    ),
+    "reshuffle_check": (
+        "When reshuffling the discard pile into the draw pile brings the criminal check (a corruption with a "
+        "criminal on your board, else a virtue): at every reshuffle (every), or only when drawing a card "
+        "finds the draw pile empty (draw only)."
+    ),
+    "castle_order": (
+        "When three of your workers move on from a castle section: all three move before you gain the "
+        "tier-2 reward (move first), or one moves up, you gain the reward, and then the other two move "
+        "sideways (literal)."
+    ),
+    "rearrange_empty": "Whether rearranging your board slots may move a card into an empty slot.",
+    "free_hire_optional": (
+        "Whether a player may decline a free hire (by default it must be taken while a pile has a card)."
+    ),
+    "conversion_dismiss": (
+        "Whether a card whose merchant icons a conversion turns into the needed icons may be dismissed to pay "
+        "for an action (by default only a card printing the needed icon or a criminal)."
+    ),
+    "icon_scope": (
+        "Which cards a manuscript that scores per icon counts at the end: every townsfolk card you own "
+        "(owned), or only the cards in your board slots (board)."
+    ),
+    "castle_gold_move": (
+        "What the castle section with gold and a castle move gives: both of them (both), or one of them of "
+        "the player's choice (choice)."
+    ),
+    "bump_timing": (
+        "When crowded castle sections are brought down to three workers: after each player's castle "
+        "movements (each), or once after everybody's (once)."
+    ),
+    "card8_building": (
+        "Which building player card 8 builds for free at setup: a Trading Post (trading post), or any "
+        "building of the player's choice (any)."
+    ),
 }
+"""Every option in words a player understands (the rulings behind them, A-05 to A-37 and §8.1, are in
+docs/viscounts.md)."""
 
 PILE_SIZES = (14, 14, 14, 13, 13)
 """§3 step 3: the 68 neutral townsfolk split into five piles, dealt in order."""
@@ -80,7 +117,7 @@ def validate_options(options: Options) -> None:
     if players not in PLAYERS:
         raise StateInvalid(f"Viscounts of the West Kingdom is for 1 to 4 players, not {players}.", "options.players")
     if players == 1 and options.start_player not in (-1, 0):
-        raise StateInvalid("In a solo game the human (seat 0) always starts (§8.1).", "options.start_player")
+        raise StateInvalid("In a solo game the human (seat 0) always starts.", "options.start_player")
     if not -1 <= options.start_player < seats(players):
         message = f"start_player is a seat 0 to {seats(players) - 1}, or -1 for random; not {options.start_player}."
         raise StateInvalid(message, "options.start_player")
@@ -157,8 +194,10 @@ def pick_options(s: State, seat: int) -> list[mv.PickPair]:
 def check_pick(s: State, seat: int, a: mv.PickPair) -> list[Violation]:
     if 0 <= a.pair < len(s.pairs) and s.pairs[a.pair].taken_by == NO_SEAT:
         return []
-    open_pairs = ", ".join(str(o.pair) for o in pick_options(s, seat))
-    return violation("VISCOUNTS_PAIR_TAKEN", f"Pair {a.pair} is not on offer (open: {open_pairs}).", "action.pair")
+    open_pairs = "; ".join(
+        f"player card {pair.card} with {card_name(pair.hero)}" for pair in s.pairs if pair.taken_by == NO_SEAT
+    )
+    return violation("VISCOUNTS_PAIR_TAKEN", f"That pair is not on offer (open: {open_pairs}).", "action.pair")
 
 
 def apply_pick(s: State, seat: int, a: mv.PickPair) -> State:

@@ -30,6 +30,7 @@ from engines.viscounts.common import (
     violation,
 )
 from engines.viscounts.content import CollisionColumn, Effect
+from engines.viscounts.names import capital
 from engines.viscounts.state import EMPTY, Collide, Phase, Rearrange, Reset, Run, State, Turn
 
 REARRANGE = Effect(op="rearrange")
@@ -115,7 +116,7 @@ def check_move(s: State, seat: int, a: mv.MoveTo) -> list[Violation]:
     if a.space in destinations(s, seat):
         return []
     message = (
-        f"{space_name(a.space) if 0 <= a.space < 15 else f'Space {a.space}'} is not reachable with a move of "
+        f"{capital(space_name(a.space)) if 0 <= a.space < 15 else 'That space'} is not reachable with a move of "
         f"{s.turn.value} and {s.players[seat].silver} silver for extra steps."
     )
     return violation("VISCOUNTS_UNREACHABLE", message, "action.space")

@@ -508,10 +508,11 @@ def check_score(s: State) -> None:
             if counts[a] == counts[b]:
                 assert got[a] == got[b]
     best = max(line.total for line in sheet.seats)
-    assert sheet.winners and all(sheet.seats[w].total == best for w in sheet.winners)
+    assert sheet.leaders and all(sheet.seats[w].total == best for w in sheet.leaders)
+    assert sheet.winners == (sheet.leaders if sheet.final else ())
     ai = ai_seat(s)
     if ai >= 0 and sheet.seats[ai].total == best:
-        assert sheet.winners == (ai,)
+        assert sheet.leaders == (ai,)
 
 
 def check_view(s: State) -> None:

@@ -133,7 +133,7 @@ def test_t_dropoff_1_journeyman_free_hire_and_virtue() -> None:
     assert kind(s) == "free_hire"
     assert legal(s) == [mv.HireFrom(pos) for pos in range(5)]
     assert codes(s, mv.Pass()) == [
-        ("VISCOUNTS_MUST_HIRE", "A free hire must be taken while a pile has a card (A-15).", "action")
+        ("VISCOUNTS_MUST_HIRE", "A free hire must be taken while a pile has a card.", "action")
     ]
     assert s.players[RED].slots == ("", "abbot", "squire")
     assert s.players[RED].discard == ("journeyman",)
@@ -168,7 +168,7 @@ def test_t_move_1_reachable_spaces(card: str, reach: list[int]) -> None:
     assert codes(s, mv.MoveTo(far)) == [
         (
             "VISCOUNTS_UNREACHABLE",
-            f"segment 2 outer-right is not reachable with a move of {CONTENT.townsfolk[card].cost} and 0 silver "
+            f"Segment 2 outer-right is not reachable with a move of {CONTENT.townsfolk[card].cost} and 0 silver "
             "for extra steps.",
             "action.space",
         )
@@ -186,7 +186,7 @@ def test_t_dismiss_1_woodcutter_for_a_workshop() -> None:
     assert codes(s, mv.Build("workshop_1", b_l1)) == [
         (
             "VISCOUNTS_TOO_FEW_ICONS",
-            "A workshop needs 3 BUILDER icons; you have 2 (2 on your board, 0 paid).",
+            "A workshop needs 3 builder icons; you have 2 (2 on your board, 0 paid).",
             "action.pay",
         )
     ]
@@ -303,7 +303,7 @@ def test_t_noble_icons_and_t_castle_1_full_cascade() -> None:
     assert codes(s, mv.PlaceWorkers(4, pay=2)) == [
         (
             "VISCOUNTS_TOO_FEW_ICONS",
-            "Placing 4 workers needs 8 NOBLE icons; you have 7 (5 on your board, 2 paid).",
+            "Placing 4 workers needs 8 noble icons; you have 7 (5 on your board, 2 paid).",
             "action.pay",
         )
     ]
@@ -347,7 +347,7 @@ def test_t_transcribe_1_grey_manuscript_cost_6() -> None:
     assert codes(s, mv.Transcribe(pay=3)) == [
         (
             "VISCOUNTS_TOO_FEW_ICONS",
-            "The manuscript needs 6 CLERIC icons; you have 5 (2 on your board, 3 paid).",
+            "The manuscript needs 6 cleric icons; you have 5 (2 on your board, 3 paid).",
             "action.pay",
         )
     ]
@@ -501,7 +501,7 @@ def test_blind_play_from_the_draw_pile() -> None:
     s = settled(at(s, RED, "slide"))
     assert kind(s) == "chance.draw_card"
     assert codes(s, mv.CardDrawn("antagonist")) == [
-        ("VISCOUNTS_NOT_DRAWABLE", "'antagonist' cannot be drawn here.", "action.card")
+        ("VISCOUNTS_NOT_DRAWABLE", "Antagonist (3) cannot be drawn here.", "action.card")
     ]
     s = draw_chance(s, "labourer")
     assert (s.players[RED].slots[0], s.players[RED].draw) == ("labourer", ("lender", "squire"))
@@ -563,7 +563,7 @@ def test_dismiss_needs_the_action_icon_or_a_criminal() -> None:
     assert codes(s, mv.Build("workshop_1", spot(s, "B-front-L1"), dismiss=True)) == [
         (
             "VISCOUNTS_CANNOT_DISMISS",
-            "Friar shows CLERIC; a dismissal for this action needs BUILDER or CRIMINAL.",
+            "Friar shows a cleric icon; a dismissal for this action needs a builder or criminal icon.",
             "action.dismiss",
         )
     ]
@@ -701,17 +701,17 @@ def test_emma_spends_gold_and_stone_for_a_transcribe() -> None:
         (
             ("trader", "journeyman", "financier"),
             mv.Trade(3, pay=3),
-            "3 uses of the gold exchange (2 each) needs 6 MERCHANT icons; you pay for 1 more than needed.",
+            "3 uses of the gold exchange (2 each) needs 6 merchant icons; you pay for 1 more than needed.",
         ),
         (
             ("diplomat", "abbot", "labourer"),
             mv.PlaceWorkers(2, silver=6),
-            "Placing 2 workers needs 3 NOBLE icons; you pay for 1 more than needed.",
+            "Placing 2 workers needs 3 noble icons; you pay for 1 more than needed.",
         ),
         (
             ("artist", "abbot", "labourer"),
             mv.PlaceWorkers(2, pay=2),
-            "Placing 2 workers needs 3 NOBLE icons; you pay for 1 more than needed.",
+            "Placing 2 workers needs 3 noble icons; you pay for 1 more than needed.",
         ),
     ],
 )
@@ -828,7 +828,7 @@ def test_build_refused_with_all_nine_built_a04() -> None:
     s = at(build(s, RED, *(slot.id for slot in CONTENT.board.slots)), RED, "action", value=2)
     assert legal_of(checked(s), mv.Build) == []
     assert codes(s, mv.Build("workshop_1", spot(s, "B-front-L1"))) == [
-        ("VISCOUNTS_NO_BUILDINGS", "All nine of your buildings are built (A-04).", "action")
+        ("VISCOUNTS_NO_BUILDINGS", "All nine of your buildings are built.", "action")
     ]
 
 
@@ -881,19 +881,23 @@ REFUSALS = [
     pytest.param(
         _outer,
         mv.Build("castle", 4),
-        ("VISCOUNTS_NO_SUCH_BUILDING", "castle is not a building still on your board.", "action.slot"),
+        ("VISCOUNTS_NO_SUCH_BUILDING", "That is not a building of your board.", "action.slot"),
         id="build-no-slot",
     ),
     pytest.param(
         _outer,
         mv.Build("workshop_1", 6),
-        ("VISCOUNTS_SPOT_UNREACHABLE", "Spot 6 is not on your side of the river.", "action.spot"),
+        (
+            "VISCOUNTS_SPOT_UNREACHABLE",
+            "Segment 2 right spot 1 (1 deed) is not on your side of the river.",
+            "action.spot",
+        ),
         id="build-across-river",
     ),
     pytest.param(
         lambda: build(_outer(), BLUE, "workshop_1", spots={"workshop_1": "B-front-L1"}),
         mv.Build("workshop_1", 4),
-        ("VISCOUNTS_SPOT_TAKEN", "Spot 4 already holds a building.", "action.spot"),
+        ("VISCOUNTS_SPOT_TAKEN", "Segment 2 left spot 1 (1 stone) already holds a building.", "action.spot"),
         id="build-spot-taken",
     ),
     pytest.param(
@@ -953,7 +957,7 @@ REFUSALS = [
     pytest.param(
         lambda: _queued(FreeHire(RED)),
         mv.HireFrom(7),
-        ("VISCOUNTS_EMPTY_PILE", "Pile 8 has no card to hire.", "action.position"),
+        ("VISCOUNTS_EMPTY_PILE", "There is no townsfolk pile there.", "action.position"),
         id="free-hire-no-pile",
     ),
     pytest.param(
@@ -971,7 +975,11 @@ REFUSALS = [
     pytest.param(
         lambda: _queued(FreeManuscript(RED, (3, 4))),
         mv.TakeManuscript(0),
-        ("VISCOUNTS_NOT_FREE_MANUSCRIPT", "Pile 1 shows no manuscript costing 3 or 4.", "action.position"),
+        (
+            "VISCOUNTS_NOT_FREE_MANUSCRIPT",
+            "The manuscript pile of segment 1 shows no manuscript costing 3 or 4.",
+            "action.position",
+        ),
         id="free-manuscript-cost",
     ),
     pytest.param(
@@ -1140,14 +1148,14 @@ def test_a_resource_is_ink_gold_or_stone() -> None:
     s = at(table(), RED, "recruit", queue=(ChooseResource(RED),))
     assert sorted(a.resource for a in legal(s)) == ["gold", "ink", "stone"]
     assert codes(s, mv.Take("silver")) == [  # type: ignore[arg-type]
-        ("VISCOUNTS_NOT_A_RESOURCE", "'silver' is not a resource: take ink, gold or stone.", "action.resource")
+        ("VISCOUNTS_NOT_A_RESOURCE", "Silver is not a resource: take ink, gold or stone.", "action.resource")
     ]
 
 
 @pytest.mark.parametrize(
     ("players", "overrides", "message", "field"),
     [
-        (1, {"start_player": 1}, "In a solo game the human (seat 0) always starts (§8.1).", "options.start_player"),
+        (1, {"start_player": 1}, "In a solo game the human (seat 0) always starts.", "options.start_player"),
         (2, {"start_player": 2}, "start_player is a seat 0 to 1, or -1 for random; not 2.", "options.start_player"),
         (4, {"start_player": -2}, "start_player is a seat 0 to 3, or -1 for random; not -2.", "options.start_player"),
         (2, {"future_schemes": 4}, "future_schemes is 1 to 3, not 4.", "options.future_schemes"),
@@ -1215,7 +1223,7 @@ def test_artist_doubles_only_a_gold_actually_paid() -> None:
     assert codes(s, mv.PlaceWorkers(2)) == [
         (
             "VISCOUNTS_TOO_FEW_ICONS",
-            "Placing 2 workers needs 3 NOBLE icons; you have 2 (2 on your board, 0 paid).",
+            "Placing 2 workers needs 3 noble icons; you have 2 (2 on your board, 0 paid).",
             "action.pay",
         )
     ]
@@ -1331,10 +1339,10 @@ def test_player_card_5_builds_a_workshop_on_any_free_spot() -> None:
     assert {a.slot for a in options} == {"workshop_1", "workshop_2", "workshop_3"}
     assert mv.PlaceBuilding("workshop_2", 19) in options
     assert codes(s, mv.PlaceBuilding("guildhall_1", 4)) == [
-        ("VISCOUNTS_NO_SUCH_BUILDING", "guildhall_1 holds no workshop of yours to place.", "action.slot")
+        ("VISCOUNTS_NO_SUCH_BUILDING", "Guildhall 1 is not a workshop of yours to place.", "action.slot")
     ]
     assert codes(s, mv.PlaceBuilding("workshop_1", 6)) == [
-        ("VISCOUNTS_SPOT_TAKEN", "Spot 6 is not a free spot.", "action.spot")
+        ("VISCOUNTS_SPOT_TAKEN", "Segment 2 right spot 1 (1 deed) is not a free spot.", "action.spot")
     ]
     s = act(s, mv.PlaceBuilding("workshop_2", 19))
     assert s.spots[19] == "0:workshop_2" and s.players[RED].built == ("workshop_2",)
@@ -1347,10 +1355,14 @@ def test_player_card_8_builds_a_trading_post_where_the_viscount_stands() -> None
     options = legal_of(s, mv.PlaceBuilding)
     assert sorted((a.slot, a.spot) for a in options) == [(f"trading_post_{k}", i) for k in (1, 2, 3) for i in (4, 5)]
     assert codes(s, mv.PlaceBuilding("workshop_1", 4)) == [
-        ("VISCOUNTS_NO_SUCH_BUILDING", "workshop_1 holds no trading post of yours to place.", "action.slot")
+        ("VISCOUNTS_NO_SUCH_BUILDING", "Workshop 1 is not a trading post of yours to place.", "action.slot")
     ]
     assert codes(s, mv.PlaceBuilding("trading_post_1", 0)) == [
-        ("VISCOUNTS_SPOT_TAKEN", "Spot 0 is not a free spot your viscount reaches.", "action.spot")
+        (
+            "VISCOUNTS_SPOT_TAKEN",
+            "Segment 1 left spot 1 (1 virtue) is not a free spot your viscount reaches.",
+            "action.spot",
+        )
     ]
 
 
@@ -1361,7 +1373,7 @@ def test_player_card_8_builds_any_building_under_a_37_any() -> None:
     s = _run(player(s, RED, space=space(1, "OL")), RED, CONTENT.player_cards[8].extra, "player card 8")
     assert len(legal_of(s, mv.PlaceBuilding)) == 9 * 2
     assert codes(s, mv.PlaceBuilding("castle_1", 4)) == [
-        ("VISCOUNTS_NO_SUCH_BUILDING", "castle_1 holds no building of yours to place.", "action.slot")
+        ("VISCOUNTS_NO_SUCH_BUILDING", "That is not a building of yours to place.", "action.slot")
     ]
 
 

@@ -157,13 +157,13 @@ def t_score_1(**options: Any) -> State:
 
 
 def red_conditions(nobles: int, criminals: int) -> list[tuple[int, str]]:
-    """Red's four manuscript condition lines (M-01, M-03, M-04, M-07) for the icon counts given."""
-    m = [recovered(k) for k in range(1, 9)]
+    """Red's four manuscript condition lines (M-01, M-03, M-04, M-07) for the icon counts given: each names
+    what the manuscript prints (its condition and ribbon, no id), then what it counted."""
     return [
-        (6, f"{m[0]}: 6 buildings"),
-        (nobles, f"{m[2]}: {nobles} NOBLE icons"),
-        (criminals, f"{m[3]}: {criminals} CRIMINAL icons"),
-        (3, f"{m[6]}: 3 paid debts"),
+        (6, "1 VP per building (grey ribbon): 6 buildings"),
+        (nobles, f"1 VP per noble icon (yellow ribbon): {nobles} noble icons"),
+        (criminals, f"1 VP per criminal icon (blue ribbon): {criminals} criminal icons"),
+        (3, "1 VP per paid debt (yellow ribbon): 3 paid debts"),
     ]
 
 
@@ -202,8 +202,8 @@ def test_t_score_1_manuscripts_total_44_in_sets_of_4_3_1() -> None:
     m = [recovered(k) for k in range(1, 9)]
     sets = manuscript_sets(red().manuscripts)
     assert sets == [(m[0], m[1], m[2], m[3]), (m[4], m[5], m[6]), (m[7],)]
-    assert lines(sheet, 0, scoring.SETS)[0][1] == f"set of 4: grey, black, yellow, blue ({', '.join(m[:4])})"
-    assert lines(sheet, 0, scoring.SETS)[2][1] == f"set of 1: black ({m[7]})"
+    assert lines(sheet, 0, scoring.SETS)[0][1] == "set of 4: grey, black, yellow, blue"
+    assert lines(sheet, 0, scoring.SETS)[2][1] == "set of 1: black"
 
 
 def test_t_score_1_rivals_and_winner() -> None:
@@ -212,7 +212,7 @@ def test_t_score_1_rivals_and_winner() -> None:
     assert [s.total for s in sheet.seats] == [109, 27, 17]
     assert lines(sheet, 1, scoring.POVERTY) == [(12, "1st with 4 approved deeds")]
     assert lines(sheet, 2, scoring.POVERTY) == [(8, "2nd with 3 approved deeds")]
-    assert sheet.winners == (0,)
+    assert sheet.leaders == (0,)
     assert [s.place for s in sheet.seats] == [1, 2, 3]
 
 
@@ -242,7 +242,7 @@ def test_a22_cleric_bonus_icons_count_and_starting_icons_do_not() -> None:
 def test_icon_condition_counting_nothing_still_shows() -> None:
     m04 = recovered(4)
     got = manuscript_conditions(state(Player(hand=("artist",), manuscripts=(m04,)), Player()), 0)
-    assert [(e.points, e.detail) for e in got] == [(0, f"{m04}: 0 CRIMINAL icons")]
+    assert [(e.points, e.detail) for e in got] == [(0, "1 VP per criminal icon (blue ribbon): 0 criminal icons")]
 
 
 def test_a34_building_icons_count_in_both_scopes() -> None:
@@ -316,7 +316,7 @@ def test_a03_prosperity_ranks_paid_debts_not_unpaid() -> None:
 def test_t_sets_1_three_different_ribbons_score_9() -> None:
     ms = [by_ribbon("grey", 1)[0], by_ribbon("yellow", 1)[0], by_ribbon("blue", 1)[0]]
     sheet = score(state(Player(manuscripts=tuple(ms)), Player()))
-    assert lines(sheet, 0, scoring.SETS) == [(9, f"set of 3: grey, yellow, blue ({', '.join(ms)})")]
+    assert lines(sheet, 0, scoring.SETS) == [(9, "set of 3: grey, yellow, blue")]
 
 
 def test_t_score_3_ribbon_counts_3_2_2_1_score_26() -> None:
@@ -367,7 +367,7 @@ def test_a14_tie_goes_to_most_silver_and_resources() -> None:
     s = state(Player(deeds=3, silver=4), Player(deeds=3, ink=2, gold=2, stone=1), Player(deeds=1, silver=20))
     sheet = score(s)
     assert [x.total for x in sheet.seats] == [3, 3, 1]
-    assert sheet.winners == (1,)
+    assert sheet.leaders == (1,)
     assert [x.place for x in sheet.seats] == [2, 1, 3]
     assert sheet.seats[1].tiebreak == "5 silver and resources left"
     assert sheet.seats[2].tiebreak == ""
@@ -376,7 +376,7 @@ def test_a14_tie_goes_to_most_silver_and_resources() -> None:
 def test_a14_still_tied_is_shared() -> None:
     s = state(Player(deeds=2, silver=3), Player(deeds=2, stone=3), Player(deeds=2, ink=1))
     sheet = score(s)
-    assert sheet.winners == (0, 1)
+    assert sheet.leaders == (0, 1)
     assert [x.place for x in sheet.seats] == [1, 1, 3]
 
 
@@ -429,7 +429,8 @@ def test_solo_ai_icon_conditions_read_its_scheme_cards(scope: str, nobles: int) 
     s = solo(Player(), ai)
     s = replace(s, options=Options(players=1, icon_scope=scope))
     got = manuscript_conditions(s, 1)
-    assert [(e.points, e.detail) for e in got] == [(nobles, f"{m03}: {nobles} NOBLE icons")]
+    detail = f"1 VP per noble icon (yellow ribbon): {nobles} noble icons"
+    assert [(e.points, e.detail) for e in got] == [(nobles, detail)]
 
 
 # ---- properties (§12 invariants 15 and 20) ----------------------------------------------------------------------
@@ -540,7 +541,8 @@ def test_entries_sum_to_the_total_and_scoring_is_pure(s: State) -> None:
         assert x.total == sum(e.points for e in x.entries)
         assert all(e.points != 0 for e in x.entries if e.category != scoring.MANUSCRIPTS)
     best = max(x.total for x in sheet.seats)
-    assert sheet.winners and all(sheet.seats[w].total == best for w in sheet.winners)
+    assert sheet.leaders and all(sheet.seats[w].total == best for w in sheet.leaders)
+    assert sheet.winners == (sheet.leaders if sheet.final else ())
     award_total = sum(e.points for x in sheet.seats for e in x.entries if e.category in (scoring.POVERTY,))
     assert award_total <= 24
 
@@ -557,4 +559,5 @@ def test_resources_held_count_ink_gold_and_stone_at_one_vp_per_two() -> None:
     """§7.2 item 3 (M-09, ``resource_held``): ink, gold and stone held count, silver does not; 1 VP per 2,
     rounded down, and the line says the rate."""
     s = state(Player(manuscripts=("M-09",), ink=1, gold=2, stone=4, silver=9), Player())
-    assert [(e.points, e.detail) for e in manuscript_conditions(s, 0)] == [(3, "M-09: 7 resources held (1 VP per 2)")]
+    got = [(e.points, e.detail) for e in manuscript_conditions(s, 0)]
+    assert got == [(3, "1 VP per 2 resources held (grey ribbon): 7 resources held")]

@@ -29,9 +29,10 @@ from engines.viscounts import moves as mv
 from engines.viscounts import state as vs
 from engines.viscounts import words
 from engines.viscounts.board import space_name
-from engines.viscounts.common import CONTENT, set_player
+from engines.viscounts.common import CONTENT, owned, set_player
 from engines.viscounts.content import Effect
 from engines.viscounts.engine import ENGINE
+from engines.viscounts.names import scheme_words
 from engines.viscounts.state import DrawCard, DrawScheme, State, Step
 
 Move = mv.Move
@@ -151,18 +152,18 @@ def test_a_card_drawn_into_a_hand_is_named_only_in_the_private_line() -> None:
     assert s.queue[0] == DrawCard(1, "hand")
     entries = [ENGINE.log(s, m, ENGINE.apply(s, m)) for m in ENGINE.legal_moves(s)]
     assert len(entries) == 9  # the 8 starting cards and Ada: one public line for them all
-    assert {e.public_line.english for e in entries} == {"Seat 1 draws a card"}
+    assert {e.public_line.english for e in entries} == {"Seat 1 drew a card"}
     assert {e.public_line.id for e in entries} == {"viscounts.log.card_drawn_hand_hidden"}
     assert [e.private_line.english for e in entries if e.private_line] == [
-        "Seat 1 draws Abbot (2)",
-        "Seat 1 draws Ada (2)",
-        "Seat 1 draws Financier (3)",
-        "Seat 1 draws Journeyman (2)",
-        "Seat 1 draws Labourer (2)",
-        "Seat 1 draws Lender (1)",
-        "Seat 1 draws Squire (2)",
-        "Seat 1 draws Thief (1)",
-        "Seat 1 draws Trader (1)",
+        "Seat 1 drew Abbot (2)",
+        "Seat 1 drew Ada (2)",
+        "Seat 1 drew Financier (3)",
+        "Seat 1 drew Journeyman (2)",
+        "Seat 1 drew Labourer (2)",
+        "Seat 1 drew Lender (1)",
+        "Seat 1 drew Squire (2)",
+        "Seat 1 drew Thief (1)",
+        "Seat 1 drew Trader (1)",
     ]
     assert all(e.seat == CHANCE for e in entries)
 
@@ -170,9 +171,9 @@ def test_a_card_drawn_into_a_hand_is_named_only_in_the_private_line() -> None:
 @pytest.mark.parametrize(
     ("purpose", "line"),
     [
-        ("play", "Seat 0 plays Thief (1) blind from the draw pile"),
-        ("discard", "Seat 0 discards Thief (1) from the top of the draw pile"),
-        ("destroy", "Seat 0 destroys Thief (1) from the top of the draw pile"),
+        ("play", "Seat 0 played Thief (1) blind from the draw pile"),
+        ("discard", "Seat 0 discarded Thief (1) from the top of the draw pile"),
+        ("destroy", "Seat 0 destroyed Thief (1) from the top of the draw pile (+1 silver)"),
     ],
 )
 def test_a_blind_play_discard_or_destroy_shows_its_card(purpose: str, line: str) -> None:
@@ -196,7 +197,7 @@ def test_the_hand_draw_rule_holds_in_every_game() -> None:
                 for m, e in entries:
                     name = words.card_name(m.action.card)
                     assert name not in e.public_line.english and e.private_line is not None
-                    assert e.private_line.english.startswith(f"Seat {head.seat} draws {name}")
+                    assert e.private_line.english.startswith(f"Seat {head.seat} drew {name}")
                 draws += 1
             s = ENGINE.apply(s, rng.choice(legal))
     assert draws > 40
@@ -207,10 +208,10 @@ def test_a_future_scheme_shuffled_into_the_ai_pile_stays_hidden() -> None:
     assert s.queue[0] == DrawScheme(1, future=True, setup=True)
     scheme = ENGINE.legal_moves(s)[0]
     entry = ENGINE.log(s, scheme, ENGINE.apply(s, scheme))
-    assert entry.public_line.english.startswith("A Future Scheme is shuffled into the pile of Seat 1 (AI)")
-    assert scheme.action.scheme not in entry.public_line.english
+    assert entry.public_line.english.startswith("Chance shuffled a Future Scheme into the pile of Seat 1 (AI)")
+    assert scheme_words(scheme.action.scheme) not in entry.public_line.english
     assert entry.private_line is not None
-    assert entry.private_line.english.startswith(f"Future Scheme {scheme.action.scheme} is shuffled into")
+    assert entry.private_line.english.startswith(f"Chance shuffled {scheme_words(scheme.action.scheme)} into")
 
 
 def test_the_movers_private_line_names_the_cards_their_move_made_them_draw() -> None:
@@ -221,9 +222,14 @@ def test_the_movers_private_line_names_the_cards_their_move_made_them_draw() -> 
     drawn = sorted((Counter(after.players[seat].hand) - Counter(s.players[seat].hand)).elements())
     entry = ENGINE.log(s, move, after)
     assert drawn and entry.private_line is not None
-    names = ", ".join(sorted((words.card_name(c) for c in drawn), key=str))
-    assert entry.private_line.english == f"{entry.public_line.english} (you drew {names})"
-    assert "you drew" not in entry.public_line.english
+    counted = f"{len(drawn)} cards" if len(drawn) > 1 else "a card"
+    assert entry.public_line.english.startswith(f"Seat {seat} hired nobody — then Seat {seat} drew {counted}")
+    assert not any(words.card_name(c) in entry.public_line.english for c in drawn)
+    said = entry.private_line.english
+    assert said.startswith("You hired nobody — then you drew ") and "Seat" not in said.split(";")[0]
+    assert sorted(said.split(";")[0].removeprefix("You hired nobody — then you drew ").split(", ")) == sorted(
+        words.card_name(c) for c in drawn
+    )
 
 
 @PROPS
@@ -263,12 +269,12 @@ def test_a_solo_move_says_what_the_ai_did_and_the_round_reached() -> None:
         line = ENGINE.log(s, move, after).public_line.english
         ai_before, ai_after = s.players[1], after.players[1]
         if ai_after.slots[0] not in ("", ai_before.slots[0]):
-            assert f" — then Seat 1 (AI) takes its turn: scheme {ai_after.slots[0]}" in line
+            assert f"Seat 1 (AI) took its turn: revealed {scheme_words(ai_after.slots[0])}" in line
             turns += 1
         if after.stage == "turns" and after.round > s.round:
-            assert line.endswith(f"round {after.round} begins"), line
+            assert line.endswith(f"round {after.round} began"), line
         if after.stage == "over":
-            assert line.endswith("the game is over"), line
+            assert line.endswith(f"the game ended after round {after.round}"), line
         s = after
     assert turns >= 5 and s.stage == "over"
 
@@ -279,15 +285,16 @@ def test_the_ai_revealing_its_scheme_is_followed_by_what_it_did() -> None:
     after = ENGINE.apply(s, move)
     line = ENGINE.log(s, move, after).public_line.english
     space = space_name(after.players[1].space)
-    assert line.startswith(f"Seat 1 (AI) reveals scheme S-1 — then Seat 1 (AI): moves to {space}"), line
-    assert "takes its turn" not in line
+    expected = f"Seat 1 (AI) revealed starting scheme 1 (builder and noble icons) — then Seat 1 (AI) moved to {space}"
+    assert line.startswith(expected), line
+    assert "took its turn" not in line
 
 
 def test_round_changes_and_reveals_are_said() -> None:
     s = replace(TABLE, debts_left=1)
     s = at(s, vs.ChooseCost(0, Effect(op="cost", pay=Effect(op="silver", n=2), gain=Effect(op="gain_debt"))))
     entry = logged(s, mv.Accept())
-    assert entry.public_line.english == "Seat 0: Pay 2 silver for 1 debt — then the Poverty card is revealed"
+    assert entry.public_line.english == "Seat 0 paid 2 silver for 1 debt — then the Poverty card was revealed"
 
 
 # ---- each kind of move, as a player says it --------------------------------------------------------------------
@@ -295,37 +302,42 @@ def test_round_changes_and_reveals_are_said() -> None:
 
 def test_chance_at_setup_is_worded() -> None:
     s = ENGINE.new_game(ENGINE.make_options(2, {}), None)
-    assert english(s, mv.Segment("C"), CHANCE) == "Board segment C is laid as segment 1"
-    assert path(s, mv.Segment("C"), CHANCE) == ["Board segment laid", "C"]
+    assert english(s, mv.Segment("C"), CHANCE) == "Lay board segment C as segment 1"
+    assert path(s, mv.Segment("C"), CHANCE) == ["Lay a board segment", "C"]
     s = deal(2, pending("chance.draw_rotation"))
-    assert english(s, mv.Rotation(2), CHANCE) == "The castle is turned 2: section 1 by segment 4 (1 ink + 1 stone)"
-    s = deal(2, pending("chance.draw_folk"))
-    assert english(s, mv.FolkDrawn("overseer_3"), CHANCE) == (
-        "Overseer (3) comes to the top of the townsfolk pile of segment 1"
+    assert english(s, mv.Rotation(2), CHANCE) == (
+        "Turn the castle so that section 1 lies by segment 4 (1 ink + 1 stone)"
     )
+    assert path(s, mv.Rotation(2), CHANCE) == ["Turn the castle", "section 1 by segment 4 (1 ink + 1 stone)"]
+    s = deal(2, pending("chance.draw_folk"))
+    assert english(s, mv.FolkDrawn("overseer_3"), CHANCE) == "Reveal Overseer (3) on the townsfolk pile of segment 1"
     assert path(s, mv.FolkDrawn("woodcutter_3"), CHANCE) == [
-        "Townsfolk revealed",
+        "Reveal a townsfolk",
         "Scoundrel (1, 1 stone) … Woodcutter (3)",
         "Woodcutter (3)",
     ]
     s = deal(2, pending("chance.draw_manuscript"))
     assert english(s, mv.ManuscriptDrawn("M-05"), CHANCE) == (
-        "M-05 (cost 3, grey ribbon) comes to the top of the manuscript pile of segment 1"
+        "Reveal the manuscript (cost 3, grey ribbon, flip 1 debt or deed) on the manuscript pile of segment 1"
     )
+    assert path(s, mv.ManuscriptDrawn("M-05"), CHANCE) == [
+        "Reveal a manuscript",
+        "cost 3, grey ribbon, flip 1 debt or deed",
+    ]
     s = deal(2, pending("chance.draw_start"))
-    assert english(s, mv.StartDrawn(1), CHANCE) == "Seat 1 is the start player"
+    assert english(s, mv.StartDrawn(1), CHANCE) == "Start with Seat 1"
     s = deal(2, pending("chance.draw_player_card"))
     assert english(s, mv.PlayerCardDrawn(9), CHANCE) == (
-        "Player card 9 is laid out (5 silver, 2 stone, 1 deed, 1 debt; then destroy 1 card)"
+        "Lay out player card 9 (5 silver, 2 stone, 1 deed, 1 debt; then destroy 1 card)"
     )
     s = deal(2, pending("chance.draw_hero"))
-    assert english(s, mv.HeroDrawn("emma"), CHANCE) == "Emma (3) goes under player card 1"
-    assert path(s, mv.HeroDrawn("emma"), CHANCE) == ["Hero laid out", "Emma (3)"]
+    assert english(s, mv.HeroDrawn("emma"), CHANCE) == "Put Emma (3) under player card 1"
+    assert path(s, mv.HeroDrawn("emma"), CHANCE) == ["Lay out a hero", "Emma (3)"]
 
 
 def test_a_card_from_the_draw_pile_is_worded_by_its_purpose() -> None:
     s = at(TABLE, DrawCard(1, "hand"))
-    assert english(s, mv.CardDrawn("lender"), CHANCE) == "Seat 1 draws Lender (1)"
+    assert english(s, mv.CardDrawn("lender"), CHANCE) == "Draw Lender (1) into the hand of Seat 1"
     assert path(s, mv.CardDrawn("lender"), CHANCE) == [
         "Card from the draw pile",
         "Disciple (1) … Pastor (1)",
@@ -335,12 +347,17 @@ def test_a_card_from_the_draw_pile_is_worded_by_its_purpose() -> None:
 
 def test_the_ai_scheme_draws_are_worded() -> None:
     s = deal(1, lambda s: bool(s.queue) and isinstance(s.queue[0], DrawScheme))
-    assert english(s, mv.SchemeDrawn("F-2"), CHANCE) == "Future Scheme F-2 is shuffled into the pile of Seat 1 (AI)"
+    assert english(s, mv.SchemeDrawn("F-2"), CHANCE) == (
+        "Shuffle Future Scheme 2 (2 builder icons) into the pile of Seat 1 (AI)"
+    )
     s = replace(s, queue=(DrawScheme(1, future=True),))
-    assert english(s, mv.SchemeDrawn("F-2"), CHANCE) == "Seat 1 (AI) takes Future Scheme F-2"
+    assert english(s, mv.SchemeDrawn("F-2"), CHANCE) == "Give Seat 1 (AI) Future Scheme 2 (2 builder icons)"
     s = replace(s, queue=(DrawScheme(1),))
-    assert english(s, mv.SchemeDrawn("S-4"), CHANCE) == "Seat 1 (AI) reveals scheme S-4"
-    assert path(s, mv.SchemeDrawn("S-4"), CHANCE) == ["Scheme card", "S-4"]
+    assert (
+        english(s, mv.SchemeDrawn("S-4"), CHANCE)
+        == "Reveal starting scheme 4 (cleric and merchant icons) for Seat 1 (AI)"
+    )
+    assert path(s, mv.SchemeDrawn("S-4"), CHANCE) == ["Scheme card", "starting scheme 4 (cleric and merchant icons)"]
 
 
 def test_the_draft_pick_names_the_card_its_goods_and_the_hero() -> None:
@@ -358,7 +375,7 @@ def test_play_and_move_are_worded() -> None:
     assert english(TABLE, mv.Play("financier")) == "Play Financier (3)"
     assert path(TABLE, mv.Play("financier")) == ["Play a card", "Financier (3)"]
     entry = logged(TABLE, mv.Play("abbot"))
-    assert entry.public_line.english == "Seat 0: Play Abbot (2)" and entry.private_line is None
+    assert entry.public_line.english == "Seat 0 played Abbot (2)" and entry.private_line is None
     s = ENGINE.apply(TABLE, Move(0, mv.Play("abbot")))  # a move of 2 from segment 1 outer-right, 6 silver
     labels = [lab.label.english for lab in ENGINE.labels(s, ENGINE.legal_moves(s))]
     assert len(labels) == 15 and labels[3:7] == [
@@ -402,7 +419,9 @@ def test_place_workers_spells_out_the_gold_and_the_dismissal() -> None:
     assert not ENGINE.validate(s, Move(0, move))
     assert english(s, move) == "Place 3 workers: pay 2 gold, dismiss Overseer (3 silver)"
     assert path(s, move) == ["Place workers", "3 workers", "pay 2 gold, dismiss Overseer (3 silver)"]
-    assert english(s, mv.Transcribe(pay=2)) == "Transcribe M-05 (cost 3, grey ribbon): pay 2 ink"
+    assert english(s, mv.Transcribe(pay=2)) == (
+        "Transcribe the manuscript (cost 3, grey ribbon, flip 1 debt or deed): pay 2 ink"
+    )
     assert english(s, mv.PlaceWorkers(1)) == "Place 1 worker: no payment"
 
 
@@ -421,8 +440,9 @@ def test_recruit_is_worded() -> None:
 
 def test_effect_decisions_are_worded() -> None:
     s = at(TABLE, vs.ChooseBranch(0, CONTENT.castle.sections[3], "castle section 4"))
-    assert english(s, mv.Branch(0)) == "Choose 1 free hire (option 1)"
-    assert english(s, mv.Branch(1)) == "Choose destroy 1 card (option 2)"
+    assert english(s, mv.Branch(0)) == "Take option 1: 1 free hire"
+    assert english(s, mv.Branch(1)) == "Take option 2: destroy 1 card"
+    assert path(s, mv.Branch(1)) == ["Option 2: destroy 1 card"]
     s = at(TABLE, vs.ChooseCost(0, Effect(op="cost", pay=Effect(op="ink", n=2), gain=Effect(op="gain_deed"))))
     assert english(s, mv.Accept()) == "Pay 2 ink for 1 deed"
     assert english(s, mv.Pass()) == "Do not pay 2 ink for 1 deed"
@@ -455,7 +475,9 @@ def test_card_decisions_are_worded() -> None:
     assert path(s, mv.HireFrom(2)) == ["Free hire", "segment 3: Architect (1)"]
     assert english(s, mv.Pass()) == "Decline the free hire"
     s = at(TABLE, vs.FreeManuscript(0, (3, 4)))
-    assert english(s, mv.TakeManuscript(4)) == "Take M-30 (cost 4, blue ribbon) from segment 5 for free"
+    assert english(s, mv.TakeManuscript(4)) == (
+        "Take the manuscript (cost 4, blue ribbon, 2 gold) from segment 5 for free"
+    )
 
 
 def test_castle_and_building_decisions_are_worded() -> None:
@@ -472,7 +494,7 @@ def test_castle_and_building_decisions_are_worded() -> None:
     s = at(TABLE, vs.Bump(0))
     assert (
         english(s, mv.BumpWorker(0, 2, 1))
-        == "Bump a worker of Seat 1 from tier 2 of section 1 by segment 1 (1 ink + 1 stone)"
+        == "Bump Seat 1's worker from tier 2 of section 1 by segment 1 (1 ink + 1 stone)"
     )
     assert path(s, mv.BumpWorker(0, 2, 1)) == ["Bump", "tier 2 of section 1 by segment 1 (1 ink + 1 stone)", "Seat 1"]
     s = at(TABLE, vs.BuildFree(0, "trading_post"))
@@ -490,3 +512,81 @@ def test_cards_sharing_a_name_and_value_are_told_apart() -> None:
     assert words.card_name("peddler_ink") == "Peddler (2, 1 ink)"
     assert words.card_name("benefactor") == "Benefactor (2)"
     assert len(set(words.CARD_NAMES.values())) == len(CONTENT.townsfolk)
+
+
+# ---- prompts and lines that say what truly happened ---------------------------------------------------------------
+
+
+def test_prompts_say_what_is_decided_without_naming_the_seat() -> None:
+    assert ENGINE.pending(TABLE).prompt == "Play a card from your hand into slot 1"
+    assert ENGINE.pending(deal(2, pending("pick_pair"))).prompt == "Pick a player card and hero"
+    assert ENGINE.pending(at(TABLE, vs.DestroyStep(0))).prompt == (
+        "Destroy a card from your hand or your draw pile, or none"
+    )
+    assert ENGINE.pending(at(TABLE, vs.DiscardStep(0, 2))).prompt == (
+        "Discard a card from your hand or your draw pile, or nothing (2 left)"
+    )
+    branch = vs.ChooseBranch(0, CONTENT.castle.sections[3], "castle section 4")
+    assert ENGINE.pending(at(TABLE, branch)).prompt == "Choose one: 1 free hire or destroy 1 card"
+    assert ENGINE.pending(at(TABLE, vs.Bump(0))).prompt == "Choose a worker to bump from a crowded castle section"
+    assert ENGINE.pending(at(TABLE, DrawCard(1, "hand"))).prompt == (
+        "Draw the top card of the draw pile of Seat 1 into their hand"
+    )
+
+
+def owning_three(s: State, *steps: Step, **player: Any) -> State:
+    """``s`` with ``steps`` queued and seat 0 owning only the three cards of its hand (A-21: the fewest), and
+    ``player``'s changes."""
+    cards: dict[str, Any] = {"hand": ("abbot", "bertha", "financier"), "draw": (), "discard": ()}
+    return at(s, *steps, **{**cards, "slots": ("", "", ""), **player})
+
+
+def test_a_destroy_that_cannot_happen_is_not_said_to_have_happened() -> None:
+    """§4.6, A-21: a player keeps at least three townsfolk cards, so choosing "destroy 1 card" with three cards
+    destroys nothing: the engine drops the destroy, and the line says so instead of leaving it implied."""
+    branch = vs.ChooseBranch(0, CONTENT.castle.sections[3], "castle section 4")
+    s = owning_three(TABLE, branch)
+    after = ENGINE.apply(s, Move(0, mv.Branch(1)))
+    assert len(owned(after.players[0])) == 3 and ENGINE.pending(after).kind == "play"
+    assert logged(s, mv.Branch(1)).public_line.english == (
+        "Seat 0 chose option 2: destroy 1 card — then Seat 0 could not destroy a card "
+        "(a player keeps at least 3 townsfolk cards)"
+    )
+    # With a fourth card the destroy is still to decide, and nothing more is said.
+    s = owning_three(TABLE, branch, draw=("thief",))
+    assert logged(s, mv.Branch(1)).public_line.english == "Seat 0 chose option 2: destroy 1 card"
+    assert ENGINE.pending(ENGINE.apply(s, Move(0, mv.Branch(1)))).kind == "destroy_step"
+
+
+def test_a_second_destroy_left_without_a_card_to_spare_is_said() -> None:
+    s = owning_three(TABLE, vs.DestroyStep(0, 2), draw=("thief",))
+    entry = logged(s, mv.Destroy("abbot"))
+    assert entry.public_line.english == (
+        "Seat 0 destroyed Abbot (2) (+2 silver) — then Seat 0 could not destroy a card "
+        "(a player keeps at least 3 townsfolk cards)"
+    )
+    assert entry.private_line is None
+
+
+def test_a_seeded_discard_of_the_unseen_top_card_names_the_card_discarded() -> None:
+    s = deal(2, pending("play"), seed=11)
+    seat = ENGINE.pending(s).seats[0]
+    s = replace(s, queue=(vs.DiscardStep(seat),))
+    move = Move(seat, mv.Discard(mv.TOP))
+    after = ENGINE.apply(s, move)
+    top = after.players[seat].discard[-1]
+    line = ENGINE.log(s, move, after).public_line.english
+    assert line == f"Seat {seat} discarded {words.card_name(top)} from the top of the draw pile"
+    # With external chance the card is not drawn yet: the line says only what was chosen.
+    s = replace(TABLE, queue=(vs.DiscardStep(0),))
+    assert logged(s, mv.Discard(mv.TOP)).public_line.english == (
+        "Seat 0 chose to discard the top card of the draw pile unseen"
+    )
+
+
+def test_a_log_line_given_another_state_after_says_only_the_move() -> None:
+    """The engine's own steps are replayed from the move; a state after that the move does not lead to (a
+    caller's mistake) adds nothing made up."""
+    s = owning_three(TABLE, vs.DestroyStep(0, 2), draw=("thief",))
+    entry = ENGINE.log(s, Move(0, mv.Destroy("abbot")), s)
+    assert entry.public_line.english == "Seat 0 destroyed Abbot (2) (+2 silver)"

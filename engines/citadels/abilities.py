@@ -106,7 +106,7 @@ def _check_named(s: State, cid: str, field: str, ability: str) -> list[Violation
         if cid in s.options.cast:
             return violation(
                 "CITADELS_UNKNOWN_CHARACTER",
-                f"The {name(cid)} was discarded face up this round and cannot be named (§11 A5).",
+                f"The {name(cid)} was discarded face up this round and cannot be named.",
                 field,
             )
         return violation("CITADELS_UNKNOWN_CHARACTER", f"{name(cid)!r} is not in this game's cast.", field)
@@ -134,7 +134,9 @@ def _check_named(s: State, cid: str, field: str, ability: str) -> list[Violation
                 field,
             )
     if not s.options.allow_targeting_own_character and cid in s.players[_turn(s).seat].characters:
-        return violation("CITADELS_BAD_TARGET", f"You hold the {name(cid)} yourself (§11 A6 option).", field)
+        return violation(
+            "CITADELS_BAD_TARGET", f"You hold the {name(cid)} yourself; this game lets no ability name it.", field
+        )
     return []
 
 
@@ -311,7 +313,7 @@ def check_magic_redraw(s: State, a: mv.MagicRedraw) -> list[Violation]:
     if v := _once(s, "magic", "The Magician's ability"):
         return v
     if not s.players[_turn(s).seat].hand:
-        return violation("CITADELS_NOT_ENOUGH_CARDS", "Redrawing needs at least 1 card in hand (§11 B3).", "action")
+        return violation("CITADELS_NOT_ENOUGH_CARDS", "Redrawing needs at least 1 card in hand.", "action")
     return []
 
 
@@ -390,6 +392,15 @@ def emperor_recipients(s: State, giver: int) -> list[int]:
     return out
 
 
+def _why_not_recipient(s: State, recipient: int) -> str:
+    """Why the crown cannot go to ``recipient`` (§11 B7), in words."""
+    if recipient == _turn(s).seat:
+        return "the Emperor cannot give it to himself"
+    if recipient == s.crown:
+        return "it cannot go back to the player who holds it"
+    return "there is no such player"
+
+
 def emperor_candidates(s: State) -> list[mv.Emperor]:
     return [mv.Emperor(r, res) for r in emperor_recipients(s, _turn(s).seat) for res in ("gold", "card", "none")]
 
@@ -399,13 +410,17 @@ def check_emperor(s: State, a: mv.Emperor) -> list[Violation]:
         return v
     if a.recipient not in emperor_recipients(s, _turn(s).seat):
         return violation(
-            "CITADELS_NO_SUCH_SEAT", f"The crown cannot go to seat {a.recipient} (§11 B7).", "action.recipient"
+            "CITADELS_NO_SUCH_SEAT",
+            f"The crown cannot go to seat {a.recipient}: {_why_not_recipient(s, a.recipient)}.",
+            "action.recipient",
         )
     r = s.players[a.recipient]
     if s.options.emperor_resource_chooser == "recipient":
         if a.resource != "none":
             return violation(
-                "CITADELS_BAD_RESOURCE", "The recipient chooses what to hand over (§11 B6).", "action.resource"
+                "CITADELS_BAD_RESOURCE",
+                "In this game the player given the crown chooses what to hand over.",
+                "action.resource",
             )
         return []
     wanted = {"gold": r.gold > 0, "card": bool(r.hand)}
@@ -603,7 +618,7 @@ def check_exchange(s: State, a: mv.Exchange) -> list[Violation]:
     if completed_blocks(s, seat, a.target):
         return violation("CITADELS_PROTECTED", f"Seat {a.target}'s city is completed.", "action.target")
     if a.own == "keep" and s.options.keep_blocks_diplomat_outgoing:
-        return violation("CITADELS_PROTECTED", "The Diplomat cannot give away the Keep (§11 B12).", "action.own")
+        return violation("CITADELS_PROTECTED", "The Diplomat cannot give away the Keep in this game.", "action.own")
     if has(me, a.theirs):
         return violation("CITADELS_DUPLICATE_DISTRICT", f"{name(a.theirs)} is already in your city.", "action.theirs")
     if has(s.players[a.target], a.own):

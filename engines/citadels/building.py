@@ -69,7 +69,7 @@ def check_build(
     if card not in source:
         return violation("CITADELS_CARD_NOT_IN_HAND", f"{name(card)} is not in the hand.", "action.card")
     if not turn.gathered and s.options.build_requires_gather:
-        return violation("CITADELS_NOT_GATHERED", "Gather resources before building (§11 A3).", "action")
+        return violation("CITADELS_NOT_GATHERED", "Take gold or draw cards before building.", "action")
     if turn.character == "navigator":
         return violation("CITADELS_NAVIGATOR_CANNOT_BUILD", "The Navigator cannot build this turn.", "action")
     if counts_toward_limit(turn, card, wizard) and turn.builds >= build_limit(turn):

@@ -119,7 +119,9 @@ def check_armory(s: State, a: mv.Armory) -> list[Violation]:
     if completed(s, a.target):
         return violation("CITADELS_PROTECTED", f"Seat {a.target}'s city is completed.", "action.target")
     if completed(s, seat) and not s.options.armory_self_in_completed_city:
-        return violation("CITADELS_PROTECTED", "Your Armory stands in a completed city (§11 C1).", "action")
+        return violation(
+            "CITADELS_PROTECTED", "Your Armory stands in a completed city and cannot be destroyed.", "action"
+        )
     return []
 
 

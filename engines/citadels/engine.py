@@ -131,30 +131,41 @@ def _chance_action(step: Any, outcome: str) -> Any:
 # ---- decisions ---------------------------------------------------------------------------------
 
 
-#: One-line prompts for queued decisions, formatted with the step's fields.
+#: One-line prompts for queued decisions, formatted with the step's fields. A prompt never names the
+#: seat it is addressed to (the client says whose decision it is).
 PROMPTS: dict[type, str] = {
-    DrawCard: "Chance: the district card Seat {seat} draws",
-    DiscardCharacter: "Chance: the character discarded face {face}",
-    TakeRandomCard: "Chance: the card taken at random from Seat {source}'s hand",
-    TakeRandomCharacter: "Chance: the character taken at random from Seat {source}",
-    PickCharacter: "Seat {seat}: keep a character",
-    TheaterChoice: "Seat {seat}: swap characters with the Theater, or pass",
-    KeepDrawn: "Seat {seat}: keep one of the drawn cards",
-    OrderBottom: "Seat {seat}: choose the next card to put under the deck",
-    GiveCards: "Seat {seat}: choose a card to hand over ({reason})",
-    WizardChoice: "Seat {seat}: take or build a card from Seat {target}'s hand",
-    Confiscate: "Seat {seat} (Magistrate): confiscate Seat {victim}'s new district?",
-    Bribe: "Seat {seat}: pay the Blackmailer half your gold?",
-    RevealThreat: "Seat {seat} (Blackmailer): reveal the threat on Seat {victim}?",
-    EmperorRecipientResource: "Seat {seat}: hand the Emperor 1 gold or 1 random card",
-    AdvisorCrown: "Seat {seat} (killed Emperor's advisor): give the crown away",
+    DrawCard: "Draw a district card for Seat {seat}",
+    DiscardCharacter: "Discard a character face {face}",
+    TakeRandomCard: "Take a card at random from Seat {source}'s hand",
+    TakeRandomCharacter: "Take one of Seat {source}'s characters at random",
+    PickCharacter: "Keep a character",
+    TheaterChoice: "Swap characters using the Theater, or keep yours",
+    KeepDrawn: "Keep one of the drawn cards",
+    OrderBottom: "Choose the next card to put under the deck",
+    WizardChoice: "Take or build a card from Seat {target}'s hand",
+    Confiscate: "Confiscate Seat {victim}'s new district with your signed warrant?",
+    Bribe: "Pay the Blackmailer half your gold?",
+    RevealThreat: "Reveal the threat on Seat {victim}?",
+    EmperorRecipientResource: "Hand the Emperor 1 gold or 1 random card",
+    AdvisorCrown: "Give the crown to another player for your killed Emperor",
+}
+
+#: What a player hands over, one card at a time, by the reason of the ``GiveCards`` step.
+GIVE_PROMPTS: dict[str, str] = {
+    "thieves_den": "Pay for the Thieves' Den with a card, or pay the rest in gold",
+    "cardinal": "Give Seat {target} a card for each gold borrowed ({count} to go)",
+    "seer": "Give Seat {target} a card back",
+    "magician": "Discard a card, or stop and draw as many as you discarded",
 }
 
 
 def _prompt(step: Any) -> str:
-    text = PROMPTS[type(step)].format(**msgspec.structs.asdict(step))
-    if isinstance(step, PickCharacter) and step.discard:
-        text += " and discard another face down (R-4.2, 2 players)"
+    fields = msgspec.structs.asdict(step)
+    if isinstance(step, GiveCards):
+        return GIVE_PROMPTS[step.reason].format(**fields)
+    text = PROMPTS[type(step)].format(**fields)
+    if isinstance(step, PickCharacter) and step.discard:  # R-4.2: 2 players
+        text += " and discard another face down"
     return text
 
 
@@ -221,6 +232,33 @@ def _apply_build_move(s: State, a: mv.Build) -> State:
     return start_build(s, turn.seat, a.card, a.method, sacrifice, a.lender, turn.seat, wizard=False)
 
 
+#: What each ability does, in words, for the message refusing it to a character without it.
+ABILITY_WORDS: dict[str, str] = {
+    "income": "take income for districts",
+    "kill": "kill a character",
+    "bewitch": "bewitch a character",
+    "warrants": "place warrants",
+    "rob": "rob a character",
+    "spy": "spy on a hand",
+    "threats": "place threats",
+    "magic_swap": "exchange hands",
+    "magic_redraw": "discard cards and draw as many",
+    "wizard_look": "look at another player's hand",
+    "seer_take": "take a random card from each other player",
+    "emperor": "give the crown away",
+    "abbot_charity": "take 1 gold from the richest player",
+    "merchant_bonus": "take 1 extra gold",
+    "architect_draw": "draw 2 extra cards",
+    "navigator": "take 4 gold or draw 4 cards",
+    "scholar_draw": "draw 7 cards and keep 1",
+    "destroy": "destroy a district",
+    "exchange": "exchange districts",
+    "seize": "seize a district",
+    "beautify": "beautify a district",
+    "collect_tax": "collect the tax",
+}
+
+
 def _owned(chars: frozenset[str], tag: str, check: Any) -> Any:
     """An ability's check preceded by 'the effective character has this ability'."""
 
@@ -230,7 +268,7 @@ def _owned(chars: frozenset[str], tag: str, check: Any) -> Any:
         if turn.character not in chars:
             return violation(
                 "CITADELS_NOT_YOUR_ABILITY",
-                f"{CONTENT.character[turn.character].name_en} has no {tag} ability.",
+                f"The {CONTENT.character[turn.character].name_en} cannot {ABILITY_WORDS[tag]}.",
                 "action",
             )
         return check(s, a)
@@ -257,7 +295,7 @@ def check_turn_action(s: State, a: Any) -> list[Violation]:
     """Gate (G-threat, G-witch-hold, G-bewitched), then the move's own complete check."""
     entry = TURN_ACTIONS.get(type(a))
     if entry is None:
-        return violation("COMMON_WRONG_DECISION", f"{type(a).__name__} is not a turn action.", "action")
+        return violation("COMMON_WRONG_DECISION", "That is not something to do in a character's turn.", "action")
     tag, check, _ = entry
     return gate(s, tag) or check(s, a)
 
@@ -420,7 +458,7 @@ def now(s: State) -> Now[State] | None:
             return Now((CHANCE,), STEPS[type(head)], f"chance.{tag}", _prompt(head))
         return Now((head.seat,), STEPS[type(head)], tag, _prompt(head))
     assert s.turn is not None
-    return Now((s.turn.seat,), TURN, "turn", f"Turn of {CONTENT.character[s.turn.character].name_en}")
+    return Now((s.turn.seat,), TURN, "turn", f"Your turn as the {CONTENT.character[s.turn.character].name_en}")
 
 
 # ---- the engine ---------------------------------------------------------------------------------
@@ -428,11 +466,37 @@ def now(s: State) -> Now[State] | None:
 
 #: Options that choose the content (parsed by ``setup.make_options``, not Options fields).
 CONTENT_OPTIONS = (
-    OptionInfo("preset", "string", "first_game", tuple(CONTENT.preset), "A rulebook cast and 14 unique districts."),
-    OptionInfo("cast", "list[string]", "", (), "Characters of ranks 1..8 in order (overrides the preset)."),
-    OptionInfo("rank9", "string", "", ("none", "queen", "artist", "tax_collector"), "Rank-9 character (R-3.1.2)."),
-    OptionInfo("uniques", "list[string]", "", CONTENT.unique_ids, "14 unique districts (overrides the preset)."),
-    OptionInfo("first_game_rank9", "string", "artist", ("artist", "tax_collector"), "§11 B25."),
+    OptionInfo(
+        "preset",
+        "string",
+        "first_game",
+        tuple(CONTENT.preset),
+        "One of the rulebook's suggested sets: its 8 characters and its 14 unique districts.",
+    ),
+    OptionInfo(
+        "cast", "list[string]", "", (), "The characters of ranks 1 to 8, in rank order (instead of the preset's)."
+    ),
+    OptionInfo(
+        "rank9",
+        "string",
+        "",
+        ("none", "queen", "artist", "tax_collector"),
+        "The rank-9 character: needed with 3 or 8 players, optional with 4 to 7, never used with 2.",
+    ),
+    OptionInfo(
+        "uniques",
+        "list[string]",
+        "",
+        CONTENT.unique_ids,
+        "The 14 unique districts in the deck (instead of the preset's).",
+    ),
+    OptionInfo(
+        "first_game_rank9",
+        "string",
+        "artist",
+        ("artist", "tax_collector"),
+        "The rank-9 character added to the first-game set, which has none, with 3 or 8 players.",
+    ),
 )
 
 

@@ -8,6 +8,12 @@ from engines.citadels.content import TYPES
 from engines.citadels.state import Player, State
 from engines.core.scoring import ScoreEntry, ScoreSheet, seat_score
 from engines.core.scoring import rank as rank_sheet
+from engines.core.text import plural
+
+#: The score categories a player reads (a unique district's bonus is under the district's name).
+DISTRICTS = "Districts"
+ALL_TYPES = "One district of each type"
+COMPLETION = "Completed city"
 
 
 def types_in(p: Player, haunted: str) -> list[str]:
@@ -19,15 +25,15 @@ def seat_entries(s: State, seat: int, haunted: str) -> list[ScoreEntry]:
     """§8.1 for one seat with one Haunted Quarter type choice."""
     p = s.players[seat]
     types = types_in(p, haunted)
-    count = f"{len(p.city)} district{'s' if len(p.city) != 1 else ''}"
-    entries = [ScoreEntry("districts", sum(cost(b) for b in p.city), f"{count} at their cost")]
+    count = plural(len(p.city), "district")
+    entries = [ScoreEntry(DISTRICTS, sum(cost(b) for b in p.city), f"{count} at their cost")]
     if set(TYPES) <= set(types):
-        entries.append(ScoreEntry("all_types", 3, "a district of each of the five types"))
+        entries.append(ScoreEntry(ALL_TYPES, 3, "a district of each of the five types"))
     if completed(s, seat):
         if seat == s.first_completer:
-            entries.append(ScoreEntry("completion", 4, "first to complete the city"))
+            entries.append(ScoreEntry(COMPLETION, 4, "first to complete the city"))
         else:
-            entries.append(ScoreEntry("completion", 2, "completed city"))
+            entries.append(ScoreEntry(COMPLETION, 2, "completed the city, not first"))
     entries += unique_bonuses(s, seat, types)
     return entries
 
@@ -40,27 +46,27 @@ def unique_bonuses(s: State, seat: int, types: list[str]) -> list[ScoreEntry]:
     uniques = types.count("unique")
     if has(p, "basilica"):
         odd = sum(1 for b in p.city if cost(b) % 2 == 1)
-        out.append(ScoreEntry("basilica", odd, f"{odd} districts with an odd cost"))
+        out.append(ScoreEntry(name("basilica"), odd, f"{plural(odd, 'district')} with an odd cost"))
     if has(p, "capitol") and any(types.count(t) >= 3 for t in TYPES):
-        out.append(ScoreEntry("capitol", 3, "at least 3 districts of one type"))
+        out.append(ScoreEntry(name("capitol"), 3, "at least 3 districts of one type"))
     if has(p, "dragon_gate"):
-        out.append(ScoreEntry("dragon_gate", 2, "Dragon Gate"))
+        out.append(ScoreEntry(name("dragon_gate"), 2, "2 points of its own"))
     if has(p, "imperial_treasury"):
-        out.append(ScoreEntry("imperial_treasury", p.gold, f"{p.gold} gold in the stash"))
+        out.append(ScoreEntry(name("imperial_treasury"), p.gold, f"{p.gold} gold in the stash"))
     if has(p, "ivory_tower") and uniques == 1:
-        out.append(ScoreEntry("ivory_tower", 5, "the only unique district"))
+        out.append(ScoreEntry(name("ivory_tower"), 5, "the only unique district"))
     if has(p, "map_room"):
-        out.append(ScoreEntry("map_room", len(p.hand), f"{len(p.hand)} cards in hand"))
+        out.append(ScoreEntry(name("map_room"), len(p.hand), f"{plural(len(p.hand), 'card')} in hand"))
     for b in p.city:
         if b.card == "museum" and b.museum:
-            out.append(ScoreEntry("museum", len(b.museum), f"{len(b.museum)} cards under the Museum"))
+            out.append(ScoreEntry(name("museum"), len(b.museum), f"{plural(len(b.museum), 'card')} under it"))
     vaults = p.hand.count("secret_vault")
     if vaults:
-        out.append(ScoreEntry("secret_vault", 3 * vaults, "Secret Vault revealed from hand"))
+        out.append(ScoreEntry(name("secret_vault"), 3 * vaults, "revealed from the hand"))
     if has(p, "statue") and s.crown == seat:
-        out.append(ScoreEntry("statue", 5, "holds the crown"))
+        out.append(ScoreEntry(name("statue"), 5, "holds the crown"))
     if has(p, "wishing_well"):
-        out.append(ScoreEntry("wishing_well", uniques, f"{uniques} unique districts"))
+        out.append(ScoreEntry(name("wishing_well"), uniques, f"{plural(uniques, 'unique district')}"))
     return out
 
 
@@ -72,7 +78,7 @@ def best_entries(s: State, seat: int) -> list[ScoreEntry]:
     options = [(sum(e.points for e in seat_entries(s, seat, t)), -i, t) for i, t in enumerate(TYPES[::-1])]
     best = max(options)[2]
     entries = seat_entries(s, seat, best)
-    return [*entries, ScoreEntry("haunted_quarter", 0, f"counted as {best}")]
+    return [*entries, ScoreEntry(name("haunted_quarter"), 0, f"counted as a {best} district")]
 
 
 def tiebreak(s: State, seat: int) -> tuple[int, str]:
@@ -82,7 +88,7 @@ def tiebreak(s: State, seat: int) -> tuple[int, str]:
         return 0, "revealed no character in the last round"
     best = max(ranks)
     who = next(r.character for r in s.revealed if r.seat == seat and rank(r.character) == best)
-    return best, f"revealed {name(who)} (rank {best}) in the last round"
+    return best, f"revealed the {name(who)} (rank {best}) in the last round"
 
 
 def score(s: State) -> ScoreSheet:

@@ -20,23 +20,44 @@ from engines.core.rng import Rng
 SPECIAL = ("preset", "cast", "rank9", "uniques", "first_game_rank9")
 
 
-#: What each rule flag means (spec §11); ``ListGames`` reports these with the defaults.
+#: What each rule flag means, in words (the ruling behind each is in the spec's §11, cited in ``Options`` and
+#: docs/citadels.md); ``ListGames`` reports these with the defaults.
 OPTION_DOCS: dict[str, str] = {
-    "first_crowned_seat": "R-3.2 / §11 D7: the seat of the oldest player, who takes the crown.",
-    "build_requires_gather": "§11 A3: no build of any kind before gathering.",
-    "allow_naming_faceup_discards": "§11 A5: abilities may name face-up discarded characters.",
-    "emperor_resource_chooser": "§11 B6: who chooses between 1 gold and 1 random card (emperor|recipient).",
-    "emperor_may_return_to_holder": "§11 B7: the Emperor may give the crown back to its holder.",
-    "bishop_blocks_own_rank8": "§11 B8: 2–3 players, Bishop + rank 8 held: no rank-8 ability on own city.",
-    "warlord_may_destroy_in_own_completed_city": "§11 B9: the Warlord may destroy in his own completed city.",
-    "great_wall_surcharge_to": "§11 B11: the Great Wall's extra gold goes to the bank or the owner.",
-    "keep_blocks_diplomat_outgoing": "§11 B12: the Diplomat cannot give away his own Keep.",
-    "beautify_gold_on_destroy": "§11 B19: an Artist's gold on a destroyed district goes to the bank or the owner.",
-    "armory_self_in_completed_city": "§11 C1: an Armory in a completed city may still be sacrificed.",
-    "great_wall_covers_itself": "§11 C2: the Great Wall's surcharge applies to the Great Wall itself.",
-    "great_wall_in_own_city": "§11 B10: the Warlord pays the Great Wall's +1 in his own city too.",
-    "allow_targeting_own_character": "§11 A6: 2–3 players, an ability may name your own other character.",
-    "bottom_order": "§11 A8: who orders several cards put under the deck (player_choice|canonical).",
+    "first_crowned_seat": "The seat that takes the crown at the start: the oldest player's.",
+    "build_requires_gather": (
+        "A player must take gold or draw cards before building anything, even with the Wizard or the Cardinal."
+    ),
+    "allow_naming_faceup_discards": (
+        "Abilities that name a character may name one discarded face up this round (it has no effect)."
+    ),
+    "emperor_resource_chooser": (
+        "Who chooses whether the Emperor takes 1 gold or 1 random card from the player given the crown: "
+        "the Emperor or that player."
+    ),
+    "emperor_may_return_to_holder": "The Emperor may give the crown back to the player who already holds it.",
+    "bishop_blocks_own_rank8": (
+        "With 2 or 3 players, a player holding both the Bishop and a rank-8 character cannot use the rank-8 "
+        "ability on their own city that round."
+    ),
+    "warlord_may_destroy_in_own_completed_city": (
+        "The Warlord may destroy a district in his own city even when it is completed."
+    ),
+    "great_wall_surcharge_to": (
+        "Where the extra gold paid because of the Great Wall goes: to the bank or to the Great Wall's owner."
+    ),
+    "keep_blocks_diplomat_outgoing": "The Diplomat cannot give away a Keep of his own city in an exchange.",
+    "beautify_gold_on_destroy": (
+        "Where the Artist's gold on a beautified district goes when it is destroyed: to the bank or to its owner."
+    ),
+    "armory_self_in_completed_city": "An Armory in a completed city may still be destroyed to destroy a district.",
+    "great_wall_covers_itself": "The Great Wall's extra cost of 1 gold also applies to the Great Wall itself.",
+    "great_wall_in_own_city": "The Warlord pays the Great Wall's extra 1 gold even in his own city.",
+    "allow_targeting_own_character": (
+        "With 2 or 3 players, an ability that names a character may name the player's own other character."
+    ),
+    "bottom_order": (
+        "Who orders several cards put under the deck at once: the player, or a fixed order that shows nothing."
+    ),
 }
 
 
@@ -110,9 +131,9 @@ def validate_options(o: Options) -> None:
         raise StateInvalid("The ninth character must be of rank 9.", "options.cast")
     has9 = len(o.cast) == 9
     if n in (3, 8) and not has9:
-        raise StateInvalid(f"With {n} players a rank-9 character is required (R-3.1.2); set rank9.", "options.rank9")
+        raise StateInvalid(f"With {n} players a rank-9 character is required; set rank9.", "options.rank9")
     if n == 2 and has9:
-        raise StateInvalid("With 2 players no rank-9 character is used (R-3.1.2).", "options.rank9")
+        raise StateInvalid("With 2 players no rank-9 character is used.", "options.rank9")
     for cid in o.cast:
         if n < CONTENT.character[cid].min_players:
             need = CONTENT.character[cid].min_players

@@ -119,7 +119,7 @@ def check_gather(s: State, cards: bool) -> list[Violation]:
     if turn.gathered:
         return violation("CITADELS_ALREADY_GATHERED", "Resources were already gathered this turn.", "action")
     if cards and deck_size(s) == 0:
-        return violation("CITADELS_DECK_EMPTY", "The district deck is empty; take gold (§11 D1).", "action")
+        return violation("CITADELS_DECK_EMPTY", "The district deck is empty; take gold.", "action")
     return []
 
 

@@ -83,6 +83,16 @@ def upper_first(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
+def gold_words(amount: int) -> str:
+    """``3 gold``, or ``free`` for nothing (a label never offers a quantity of zero)."""
+    return f"{amount} gold" if amount else "free"
+
+
+def cards_count(count: int) -> str:
+    """``2 cards``, ``1 card``, or ``no cards``."""
+    return plural(count, "card") if count else "no cards"
+
+
 def whose(s: State, actor: int, seat: int) -> str:
     """``your`` for the actor's own city, else ``Seat N's``."""
     return "your" if seat == actor else f"{seat_name(seat)}'s"
@@ -130,13 +140,13 @@ def label_chance(s: State, a: Any) -> Label:
     step = _step(s)
     if isinstance(step, DrawCard):
         steps = card_steps(s.deck, a.card)
-        return _lab("draw", "Draw", "{seat} draws {card}", steps, seat=seat_name(step.seat), card=the(a.card))
+        return _lab("draw", "Draw", "Draw {card} for {seat}", steps, seat=seat_name(step.seat), card=the(a.card))
     if isinstance(step, TakeRandomCard):
         pool = s.players[step.source].hand
         return _lab(
             "take_random_card",
             "Random card",
-            "{seat} takes {card} from {source}",
+            "Take {card} from {source}'s hand for {seat}",
             card_steps(pool, a.card),
             seat=seat_name(step.seat),
             card=the(a.card),
@@ -147,7 +157,7 @@ def label_chance(s: State, a: Any) -> Label:
         return _lab(
             "take_random_character",
             "Random character",
-            "{seat} takes {character} from {source}",
+            "Take {character} from {source}'s characters for {seat}",
             [cid],
             seat=seat_name(step.seat),
             character=the(a.character),
@@ -200,7 +210,7 @@ def label_theater(s: State, a: mv.Theater) -> Label:
     return _lab(
         "theater",
         "{theater} swap",
-        "Give {character} to {seat} for one of theirs at random",
+        "Give {character} to {seat}, for one of theirs at random",
         steps,
         character=the(a.give),
         seat=seat_name(a.target),
@@ -221,17 +231,24 @@ def label_yes_no(s: State, a: mv.Accept | mv.Pass) -> Label:
                 "confiscate", "Confiscate", "Confiscate {card} from {seat}", card=the(card), seat=seat_name(step.victim)
             )
         return _lab(
-            "let_build", "Let it be built", "Let {seat} keep {card}", seat=seat_name(step.victim), card=the(card)
+            "let_build",
+            "Do not confiscate",
+            "Do not confiscate {card} from {seat}",
+            seat=seat_name(step.victim),
+            card=the(card),
         )
     if isinstance(step, Bribe):
         bribe = s.players[step.seat].gold // 2
+        if yes and not bribe:  # §11 B21: half of 0 or 1 gold is nothing, and still removes the threat
+            words = "Pay {blackmailer} nothing (half your gold, rounded down)"
+            return _lab("bribe", "Pay", words, blackmailer=the("blackmailer"))
         if yes:
             return _lab("bribe", "Pay", "Pay {blackmailer} {gold} gold", gold=bribe, blackmailer=the("blackmailer"))
         return _lab("refuse_bribe", "Refuse", "Refuse to pay {blackmailer}", blackmailer=the("blackmailer"))
     assert isinstance(step, RevealThreat)
     if yes:
         return _lab("reveal_threat", "Reveal", "Reveal the threat on {seat}", seat=seat_name(step.victim))
-    return _lab("hide_threat", "Keep it hidden", "Keep the threat on {seat} hidden", seat=seat_name(step.victim))
+    return _lab("hide_threat", "Keep it hidden", "Do not reveal the threat on {seat}", seat=seat_name(step.victim))
 
 
 def label_gather(s: State, a: mv.GatherGold | mv.GatherCards) -> Label:
@@ -373,14 +390,22 @@ def label_income(s: State, a: mv.Income) -> Label:
     assert s.turn is not None
     inc = CONTENT.character[s.turn.character].income
     kind = inc.district_type if inc is not None else ""
-    parts = [plural(a.gold, "gold", "gold")] if a.gold or not a.cards else []
-    parts += [plural(a.cards, "card")] if a.cards else []
+    take = income_words(a)
     split = len(income_options(s)) > 1
-    steps = [_choice("income_split", "{income}", income=" and ".join(parts))] if split else []
-    take = " and ".join(parts)
+    steps = [_choice("income_split", "{income}", income=upper_first(take))] if split else []
+    if not a.gold and not a.cards:
+        words = "Take no income (no {district_type} districts to count)"
+        return _lab("income", "Income", words, steps, district_type=kind)
     return _lab(
         "income", "Income", "Take {income} for your {district_type} districts", steps, income=take, district_type=kind
     )
+
+
+def income_words(a: mv.Income) -> str:
+    """``2 gold``, ``1 gold and 2 cards``, ``3 cards``; ``no income`` for nothing."""
+    parts = [plural(a.gold, "gold", "gold")] if a.gold else []
+    parts += [plural(a.cards, "card")] if a.cards else []
+    return " and ".join(parts) if parts else "no income"
 
 
 def income_options(s: State) -> list[Any]:
@@ -449,7 +474,7 @@ def label_seat_ability(s: State, a: Any) -> Label:
             district_type=a.district_type,
         )
     if isinstance(a, mv.MagicSwap):
-        cards = plural(len(s.players[a.target].hand), "card")
+        cards = cards_count(len(s.players[a.target].hand))
         return _lab(
             "magic_swap",
             "Exchange hands",
@@ -459,7 +484,7 @@ def label_seat_ability(s: State, a: Any) -> Label:
             cards=cards,
         )
     if isinstance(a, mv.WizardLook):
-        cards = plural(len(s.players[a.target].hand), "card")
+        cards = cards_count(len(s.players[a.target].hand))
         return _lab(
             "wizard_look",
             "Look at a hand",
@@ -492,7 +517,7 @@ def label_seat_ability(s: State, a: Any) -> Label:
     return _lab(
         "emperor",
         "Give the crown",
-        "Give the crown to {seat} and {resource}",
+        "Give the crown to {seat} (and {resource})",
         steps,
         seat=seat_name(a.recipient),
         resource=what,
@@ -508,36 +533,37 @@ def label_rank8(s: State, a: mv.Destroy | mv.Seize | mv.Exchange) -> Label:
     if isinstance(a, mv.Exchange):
         mine = in_city(s, seat, a.own, a.own_copy)
         theirs = in_city(s, a.target, a.theirs, a.theirs_copy)
-        gold = exchange_price(s, a)
+        paid = exchange_price(s, a)
         steps = [
             _choice("own", "Give your {district}", district=mine),
             _seat_step(a.target),
-            _choice("district", "Take their {district} ({gold} gold)", district=theirs, gold=gold),
+            _choice("district", "Take their {district} ({gold})", district=theirs, gold=gold_words(paid)),
         ]
         return _lab(
             "exchange",
             "Exchange districts",
-            "Exchange your {own} for {seat}'s {theirs} ({gold} gold)",
+            "Exchange your {own} for {seat}'s {theirs} ({gold})",
             steps,
             own=mine,
             seat=seat_name(a.target),
             theirs=theirs,
-            gold=gold,
+            gold=gold_words(paid),
         )
     what = in_city(s, a.target, a.district, a.copy)
     if isinstance(a, mv.Destroy):
-        gold = destroy_price(s, a.target, a.district, a.copy)
+        paid = destroy_price(s, a.target, a.district, a.copy)
         kind, verb = "destroy", "Destroy"
     else:
         from engines.citadels.abilities import _built, surcharge
         from engines.citadels.common import cost
 
-        gold = cost(_built(s, a.target, a.district, a.copy)) + surcharge(s, a.target, a.district)
+        paid = cost(_built(s, a.target, a.district, a.copy)) + surcharge(s, a.target, a.district)
         kind, verb = "seize", "Seize"
-    steps = [_seat_step(a.target), _choice("district", "{district} ({gold} gold)", district=what, gold=gold)]
+    price_words = gold_words(paid)
+    steps = [_seat_step(a.target), _choice("district", "{district} ({gold})", district=what, gold=price_words)]
     where = whose(s, seat, a.target)
     return _lab(
-        kind, verb, f"{verb} {{whose}} {{district}} ({{gold}} gold)", steps, whose=where, district=what, gold=gold
+        kind, verb, f"{verb} {{whose}} {{district}} ({{gold}})", steps, whose=where, district=what, gold=price_words
     )
 
 
@@ -674,8 +700,8 @@ def log_chance(b: State, a: Any, after: State) -> Lines:
         return _line("take_random_character", words, seat=seat_name(step.seat), source=seat_name(step.source)), None
     assert isinstance(step, DiscardCharacter)
     if step.face == "up":
-        return _line("discard_up", "{character} was discarded face up", character=upper_first(the(a.character))), None
-    return _line("discard_down", "A character was discarded face down"), None
+        return _line("discard_up", "Chance discarded {character} face up", character=the(a.character)), None
+    return _line("discard_down", "Chance discarded a character face down"), None
 
 
 def log_pick(b: State, a: mv.Pick, after: State, seat: int) -> Lines:
@@ -726,9 +752,12 @@ def log_yes_no(b: State, a: mv.Accept | mv.Pass, after: State, seat: int) -> Lin
             words = "{seat} confiscated {card} from {victim} with the signed warrant"
             return _line("confiscate", words, seat=who, card=card, victim=seat_name(step.victim)), None
         return _line(
-            "let_build", "{seat} let {victim} keep {card}", seat=who, victim=seat_name(step.victim), card=card
+            "let_build", "{seat} allowed {victim} to keep {card}", seat=who, victim=seat_name(step.victim), card=card
         ), None
     if isinstance(step, Bribe):
+        if yes and b.players[seat].gold < 2:
+            words = "{seat} paid {blackmailer} nothing (half their gold, rounded down)"
+            return _line("bribe_nothing", words, seat=who, blackmailer=the("blackmailer")), None
         if yes:
             gold = b.players[seat].gold // 2
             return _line(
@@ -817,7 +846,7 @@ def log_done(b: State, a: mv.Done, after: State, seat: int) -> Lines:
     who = _who(b, seat)
     if step.reason == "magician":
         return _line(
-            "redraw", "{seat} stopped discarding and draws {cards}", seat=who, cards=plural(step.count, "card")
+            "redraw", "{seat} stopped discarding, to draw {cards}", seat=who, cards=plural(step.count, "card")
         ), None
     pb = b.building
     rest = pb.price - pb.cards_paid if pb is not None else 0
@@ -897,9 +926,9 @@ def log_ability(b: State, a: Any, after: State, seat: int) -> Lines:
     """Character abilities: what they did, with the public numbers; secrets in the private line."""
     who = _who(b, seat)
     if isinstance(a, mv.Income):
-        parts = [plural(a.gold, "gold", "gold")] if a.gold or not a.cards else []
-        parts += [plural(a.cards, "card")] if a.cards else []
-        return _line("income", "{seat} took {income} in income", seat=who, income=" and ".join(parts)), None
+        if not a.gold and not a.cards:
+            return _line("income_nothing", "{seat} took no income (no districts to count)", seat=who), None
+        return _line("income", "{seat} took {income} in income", seat=who, income=income_words(a)), None
     if isinstance(a, mv.Kill | mv.Bewitch | mv.Rob):
         verb = {mv.Kill: "killed", mv.Bewitch: "bewitched", mv.Rob: "robbed"}[type(a)]
         return _line(
@@ -935,9 +964,10 @@ def log_ability(b: State, a: Any, after: State, seat: int) -> Lines:
     if isinstance(a, mv.WizardLook):
         return _line("wizard_look", "{seat} looked at {target}'s hand", seat=who, target=seat_name(a.target)), None
     if isinstance(a, mv.SeerTake):
-        return _line("seer_take", "{seat} takes a random card from each other player with cards", seat=who), None
+        words = "{seat} chose to take a random card from each other player with cards"
+        return _line("seer_take", words, seat=who), None
     if isinstance(a, mv.Emperor):
-        what = {"gold": " and took 1 gold", "card": " and takes 1 random card", "none": ""}[a.resource]
+        what = {"gold": " and took 1 gold", "card": " for 1 random card", "none": ""}[a.resource]
         return _line(
             "crown", f"{{seat}} gave the crown to {{recipient}}{what}", seat=who, recipient=seat_name(a.recipient)
         ), None
@@ -948,13 +978,14 @@ def log_ability(b: State, a: Any, after: State, seat: int) -> Lines:
     if isinstance(a, mv.MerchantBonus):
         return _line("merchant_bonus", "{seat} took 1 extra gold", seat=who), None
     if isinstance(a, mv.ArchitectDraw):
-        return _line("architect_draw", "{seat} draws 2 extra cards", seat=who), None
+        return _line("architect_draw", "{seat} chose to draw 2 extra cards", seat=who), None
     if isinstance(a, mv.Navigator):
-        words = "{seat} took 4 gold" if a.resource == "gold" else "{seat} draws 4 cards"
+        words = "{seat} took 4 gold" if a.resource == "gold" else "{seat} chose to draw 4 cards"
         return _line(f"navigator_{a.resource}", words, seat=who), None
     if isinstance(a, mv.ScholarDraw):
         count = min(7, len(b.deck) + len(b.deck_bottom))
-        return _line("scholar_draw", "{seat} draws {cards} to keep 1", seat=who, cards=plural(count, "card")), None
+        words = "{seat} chose to draw {cards} to keep 1"
+        return _line("scholar_draw", words, seat=who, cards=plural(count, "card")), None
     if isinstance(a, mv.CollectTax):
         return _line("collect_tax", "{seat} collected {gold} gold of tax", seat=who, gold=b.tax_token), None
     if isinstance(a, mv.Beautify):
@@ -968,29 +999,28 @@ def log_rank8(b: State, a: mv.Destroy | mv.Seize | mv.Exchange, after: State, se
     who = _who(b, seat)
     paid = b.players[seat].gold - after.players[seat].gold
     if isinstance(a, mv.Exchange):
-        words = "{seat} exchanged their {own} for {target}'s {theirs}, paying {gold} gold"
+        words = "{seat} exchanged their {own} for {target}'s {theirs}, paying {gold}"
         mine, theirs = in_city(b, seat, a.own, a.own_copy), in_city(b, a.target, a.theirs, a.theirs_copy)
-        return _line("exchange", words, seat=who, own=mine, target=seat_name(a.target), theirs=theirs, gold=paid), None
+        spent = f"{paid} gold" if paid else "nothing"
+        return _line("exchange", words, seat=who, own=mine, target=seat_name(a.target), theirs=theirs, gold=spent), None
     what = in_city(b, a.target, a.district, a.copy)
     where = "their own" if a.target == seat else f"{seat_name(a.target)}'s"
     verb = "destroyed" if isinstance(a, mv.Destroy) else "seized"
     kind = "destroy" if isinstance(a, mv.Destroy) else "seize"
     return _line(
         kind,
-        f"{{seat}} {verb} {{whose}} {{district}} for {{gold}} gold",
+        f"{{seat}} {verb} {{whose}} {{district}} for {{gold}}",
         seat=who,
         whose=where,
         district=what,
-        gold=paid,
+        gold=f"{paid} gold" if paid else "free",
     ), None
 
 
 def log_hand_over(b: State, a: mv.HandOver, after: State, seat: int) -> Lines:
     """§11 B6 'recipient': the hand-over (a card's identity stays secret)."""
-    what = "1 gold" if a.resource == "gold" else "1 random card"
-    return _line(
-        "hand_over", "{seat} hands {emperor} {what}", seat=_who(b, seat), emperor=the("emperor"), what=what
-    ), None
+    words = "{seat} handed {emperor} 1 gold" if a.resource == "gold" else "{seat} chose to hand {emperor} 1 random card"
+    return _line("hand_over", words, seat=_who(b, seat), emperor=the("emperor")), None
 
 
 def log_end_turn(b: State, a: mv.EndTurn, after: State, seat: int) -> Lines:

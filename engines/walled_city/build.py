@@ -17,6 +17,7 @@ from engines.walled_city.common import add_citizens, at, board, is_empty, set_se
 from engines.walled_city.districts import SurveyTile, district_of
 from engines.walled_city.fences import Fence, fenced
 from engines.walled_city.state import Card, Seat, Spot, State, Turn
+from engines.walled_city.words import who_name
 
 
 def _v(code: str, message: str, field: str = "action") -> list[Violation]:
@@ -224,7 +225,7 @@ def _wall_settle_reason(s: State, a: mv.SettleWall) -> tuple[str, str]:
     turn = _turn(s)
     p = s.seats[turn.seat]
     if s.round != 2:
-        return "Round 1 settles on both sides of the road (settle), not next to a wall.", "action"
+        return "Round 1 settles on both sides of the road, not next to a wall.", "action"
     bad_number = _card_number_reason(turn, a.number)
     if bad_number:
         return bad_number, "action.number"
@@ -242,7 +243,7 @@ def _road_settle_reason(s: State, a: mv.Settle) -> tuple[str, str]:
     turn = _turn(s)
     p = s.seats[turn.seat]
     if s.round != 1:
-        return "Round 2 settles next to the wall (settle_wall), not on both sides of a road.", "action"
+        return "Round 2 settles next to the wall, not on both sides of a road.", "action"
     bad_number = _card_number_reason(turn, a.first)
     if bad_number:
         return bad_number, "action.first"
@@ -334,7 +335,7 @@ def check_promote(s: State, a: mv.Promote | mv.Done) -> list[Violation]:
     return _v(
         "WALLED_CITY_BAD_PROMOTE",
         f"Promote a noble from the district next to gap {turn.spot} into tower"
-        f" {' or '.join(board(s).nearest_towers(turn.spot))}; {a.who} has no noble in {a.area} there.",
+        f" {' or '.join(board(s).nearest_towers(turn.spot))}; {who_name(a.who)} has no noble in {a.area} there.",
     )
 
 

@@ -17,12 +17,14 @@ from engines.core.game import Decision, Now, TableEngine
 from engines.core.picture import Picture
 from engines.core.rng import Rng
 from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
+from engines.core.text import plural
 from engines.walled_city import build, facts, guilds, integrity, phases, setup, view, words
 from engines.walled_city import moves as mv
 from engines.walled_city.board import BOARDS
-from engines.walled_city.common import board, guild_key
+from engines.walled_city.common import board, guild_key, printed
 from engines.walled_city.content import CONTENT
 from engines.walled_city.picture import picture
+from engines.walled_city.scoring import district_name
 from engines.walled_city.state import Options, State
 
 RULES_VERSION = "0.2.0"
@@ -156,18 +158,80 @@ def decision(s: State) -> Decision[State]:
     return BUILD_STEPS[s.turn.step]
 
 
+def setup_prompt(s: State) -> str:
+    """What the pending setup chance event decides (§3.1 E–H, §3.7), in words."""
+    kind = setup.chance_kind(s)
+    if kind == "start_player":
+        return "Choose the start player at random"
+    if kind == "die":
+        return f"Roll a faction die for the next die spot, on {setup.die_spots(s)[len(s.dice)]}"
+    if kind == "tile":
+        return f"Toss the survey tile for {printed(s).survey_areas[len(s.tiles)]}"
+    if kind == "guild":
+        return "Draw a guild card for the offer"
+    return f"Deal Seat {3 - len(s.defence_only_left)} a defence-only card face down"
+
+
+def turn_prompt(s: State) -> str:
+    """What the builder decides at the turn's step (§5.3, §5.4), in words (the turn's card is public)."""
+    turn = s.turn
+    assert turn is not None
+    card = f"{turn.a}/{turn.b}"
+    piece, spot = ("road", "path") if s.round == 1 else ("wall", "gap")
+    if turn.step == "place":
+        return f"Build a {piece} on a {spot} with one of your cards"
+    if turn.step == "settle" and s.round == 1:
+        return f"Settle citizens on both sides of your road: one number of card {card} on each side"
+    if turn.step == "settle":
+        return f"Settle citizens next to your wall with one number of card {card}; the other promotes nobles"
+    if turn.step == "promote":
+        nobles = plural(turn.promote_left, "more noble" if turn.promoted else "noble")
+        return f"Promote up to {nobles} into the towers next to your wall, or stop"
+    if turn.step == "adjust":
+        near = "next to your road" if s.round == 1 else "in the district or towers next to your wall"
+        return f"Turn a faction die or flip a survey tile {near}, or pass"
+    return "Use your guild, or end the turn"
+
+
+#: What each phase outside the build turns asks, in words.
+PHASE_PROMPTS = {
+    "starting_roads": "Place a starting road on an empty path",
+    "alignment": "Take a guild card from the offer",
+    "defence": "Place a card face down in a defence zone",
+}
+
+
 def now(s: State) -> Now[State] | None:
     seat = actor(s)
     if seat is None:
         return None
     if s.phase == "setup":
-        return Now((CHANCE,), SETUP, f"chance.{setup.chance_kind(s)}", "Chance: a setup event")
+        return Now((CHANCE,), SETUP, f"chance.{setup.chance_kind(s)}", setup_prompt(s))
     if s.phase == "build" and s.activation is not None:
         return Now((seat,), ABILITY, _decision(s), guilds.prompt(s))
     if s.phase == "build":
-        assert s.turn is not None
-        return Now((seat,), decision(s), _decision(s), f"Seat {seat}: build turn, step {s.turn.step}")
-    return Now((seat,), decision(s), _decision(s), f"Seat {seat}: {s.phase.replace('_', ' ')}")
+        return Now((seat,), decision(s), _decision(s), turn_prompt(s))
+    return Now((seat,), decision(s), _decision(s), PHASE_PROMPTS[s.phase])
+
+
+def category_words(category: str) -> str:
+    """A vote line's category (the ledger's ``round 1 district A13+A14``) as a player reads it:
+    ``Round 1: district of A13 and A14``, ``Round 2: blue faction``, ``Round 2: tower T3``."""
+    parts = category.split(" ", 3)
+    if len(parts) != 4 or parts[0] != "round":
+        return category
+    _, round_, kind, subject = parts
+    if kind == "district":
+        what = district_name(subject)
+    elif kind == "faction":
+        what = f"{subject} faction"
+    elif kind == "tower":
+        what = f"tower {subject}"
+    elif subject == "grocers":
+        what = "guild copied by the Grocers"
+    else:
+        what = CONTENT.guild[subject].name_en if subject in CONTENT.guild else subject
+    return f"Round {round_}: {what}"
 
 
 def apply_action(s: State, seat: int, a: Any) -> State:
@@ -212,14 +276,18 @@ class WalledCity:
     def score(self, state: State) -> ScoreSheet:
         seats = []
         for i in range(len(state.seats)):
-            entries = [ScoreEntry(v.category, v.points, v.detail) for v in state.votes if v.who == str(i)]
+            entries = [
+                ScoreEntry(category_words(v.category), v.points, v.detail) for v in state.votes if v.who == str(i)
+            ]
             seats.append(seat_score(i, entries))
         guilds = {i: p.guild or p.round1_guild for i, p in enumerate(state.seats)}
 
         def tiebreak(seat: int) -> tuple[int, str]:
             key = guild_key(guilds[seat])
-            label = CONTENT.guild[guilds[seat]].label if guilds[seat] else "none"
-            return -(key[0] * 2 + key[1]), f"guild priority {label} (lower wins ties)"
+            if not guilds[seat]:
+                return -(key[0] * 2 + key[1]), "no guild (a guild's lower priority wins a tie)"
+            guild = CONTENT.guild[guilds[seat]]
+            return -(key[0] * 2 + key[1]), f"guild: the {guild.name_en}, priority {guild.label} (the lower wins a tie)"
 
         return rank(seats, tiebreak, final=state.phase == "over")
 

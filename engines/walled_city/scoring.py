@@ -44,7 +44,7 @@ Rounding = Literal["trunc", "floor"]
 TowerSecondPlace = Literal["dense", "competition"]
 Category = Literal["district", "faction", "tower"]
 
-_ORDINALS = ("1st", "2nd", "3rd", "4th")
+_ORDINALS = ("first", "second", "third", "fourth")
 
 
 class Award(msgspec.Struct, frozen=True):
@@ -102,12 +102,37 @@ def split(total: int, k: int, rounding: Rounding = "trunc") -> int:
     return tdiv(total, k) if rounding == "trunc" else total // k
 
 
+def who_words(who: str) -> str:
+    """A competitor as people name it: ``Seat 0`` for ``"0"``, ``the neutral``; any other id as it is (the
+    rulebook's examples name players ``O``, ``W``, ``T``)."""
+    if who == "neutral":
+        return "the neutral"
+    return f"Seat {who}" if who.isascii() and who.isdigit() else who
+
+
 def _names(who: Sequence[str]) -> str:
-    return who[0] if len(who) == 1 else ", ".join(who[:-1]) + " and " + who[-1]
+    named = [who_words(w) for w in who]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def _series(values: Sequence[int] | Sequence[str]) -> str:
+    """``5, 3, 2 and 0``."""
+    shown = [str(v) for v in values]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _upper_first(words: str) -> str:
+    return words[:1].upper() + words[1:]
+
+
+def district_name(subject: str) -> str:
+    """A district by its areas, as the board names them: ``district A11``, ``district of A13 and A14``."""
+    areas = subject.split("+")
+    return f"district {areas[0]}" if len(areas) == 1 else f"district of {_series(areas)}"
 
 
 def _ranked(counts: Mapping[str, Citizens], excluded: Iterable[str] = ()) -> list[tuple[Citizens, list[str]]]:
@@ -124,14 +149,16 @@ def _ranked(counts: Mapping[str, Citizens], excluded: Iterable[str] = ()) -> lis
 
 
 def _remainder(lost: int) -> str:
-    """The discarded remainder of a shared total (§7.2 step 5): ``(2 lost)``; negative totals truncate upward."""
+    """The discarded remainder of a shared total (§7.2 step 5): ``(the remaining 2 are lost)``; a negative total
+    is divided toward zero, so its remainder is negative."""
     if lost > 0:
-        return f" ({lost} lost)"
-    return f" (remainder {lost} discarded)" if lost else ""
+        return f" (the remaining {lost} {'is' if lost == 1 else 'are'} lost)"
+    return f" (the remainder, {lost}, is dropped)" if lost else ""
 
 
 def _held(c: Citizens) -> str:
-    return f"{_plural(c.total, 'citizen')}, {_plural(c.nobles, 'noble')}"
+    nobles = _plural(c.nobles, "noble") if c.nobles else "no nobles"
+    return f"{_plural(c.total, 'citizen')}, {nobles}"
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -155,9 +182,13 @@ def score_district(
     if ranked_n > len(PLACE_VALUES):
         raise ValueError(f"district {subject}: {ranked_n} competitors, at most {len(PLACE_VALUES)} allowed (§7.2)")
     values = [v + mod for v in PLACE_VALUES]
-    header = f"district {subject}" + (f", survey {mod:+d}" if mod else "") + f" (places {'/'.join(map(str, values))})"
+    if mod:
+        change = f"add {mod} to" if mod > 0 else f"take {-mod} from"
+        header = f"The district's survey tiles {change} every place: places are worth {_series(values)}"
+    else:
+        header = f"Places are worth {_series(values)}"
     if not ranked:
-        return Award("district", subject, (), f"{header}: no citizens, nobody scores")
+        return Award("district", subject, (), f"{header}; nobody has a citizen here, so nobody scores")
     points: dict[str, int] = {}
     parts: list[str] = []
     pos = 0
@@ -169,16 +200,21 @@ def score_district(
         for w in who:
             points[w] = each
         if k == 1:
-            parts.append(f"{who[0]} {_ORDINALS[pos]} ({_held(held)}) → {each}")
+            parts.append(f"{who_words(who[0])} {_ORDINALS[pos]} ({_held(held)}): {each}")
         else:
             lost = total - k * each
-            sums = "+".join(f"({v})" if v < 0 else str(v) for v in shared)
+            places = (
+                f"{_ORDINALS[pos]} and {_ORDINALS[pos + 1]}"
+                if k == 2
+                else f"{_ORDINALS[pos]} to {_ORDINALS[pos + k - 1]}"
+            )
+            sums = " + ".join(f"({v})" if v < 0 else str(v) for v in shared)
             parts.append(
-                f"{_names(who)} tie {_ORDINALS[pos]}–{_ORDINALS[pos + k - 1]} ({_held(held)} each), "
-                f"share {sums}={total} → {each} each" + _remainder(lost)
+                f"{_names(who)} tie for {places} ({_held(held)} each) and share {sums} = {total}: {each} each"
+                + _remainder(lost)
             )
         pos += k
-    return Award("district", subject, tuple(sorted(points.items())), f"{header}: " + "; ".join(parts))
+    return Award("district", subject, tuple(sorted(points.items())), f"{header}. " + _upper_first("; ".join(parts)))
 
 
 def score_districts(
@@ -218,22 +254,27 @@ def score_faction(
 
     ``counts`` are the citizens over the faction's locations; ``where`` names them for the explanation.
     """
-    header = f"faction {faction} (value {value}" + (f", {where}" if where else "") + ")"
+    header = f"{_upper_first(faction)} is worth {value}" + (f" (its dice lie in {where})" if where else "")
     ranked = _ranked(counts, excluded)
     if not ranked:
-        return Award("faction", faction, (), f"{header}: no citizens, nobody scores")
+        return Award("faction", faction, (), f"{header}; nobody has a citizen there, so nobody scores")
     held, top = ranked[0]
-    rest = ", ".join(f"{w} {c.total} ({c.nobles}N)" for c, ws in ranked[1:] for w in ws)
+    rest = ", ".join(
+        f"{who_words(w)} with {_plural(c.total, 'citizen')} ({_plural(c.nobles, 'noble') if c.nobles else 'no nobles'})"
+        for c, ws in ranked[1:]
+        for w in ws
+    )
     tail = f"; others: {rest}" if rest else ""
     if len(top) == 1:
         beaten = [w for c, ws in ranked[1:] if c.total == held.total for w in ws]
-        why = f", beating {_names(beaten)} on nobles" if beaten else ""
-        line = f"{top[0]} has the majority ({_held(held)}{why}) → {value}"
-        return Award("faction", faction, ((top[0], value),), f"{header}: {line}{tail}")
+        why = f", ahead of {_names(beaten)} on nobles" if beaten else ""
+        line = _upper_first(f"{who_words(top[0])} has the most citizens there ({_held(held)}{why}): {value}")
+        return Award("faction", faction, ((top[0], value),), f"{header}. {line}{tail}")
     each = split(value, len(top), rounding)
     lost = value - len(top) * each
-    line = f"{_names(top)} tie ({_held(held)} each), share {value} → {each} each" + _remainder(lost)
-    return Award("faction", faction, tuple((w, each) for w in top), f"{header}: {line}{tail}")
+    line = _upper_first(f"{_names(top)} tie for the most ({_held(held)} each) and share {value}: {each} each")
+    line += _remainder(lost)
+    return Award("faction", faction, tuple((w, each) for w in top), f"{header}. {line}{tail}")
 
 
 def faction_counts(
@@ -292,7 +333,7 @@ def score_factions(
     for f in sorted({d.faction for d in kept}):
         value = faction_value(board, kept, f, round_)
         counts, places, towers = faction_counts(board, path_states, citizens, kept, f, round_, watchmen, area_of)
-        where = _plural(len(places), "district") + (f" + {_plural(len(towers), 'tower')}" if towers else "")
+        where = _plural(len(places), "district") + (f" and {_plural(len(towers), 'tower')}" if towers else "")
         out.append(score_faction(f, value, counts, where, rounding, excluded))
     return tuple(out)
 
@@ -315,21 +356,23 @@ def score_tower(
     ``second_place`` (A-3): ``"dense"`` — second = the second-highest distinct count, even after a tie for the
     most; ``"competition"`` — a tie for the most leaves no second place.
     """
-    header = f"tower {tower} (near halves {a} and {b})"
+    header = f"The defence cards beside it count {a} and {b} toward it"
     present = {w: n for w, n in watchmen.items() if n > 0}
     if not present:
-        return Award("tower", tower, (), f"{header}: no watchmen, nobody scores")
+        return Award("tower", tower, (), f"{header}; nobody has a watchman here, so nobody scores")
     levels = sorted(set(present.values()), reverse=True)
     first = sorted(w for w, n in present.items() if n == levels[0])
     points = {w: a + b for w in first}
-    parts = [f"{_names(first)} most watchmen ({levels[0]}) → {a + b}" + (" each" if len(first) > 1 else "")]
+    each = " each" if len(first) > 1 else ""
+    parts = [f"most watchmen: {_names(first)} ({levels[0]}{each}), {a} + {b} = {a + b}{each}"]
     if len(levels) > 1 and (second_place == "dense" or len(first) == 1):
         second = sorted(w for w, n in present.items() if n == levels[1])
         points.update({w: min(a, b) for w in second})
-        parts.append(f"{_names(second)} second ({levels[1]}) → min {min(a, b)}" + (" each" if len(second) > 1 else ""))
+        each = " each" if len(second) > 1 else ""
+        parts.append(f"second most: {_names(second)} ({levels[1]}{each}), the smaller number, {min(a, b)}{each}")
     elif len(levels) > 1:
-        parts.append("no second place after a tie for the most (competition ranking)")
-    return Award("tower", tower, tuple(sorted(points.items())), f"{header}: " + "; ".join(parts))
+        parts.append("no second place after a tie for the most, as this game is set")
+    return Award("tower", tower, tuple(sorted(points.items())), f"{header}. " + _upper_first("; ".join(parts)))
 
 
 def near_halves(board: Board, tower: str, cards: Mapping[str, ZoneCard]) -> tuple[int, int]:
@@ -396,8 +439,10 @@ def flee(
                     result[a][who] = Citizens(peasants=c.peasants)
         for who, n in here.items():
             fled[who] = fled.get(who, 0) + n
-        lost = ", ".join(f"{w} {n}" for w, n in sorted(here.items())) if here else "none"
-        lines.append(f"district {d.label} has open gap(s) {', '.join(gaps)}: nobles to the box: {lost}")
+        lost = ", ".join(f"{n} of {who_words(w)}'s" for w, n in sorted(here.items()))
+        opened = f"{_plural(len(gaps), 'open gap')} ({', '.join(gaps)})"
+        fled_words = f"its nobles go to the box ({lost})" if here else "it has no nobles to lose"
+        lines.append(f"The {district_name(d.label)} has {opened}: {fled_words}")
     frozen = MappingProxyType({a: MappingProxyType(c) for a, c in result.items()})
     return Flight(citizens=frozen, fled=MappingProxyType(dict(sorted(fled.items()))), lines=tuple(lines))
 

@@ -18,14 +18,20 @@ from engines.walled_city.content import CONTENT
 from engines.walled_city.districts import Die, SurveyTile
 from engines.walled_city.state import NEUTRAL, Card, Options, Seat, Spot, State
 
+#: What each option means, in words (the rule each settles is cited in ``Options`` and docs/walled_city.md).
 OPTION_DOCS: dict[str, str] = {
-    "board": "§2.1: the board side, londonderry (basic) or borderlands.",
-    "guild_deck": "§3.4: the board's 12 guild cards (board) or all 20 (mixed).",
-    "start_player": "§3.1 H: the start player's seat, or -1 for a random one.",
-    "tower_second_place": "§10 A-3: second place after a tie for most watchmen (dense) or none (competition).",
-    "split_rounding": "§10 A-4: shared negative totals truncate toward zero (trunc) or floor.",
-    "neutral_in_factions": "§10 A-5: the 2-player neutral competes in faction majorities.",
-    "saddlers_cross_fence": "§10 A-11: the Saddlers may move citizens across a Carpenters fence.",
+    "board": "The side of the board to play on: Londonderry (the basic game) or Borderlands.",
+    "guild_deck": "Which guild cards are used: the 12 of the board's own deck, or all 20 mixed.",
+    "start_player": "The seat of the start player, or -1 to draw the start player at random.",
+    "tower_second_place": (
+        "Whether a tower still pays a second place when players tie for the most watchmen: dense gives it to "
+        "the next count, competition to nobody."
+    ),
+    "split_rounding": (
+        "How players tied on a negative total divide it: each share rounded toward zero (trunc) or down (floor)."
+    ),
+    "neutral_in_factions": "With 2 players, the neutral colour also competes for the faction majorities.",
+    "saddlers_cross_fence": "The Saddlers may move citizens across a fence the Carpenters built.",
 }
 
 
@@ -133,12 +139,22 @@ def chance_options(s: State) -> list[Any]:
     return [mv.ChanceCard(c.a, c.b) for c in s.defence_only_left]
 
 
+#: Each setup chance event in words, for the refusal of an outcome it cannot have.
+CHANCE_WORDS = {
+    "start_player": "start player",
+    "die": "next faction die",
+    "tile": "next survey tile",
+    "guild": "next guild card of the offer",
+    "card": "next defence-only card",
+}
+
+
 def check_chance(s: State, a: Any) -> list[Violation]:
     """§3: a setup chance event has one of the outcomes the components still allow."""
     if a not in chance_options(s):
         what = generic_label(CHANCE, a, several_seats=False).label.english
-        owed = chance_kind(s).replace("_", " ")
-        message = f"The setup's {owed} event cannot come out as {what} (§3: only what is left can be drawn)."
+        owed = CHANCE_WORDS.get(chance_kind(s), "setup event")
+        message = f"The {owed} cannot come out as {what}: only what is left can be drawn."
         return [Violation("WALLED_CITY_IMPOSSIBLE_CHANCE", message, "action")]
     return []
 

@@ -35,7 +35,9 @@ def guild_name(guild: str) -> str:
 
 def who_name(who: str) -> str:
     """A competitor (``"0"``..``"3"``, ``"neutral"``, §3.6) as people name it."""
-    return "the neutral" if who == NEUTRAL else seat_name(int(who))
+    if who == NEUTRAL:
+        return "the neutral"
+    return seat_name(int(who)) if who.isascii() and who.isdigit() else repr(who)
 
 
 def card_name(a: int, b: int, defence_only: bool = False) -> str:
@@ -86,7 +88,7 @@ def _tile_name(s: State, index: int) -> str:
     return f"the survey tile on {t.area} ({t.value:+d})" if t else f"tile {index}"
 
 
-def _marker_name(s: State, kind: str, index: int) -> str:
+def marker_name(s: State, kind: str, index: int) -> str:
     return _die_name(s, index) if kind == "die" else _tile_name(s, index)
 
 
@@ -102,10 +104,10 @@ def _cut_name(item: str, inside: bool) -> str:
 def _done_label(s: State) -> tuple[str, str]:
     """What ``done`` means where it is offered: its kind of choice and its words."""
     if s.activation is not None:
-        return "stop", "Stop: the {guild} pick no more"
+        return "stop", "Stop using the {guild}"
     step = s.turn.step if s.turn is not None else ""
     return {
-        "place": ("give_up", "Give up the piece (nowhere to build, A-24)"),
+        "place": ("give_up", "Give up your {piece}: there is nowhere to build it"),
         "promote": ("promote_done", "Promote no more"),
         "adjust": ("pass", "Pass (adjust nothing)"),
     }.get(step, ("end_turn", "End the turn"))
@@ -119,7 +121,7 @@ Worded = tuple[str, str, dict[str, object], list[Text]]
 
 def _chance_seat(s: State, a: mv.ChanceSeat) -> Worded:
     who = seat_name(a.seat)
-    return "start_player", "{seat} starts (§3.1 H)", {"seat": who}, [_choice("seat", "{seat}", seat=who)]
+    return "start_player", "Start player: {seat}", {"seat": who}, [_choice("seat", "{seat}", seat=who)]
 
 
 def a_die(faction: str) -> str:
@@ -130,35 +132,35 @@ def a_die(faction: str) -> str:
 def _chance_die(s: State, a: mv.ChanceDie) -> Worded:
     params: dict[str, object] = {"die": a_die(a.faction), "value": a.value}
     path = [_choice("die", "{faction} {value}", faction=a.faction, value=a.value)]
-    return "die", "Roll {die} showing {value} (§3.1 E)", params, path
+    return "die", "Roll {die} showing {value}", params, path
 
 
 def _chance_tile(s: State, a: mv.ChanceTile) -> Worded:
     side = f"{a.value:+d}"
-    return "tile", "Lay a survey tile showing {side} (§3.1 F)", {"side": side}, [_choice("tile", "{side}", side=side)]
+    return "tile", "Lay a survey tile showing {side}", {"side": side}, [_choice("tile", "{side}", side=side)]
 
 
 def _chance_guild(s: State, a: mv.ChanceGuild) -> Worded:
     name = guild_name(a.guild)
     path = [_choice("guild", "{guild}", guild=name)]
-    return "guild", "The {guild} join the offer (§3.1 G)", {"guild": name}, path
+    return "guild", "Add the {guild} to the offer", {"guild": name}, path
 
 
 def _chance_card(s: State, a: mv.ChanceCard) -> Worded:
     card = card_name(a.a, a.b)
     path = [_choice("card", "{card}", card=card)]
-    return "card", "Deal the defence-only card {card} (§3.7)", {"card": card}, path
+    return "card", "Deal the defence-only card {card}", {"card": card}, path
 
 
 def _chance_reroll(s: State, a: mv.ChanceReroll) -> Worded:
     item = s.activation.items[-1] if s.activation is not None and s.activation.items else ""
     shown = f"{a.value:+d}" if item.startswith("tile") else str(a.value)
-    return "reroll", "The re-roll shows {value} (§6.3 G8)", {"value": shown}, [_choice("value", "{value}", value=shown)]
+    return "reroll", "The re-roll shows {value}", {"value": shown}, [_choice("value", "{value}", value=shown)]
 
 
 def _starting_road(s: State, a: mv.StartingRoad) -> Worded:
     path = _pick("path", list(board(s).path), a.path, "{path}", path=a.path)
-    return "starting_road", "Starting road on {path} (§5.1)", {"path": a.path}, [_kind("road", "Starting road"), *path]
+    return "starting_road", "Place a starting road on {path}", {"path": a.path}, [_kind("road", "Starting road"), *path]
 
 
 def _choose_guild(s: State, a: mv.ChooseGuild) -> Worded:
@@ -182,51 +184,66 @@ def _build(s: State, a: mv.BuildRoad | mv.BuildWall) -> Worded:
     return f"build_{piece}", f"Build a {piece} on {{spot}} with card {{card}}", {"spot": spot, "card": card}, path
 
 
+def toward(number: int, where: str) -> str:
+    """``3 toward A11``, or ``nothing toward A11`` for a card's 0 (a move never reads as a quantity of zero)."""
+    return f"{number} toward {where}" if number else f"nothing toward {where}"
+
+
+def _on(number: int, placed: int, area: str, citizens: str) -> str:
+    """``3 on A11 (1 noble and 2 peasants)``; with a reserve too short for the card's number (A-6), what is
+    actually placed: ``2 peasants on A11 (the card's 3; the reserve is short)``."""
+    if placed == number:
+        return f"{number} on {area} ({citizens})"
+    return f"{citizens} on {area} (the card's {number}; the reserve is short)"
+
+
 def _settle(s: State, a: mv.Settle) -> Worded:
+    """§5.3 step 2: each number of the card on one side of the road. A side given the card's 0 gets nothing
+    (its area is immaterial, so it is named by its side), and the side that gets citizens is named first."""
     turn = s.turn
     spot = turn.spot if turn is not None else ""
     second = (turn.a + turn.b - a.first) if turn is not None else 0
     first_side, second_side = _side_name(s, spot, 0), _side_name(s, spot, 1)
     one = citizens_name(a.placed1 - a.nobles1, a.nobles1)
     two = citizens_name(a.placed2 - a.nobles2, a.nobles2)
-    params: dict[str, object] = {
-        "first": a.first,
-        "area1": a.area1,
-        "one": one,
-        "second": second,
-        "area2": a.area2,
-        "two": two,
-    }
+    sides = [
+        _on(a.first, a.placed1, a.area1, one) if a.first else toward(0, first_side),
+        _on(second, a.placed2, a.area2, two) if second else toward(0, second_side),
+    ]
+    if not a.first:
+        sides.reverse()
+    params: dict[str, object] = {"one": sides[0], "two": sides[1]}
     path = [
         _kind("settle", "Settle"),
-        _choice(
-            "numbers",
-            "{first} toward {side1}, {second} toward {side2}",
-            first=a.first,
-            side1=first_side,
-            second=second,
-            side2=second_side,
-        ),
+        _choice("numbers", "{side1}, {side2}", side1=toward(a.first, first_side), side2=toward(second, second_side)),
         _choice("area1", "into {area}", area=a.area1),
         _choice("area2", "and into {area}", area=a.area2),
         _choice("placed1", "{citizens} on {area}", citizens=one, area=a.area1),
         _choice("placed2", "{citizens} on {area}", citizens=two, area=a.area2),
     ]
-    return "settle", "Settle {first} on {area1} ({one}) and {second} on {area2} ({two})", params, path
+    return "settle", "Settle {one} and {two}", params, path
 
 
 def _settle_wall(s: State, a: mv.SettleWall) -> Worded:
+    """§5.4 step 2: one number of the card settles next to the wall, the other promotes; a 0 is worded as
+    nothing settled, or nobody promoted."""
     turn = s.turn
     other = (turn.a + turn.b - a.number) if turn is not None else 0
     area = board(s).gap_area(turn.spot) if turn is not None and turn.spot in board(s).gap else "?"
     who = citizens_name(a.peasants, a.nobles)
-    params: dict[str, object] = {"number": a.number, "citizens": who, "area": area, "other": other}
+    settled = _on(a.number, a.nobles + a.peasants, area, who) if a.number else f"nothing on {area}"
+    params: dict[str, object] = {
+        "settled": settled,
+        "promote": f"up to {other}" if other else "nobody",
+        "kept": str(other) if other else "none",
+    }
+    numbers = f"Settle {a.number}" if a.number else "Settle nothing"
     path = [
         _kind("settle", "Settle"),
-        _choice("number", "Settle {number}, promote {other}", number=a.number, other=other),
+        _choice("number", "{numbers}, promote {promote}", numbers=numbers, promote=params["promote"]),
         _choice("citizens", "{citizens}", citizens=who),
     ]
-    return "settle_wall", "Settle {number} on {area} ({citizens}), promote {other}", params, path
+    return "settle_wall", "Settle {settled}, promote {promote}", params, path
 
 
 def _promote(s: State, a: mv.Promote) -> Worded:
@@ -262,6 +279,8 @@ def _adjust(s: State, a: mv.Adjust) -> Worded:
 def _done(s: State, a: mv.Done) -> Worded:
     kind, words = _done_label(s)
     params: dict[str, object] = {"guild": guild_name(s.activation.guild)} if s.activation is not None else {}
+    if kind == "give_up":
+        params = {"piece": "road" if s.round == 1 else "wall"}
     return kind, words, params, [_choice(f"kind.{kind}", words, **params)]
 
 
@@ -269,7 +288,7 @@ def _defence(s: State, a: mv.PlaceDefenceCard) -> Worded:
     card = card_name(a.a, a.b, a.defence_only)
     ccw, cw = board(s).zone_towers(a.zone) if a.zone in board(s).zone else ("?", "?")
     toward_cw = a.a + a.b - a.toward_ccw
-    facing = f"{a.toward_ccw} toward {ccw}, {toward_cw} toward {cw}"
+    facing = f"{toward(a.toward_ccw, ccw)}, {toward(toward_cw, cw)}"
     params: dict[str, object] = {"card": card, "zone": a.zone, "facing": facing}
     path = [
         _kind("defence", "Place a defence card"),
@@ -348,7 +367,7 @@ def _pick_spot(s: State, a: mv.PickSpot) -> Worded:
 
 
 def _pick_marker(s: State, a: mv.PickMarker) -> Worded:
-    marker = _marker_name(s, a.kind, a.index)
+    marker = marker_name(s, a.kind, a.index)
     path = [
         _kind("pick_marker", "Pick a die or tile"),
         _choice("marker_kind", "a faction die" if a.kind == "die" else "a survey tile"),
@@ -393,15 +412,20 @@ def _build_fence(s: State, a: mv.BuildFence) -> Worded:
 def _split(s: State, a: mv.SplitCitizens) -> Worded:
     area = s.activation.items[1] if s.activation is not None and len(s.activation.items) > 1 else "the new area"
     who = who_name(a.who)
-    moved = citizens_name(a.peasants, a.nobles)
-    params: dict[str, object] = {"who": who, "citizens": moved, "area": area}
+    moved = f"{who}'s {citizens_name(a.peasants, a.nobles)}" if a.peasants + a.nobles else f"none of {who}'s citizens"
+    params: dict[str, object] = {"citizens": moved, "area": area}
     path = [
         _kind("split", "Split the citizens"),
         _choice("who", "{who}", who=who),
-        _choice("peasants", "{peasants} to {area}", peasants=plural(a.peasants, "peasant"), area=area),
-        _choice("nobles", "{nobles} to {area}", nobles=plural(a.nobles, "noble"), area=area),
+        _choice("peasants", "{peasants} to {area}", peasants=_count(a.peasants, "peasant"), area=area),
+        _choice("nobles", "{nobles} to {area}", nobles=_count(a.nobles, "noble"), area=area),
     ]
-    return "split", "Move {who}'s {citizens} to {area}", params, path
+    return "split", "Move {citizens} to {area}", params, path
+
+
+def _count(n: int, word: str) -> str:
+    """``2 peasants``, ``1 noble``, ``no peasants``."""
+    return plural(n, word) if n else f"no {word}s"
 
 
 def _markers_to(s: State, a: mv.MarkersTo) -> Worded:
@@ -477,6 +501,7 @@ GUILD_WORDS: dict[tuple[str, str], tuple[str, str]] = {
         "removed the top piece of the {piece} on {spot}",
     ),
     ("pick_marker", "haberdashers"): ("Re-roll {marker}", "picked {marker} to re-roll"),
+    ("pick_marker", "haberdashers.tile"): ("Toss {marker} again", "picked {marker} to toss again"),
     ("pick_marker", "clothworkers"): ("Set {marker} to its minimum", "set {marker} to its minimum"),
     ("pick_marker", "tanners"): ("Swap {marker}", "picked {marker} to swap"),
 }
@@ -487,6 +512,8 @@ def _worded(s: State, a: Any) -> Worded:
     """A move in words, a guild's pick worded by what the guild does with it."""
     kind, template, params, path = WORDS[type(a)](s, a)
     guild = s.activation.guild if s.activation is not None else ""
+    if isinstance(a, mv.PickMarker) and a.kind == "tile" and (kind, f"{guild}.tile") in GUILD_WORDS:
+        guild = f"{guild}.tile"
     if (kind, guild) in GUILD_WORDS:
         return f"{kind}.{guild}", GUILD_WORDS[kind, guild][0], params, path
     return kind, template, params, path
@@ -515,21 +542,28 @@ def _line(kind: str, template: str, /, **params: object) -> Text:
 
 
 def _chance_line(before: State, a: Any, after: State) -> Text:
-    """A chance event as the table sees it; the defence-only deal is face down (§3.7)."""
+    """A chance event as the table sees it, in the past tense; the defence-only deal is face down (§3.7)."""
     if isinstance(a, mv.ChanceCard):
-        return _line("deal", "Chance: a defence-only card is dealt face down (§3.7)")
+        seat = seat_name(3 - len(before.defence_only_left))
+        return _line("deal", "Chance dealt {seat} a defence-only card face down", seat=seat)
     if isinstance(a, mv.ChanceDie):
         new = [d for d in after.dice if d not in before.dice]
         where = new[0].location if new else "the next spot"
         die = a_die(a.faction)
-        return _line("die", "Chance: {die} showing {value} on {place}", die=die, value=a.value, place=where)
+        return _line("die", "Chance rolled {die} showing {value} on {place}", die=die, value=a.value, place=where)
     if isinstance(a, mv.ChanceTile):
         spot = after.tiles[len(before.tiles)].area if len(after.tiles) > len(before.tiles) else "the next spot"
-        return _line("tile", "Chance: the survey tile on {area} shows {side}", area=spot, side=f"{a.value:+d}")
-    kind, template, params, _ = WORDS[type(a)](before, a)
-    return _line(
-        kind, "Chance: " + (template[0].lower() + template[1:] if template[:4] == "The " else template), **params
-    )
+        return _line("tile", "Chance laid the survey tile on {area} showing {side}", area=spot, side=f"{a.value:+d}")
+    if isinstance(a, mv.ChanceSeat):
+        return _line("start_player", "Chance chose {seat} as the start player", seat=seat_name(a.seat))
+    if isinstance(a, mv.ChanceGuild):
+        return _line("guild", "Chance added the {guild} to the offer", guild=guild_name(a.guild))
+    item = before.activation.items[0] if before.activation is not None and before.activation.items else "die:-1"
+    kind, _, index = item.partition(":")
+    marker = marker_name(before, kind, int(index))
+    shown = f"{a.value:+d}" if kind == "tile" else str(a.value)
+    verb = "rolled" if kind == "die" else "tossed"
+    return _line("reroll", "Chance {verb} {marker} again: it now shows {value}", verb=verb, marker=marker, value=shown)
 
 
 def _played_line(seat: str, before: State, a: Any) -> tuple[Text, Text | None]:
@@ -557,16 +591,16 @@ PAST: dict[str, str] = {
     "choose_guild": "took the {guild} (priority {priority})",
     "build_road": "built a road on {spot} with card {card}",
     "build_wall": "built a wall on {spot} with card {card}",
-    "settle": "settled {first} on {area1} ({one}) and {second} on {area2} ({two})",
-    "settle_wall": "settled {number} on {area} ({citizens}), keeping {other} to promote",
+    "settle": "settled {one} and {two}",
+    "settle_wall": "settled {settled}, keeping {kept} to promote",
     "promote": "promoted {who}'s noble from {area} to {tower}",
     "adjust_die": "turned {marker} to {value}",
     "adjust_tile": "flipped {marker} to {value}",
-    "give_up": "gave up the piece (nowhere to build, A-24)",
+    "give_up": "gave up their {piece} (there was nowhere to build it)",
     "promote_done": "promoted no more",
     "pass": "passed (adjusted nothing)",
     "end_turn": "ended the turn",
-    "stop": "stopped: the {guild} pick no more",
+    "stop": "stopped using the {guild}",
     "activate": "used the {guild}",
     "activate_copy": "used the {guild} to copy the {copy}",
     "pick_noble": "picked {who}'s noble on {place}",
@@ -577,7 +611,7 @@ PAST: dict[str, str] = {
     "pick_marker": "picked {marker}",
     "cross": "moved {who}'s {kind} from {area} across {path} to {to}",
     "fence": "fenced {area} from {first} to {second}",
-    "split": "moved {who}'s {citizens} to {area}",
+    "split": "moved {citizens} to {area}",
     "markers_to": "sent the dice and tile to {area}",
 }
 """The public line of each kind of move a seat makes in the open, after ``{seat}`` (and its guild)."""

@@ -114,16 +114,16 @@ def test_ex2_final_scoring_constructed() -> None:
         phase="over",
     )
     mate = score_of(s, 0)
-    assert mate["districts"] == 24
-    assert mate["all_types"] == 3
-    assert mate["completion"] == 2
+    assert mate["Districts"] == 24
+    assert mate["One district of each type"] == 3
+    assert mate["Completed city"] == 2
     assert mate["total"] == 29
-    assert set(mate) == {"districts", "all_types", "completion", "haunted_quarter", "total"}
+    assert set(mate) == {"Districts", "One district of each type", "Completed city", "Haunted Quarter", "total"}
     details = {e.category: e.detail for e in ENGINE.score(s).seats[0].entries}
-    assert "military" in details["haunted_quarter"]
+    assert "military" in details["Haunted Quarter"]
     # The first completer gets 4 (costs 3+3+1+1+1+2+5 = 16; no unique district → no all-types).
     first = score_of(s, 1)
-    assert first["completion"] == 4
+    assert first["Completed city"] == 4
     assert first["total"] == 16 + 4
 
 

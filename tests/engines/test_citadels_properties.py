@@ -70,10 +70,10 @@ def check_invariants(before: State, move: mv.Move, after: State) -> None:
     for seat_score in sheet.seats:
         assert seat_score.total == sum(e.points for e in seat_score.entries)
         by_cat = {e.category: e.points for e in seat_score.entries}
-        assert by_cat.get("all_types", 0) in (0, 3)
-        assert by_cat.get("completion", 0) in (0, 2, 4)
-        assert seat_score.total >= by_cat["districts"]
-    assert sum(1 for s in sheet.seats for e in s.entries if e.category == "completion" and e.points == 4) <= 1
+        assert by_cat.get("One district of each type", 0) in (0, 3)
+        assert by_cat.get("Completed city", 0) in (0, 2, 4)
+        assert seat_score.total >= by_cat["Districts"]
+    assert sum(1 for s in sheet.seats for e in s.entries if e.category == "Completed city" and e.points == 4) <= 1
     spectator = ENGINE.view(after, None)  # P-18 public hand sizes
     assert [len(p.hand) for p in spectator.players] == [len(p.hand) for p in after.players]
 

@@ -313,7 +313,7 @@ def test_derived_first_completer_scores_27() -> None:
         phase="over",
     )
     sc = score_of(s, 0)
-    assert sc == {"districts": 20, "all_types": 3, "completion": 4, "total": 27}
+    assert sc == {"Districts": 20, "One district of each type": 3, "Completed city": 4, "total": 27}
 
 
 # =============================================================================================
@@ -453,7 +453,7 @@ def test_an_ability_of_another_character_is_refused_by_name() -> None:
     assert codes(s, mv.Kill("architect")) == ["CITADELS_NOT_YOUR_ABILITY"]
     assert codes(s, mv.Rob("architect")) == ["CITADELS_NOT_YOUR_ABILITY"]
     [violation] = ENGINE.validate(s, mv.Move(1, mv.Kill("architect")))
-    assert (violation.message, violation.field) == ("Merchant has no kill ability.", "action")
+    assert (violation.message, violation.field) == ("The Merchant cannot kill a character.", "action")
 
 
 def test_assassin_killed_character_skips_its_turn() -> None:
@@ -823,8 +823,8 @@ def test_monument_counts_double_and_needs_fewer_than_five_districts() -> None:
     s = play(s, mv.EndTurn())  # rank 8 is not held: the round, and the game, end
     assert s.phase == "over"
     sc = score_of(s, 0)
-    assert sc["districts"] == 3 + 1 + 1 + 2 + 4 + 4  # the Monument scores its cost 4
-    assert sc["completion"] == 4
+    assert sc["Districts"] == 3 + 1 + 1 + 2 + 4 + 4  # the Monument scores its cost 4
+    assert sc["Completed city"] == 4
 
 
 # =============================================================================================
@@ -1293,10 +1293,10 @@ def test_first_completer_four_others_two() -> None:
         first_completer=2,
         phase="over",
     )
-    assert score_of(s, 2)["completion"] == 4
-    assert score_of(s, 0)["completion"] == 2
-    assert score_of(s, 1)["completion"] == 2
-    assert "completion" not in score_of(s, 3)
+    assert score_of(s, 2)["Completed city"] == 4
+    assert score_of(s, 0)["Completed city"] == 2
+    assert score_of(s, 1)["Completed city"] == 2
+    assert "Completed city" not in score_of(s, 3)
 
     # §11 D2: the first completer whose city is no longer completed gets nothing.
     s = make_state(
@@ -1306,8 +1306,8 @@ def test_first_completer_four_others_two() -> None:
         first_completer=1,
         phase="over",
     )
-    assert "completion" not in score_of(s, 1)
-    assert score_of(s, 0)["completion"] == 2
+    assert "Completed city" not in score_of(s, 1)
+    assert score_of(s, 0)["Completed city"] == 2
 
 
 def test_tie_break_highest_revealed_rank() -> None:
@@ -1370,7 +1370,7 @@ def test_built_helper_conserves_cards() -> None:
     with pytest.raises(AssertionError):
         make_state(options(4), [Seat(city=("manor",) * 6), Seat(), Seat(), Seat()], phase="over")
     s = make_state(options(4), [Seat(city=(Built("manor", beautified=True),)), Seat(), Seat(), Seat()], phase="over")
-    assert score_of(s, 0)["districts"] == 4
+    assert score_of(s, 0)["Districts"] == 4
 
 
 # =============================================================================================
@@ -1567,7 +1567,7 @@ def test_statue_counts_crown_after_heir_transfer() -> None:
     s = gather_gold_and_end(s)
     assert s.phase == "over"
     assert s.crown == 1
-    assert score_of(s, 1) == {"districts": 3, "statue": 5, "total": 8}
+    assert score_of(s, 1) == {"Districts": 3, "Statue": 5, "total": 8}
 
 
 def test_witch_as_emperor_may_not_crown_herself() -> None:
@@ -1712,7 +1712,7 @@ def test_secret_vault_is_never_built_and_scores_from_hand() -> None:
         [Seat(hand=("secret_vault", "manor"), city=("map_room",)), Seat(), Seat(), Seat()],
         phase="over",
     )
-    assert score_of(over, 0) == {"districts": 5, "map_room": 2, "secret_vault": 3, "total": 10}
+    assert score_of(over, 0) == {"Districts": 5, "Map Room": 2, "Secret Vault": 3, "total": 10}
 
 
 def test_wizard_immediate_build_is_extra_and_allows_duplicates() -> None:
@@ -1752,7 +1752,7 @@ def test_artist_beautifies_at_most_two_districts() -> None:
     assert codes(s, mv.Beautify("manor")) == ["CITADELS_ABILITY_USED"]
     assert gold(s, 0) == 5 - 2
     assert [b.beautified for b in s.players[0].city] == [True, True, False]
-    assert score_of(s, 0)["districts"] == 3 + 2 + 3
+    assert score_of(s, 0)["Districts"] == 3 + 2 + 3
 
 
 def test_scholar_draws_seven_keeps_one() -> None:
@@ -1848,10 +1848,10 @@ REFUSED_OPTIONS: list[tuple[int, dict[str, Any], str, str]] = [
     (
         3,
         {"preset": "ambitious_aristocrats"},
-        "With 3 players a rank-9 character is required (R-3.1.2); set rank9.",
+        "With 3 players a rank-9 character is required; set rank9.",
         "options.rank9",
     ),
-    (2, {"rank9": "artist"}, "With 2 players no rank-9 character is used (R-3.1.2).", "options.rank9"),
+    (2, {"rank9": "artist"}, "With 2 players no rank-9 character is used.", "options.rank9"),
     (4, {"rank9": "queen"}, "Queen needs at least 5 players (use Artist or Tax Collector).", "options.cast"),
     (4, {"cast": ",".join((*FIRST_GAME_CAST[:7], "nobody"))}, "Unknown characters: nobody.", "options.cast"),
     (

@@ -66,148 +66,148 @@ def final(
 def test_basilica_one_point_per_odd_cost_district() -> None:
     """Basilica (4): manor 3 and temple 1 are odd, church 2 and the Basilica itself are even."""
     s = final(("basilica", "manor", "temple", "church"))
-    assert score_of(s, 0) == {"districts": 10, "basilica": 2, "total": 12}
+    assert score_of(s, 0) == {"Districts": 10, "Basilica": 2, "total": 12}
 
 
 def test_basilica_counts_no_even_cost_district() -> None:
     """Boundary: only even costs → 0 points; a beautified church (2 + 1 = 3) becomes odd."""
     s = final(("basilica", "church", "castle", "market"))
-    assert score_of(s, 0) == {"districts": 12, "basilica": 0, "total": 12}
+    assert score_of(s, 0) == {"Districts": 12, "Basilica": 0, "total": 12}
     s = final(("basilica", Built("church", beautified=True), "castle", "market"))
-    assert score_of(s, 0) == {"districts": 13, "basilica": 1, "total": 14}
+    assert score_of(s, 0) == {"Districts": 13, "Basilica": 1, "total": 14}
 
 
 def test_capitol_three_points_with_three_of_one_type() -> None:
     s = final(("capitol", "manor", "castle", "palace"))
-    assert score_of(s, 0) == {"districts": 17, "capitol": 3, "total": 20}
+    assert score_of(s, 0) == {"Districts": 17, "Capitol": 3, "total": 20}
 
 
 def test_capitol_nothing_with_only_two_of_a_type() -> None:
     s = final(("capitol", "manor", "castle", "temple"))
-    assert score_of(s, 0) == {"districts": 13, "total": 13}
+    assert score_of(s, 0) == {"Districts": 13, "total": 13}
 
 
 def test_capitol_counts_unique_districts_as_a_type() -> None:
     """The unique type counts too (the code's TYPES include ``unique``): Capitol + 2 uniques."""
     s = final(("capitol", "statue", "keep", "manor"), crown=1)
-    assert score_of(s, 0) == {"districts": 14, "capitol": 3, "total": 17}
+    assert score_of(s, 0) == {"Districts": 14, "Capitol": 3, "total": 17}
 
 
 def test_capitol_with_haunted_quarter_as_the_third_of_a_type() -> None:
     """§8.2: the Haunted Quarter (2) counted as noble makes three nobles for the Capitol."""
     s = final(("capitol", "manor", "castle", "haunted_quarter"))
-    assert score_of(s, 0) == {"districts": 14, "capitol": 3, "haunted_quarter": 0, "total": 17}
+    assert score_of(s, 0) == {"Districts": 14, "Capitol": 3, "Haunted Quarter": 0, "total": 17}
 
 
 def test_dragon_gate_two_extra_points() -> None:
     s = final(("dragon_gate", "manor"))
-    assert score_of(s, 0) == {"districts": 9, "dragon_gate": 2, "total": 11}
+    assert score_of(s, 0) == {"Districts": 9, "Dragon Gate": 2, "total": 11}
     s = final(("manor", "palace"), uniques=("dragon_gate",))
-    assert score_of(s, 0) == {"districts": 8, "total": 8}
+    assert score_of(s, 0) == {"Districts": 8, "total": 8}
 
 
 def test_imperial_treasury_one_point_per_gold() -> None:
     s = final(("imperial_treasury", "manor"), gold_=7)
-    assert score_of(s, 0) == {"districts": 8, "imperial_treasury": 7, "total": 15}
+    assert score_of(s, 0) == {"Districts": 8, "Imperial Treasury": 7, "total": 15}
     s = final(("imperial_treasury", "manor"), gold_=0)
-    assert score_of(s, 0) == {"districts": 8, "imperial_treasury": 0, "total": 8}
+    assert score_of(s, 0) == {"Districts": 8, "Imperial Treasury": 0, "total": 8}
 
 
 def test_gold_scores_nothing_without_imperial_treasury() -> None:
     s = final(("manor",), gold_=7, uniques=("imperial_treasury",))
-    assert score_of(s, 0) == {"districts": 3, "total": 3}
+    assert score_of(s, 0) == {"Districts": 3, "total": 3}
 
 
 def test_ivory_tower_five_points_when_the_only_unique() -> None:
     s = final(("ivory_tower", "manor", "temple"))
-    assert score_of(s, 0) == {"districts": 9, "ivory_tower": 5, "total": 14}
+    assert score_of(s, 0) == {"Districts": 9, "Ivory Tower": 5, "total": 14}
 
 
 def test_ivory_tower_nothing_with_another_unique() -> None:
     s = final(("ivory_tower", "keep", "manor"))
-    assert score_of(s, 0) == {"districts": 11, "total": 11}
+    assert score_of(s, 0) == {"Districts": 11, "total": 11}
 
 
 def test_ivory_tower_haunted_quarter_counted_as_another_type() -> None:
     """§8.2: counting the Haunted Quarter as noble keeps the Ivory Tower the only unique."""
     s = final(("ivory_tower", "haunted_quarter", "manor"))
-    assert score_of(s, 0) == {"districts": 10, "ivory_tower": 5, "haunted_quarter": 0, "total": 15}
+    assert score_of(s, 0) == {"Districts": 10, "Ivory Tower": 5, "Haunted Quarter": 0, "total": 15}
 
 
 def test_map_room_one_point_per_card_in_hand() -> None:
     s = final(("map_room",), hand_=("manor", "temple", "tavern"))
-    assert score_of(s, 0) == {"districts": 5, "map_room": 3, "total": 8}
+    assert score_of(s, 0) == {"Districts": 5, "Map Room": 3, "total": 8}
     s = final(("map_room",))
-    assert score_of(s, 0) == {"districts": 5, "map_room": 0, "total": 5}
+    assert score_of(s, 0) == {"Districts": 5, "Map Room": 0, "total": 5}
 
 
 def test_hand_scores_nothing_without_map_room() -> None:
     s = final(("manor",), hand_=("temple", "tavern"), uniques=("map_room",))
-    assert score_of(s, 0) == {"districts": 3, "total": 3}
+    assert score_of(s, 0) == {"Districts": 3, "total": 3}
 
 
 def test_museum_one_point_per_card_under_it() -> None:
     s = final((Built("museum", museum=("manor", "temple")), "castle"))
-    assert score_of(s, 0) == {"districts": 8, "museum": 2, "total": 10}
+    assert score_of(s, 0) == {"Districts": 8, "Museum": 2, "total": 10}
     s = final(("museum", "castle"))
-    assert score_of(s, 0) == {"districts": 8, "total": 8}
+    assert score_of(s, 0) == {"Districts": 8, "total": 8}
 
 
 def test_secret_vault_three_points_in_hand_only() -> None:
     s = final(("manor",), hand_=("secret_vault",))
-    assert score_of(s, 0) == {"districts": 3, "secret_vault": 3, "total": 6}
+    assert score_of(s, 0) == {"Districts": 3, "Secret Vault": 3, "total": 6}
     other = make_state(
         options(4, uniques=("secret_vault",)),
         [Seat(city=("manor",)), Seat(hand=("secret_vault",)), Seat(), Seat()],
         phase="over",
     )
-    assert score_of(other, 0) == {"districts": 3, "total": 3}
-    assert score_of(other, 1) == {"districts": 0, "secret_vault": 3, "total": 3}
+    assert score_of(other, 0) == {"Districts": 3, "total": 3}
+    assert score_of(other, 1) == {"Districts": 0, "Secret Vault": 3, "total": 3}
 
 
 def test_statue_five_points_with_the_crown() -> None:
     s = final(("statue", "manor"), crown=0)
-    assert score_of(s, 0) == {"districts": 6, "statue": 5, "total": 11}
+    assert score_of(s, 0) == {"Districts": 6, "Statue": 5, "total": 11}
     s = final(("statue", "manor"), crown=2)
-    assert score_of(s, 0) == {"districts": 6, "total": 6}
+    assert score_of(s, 0) == {"Districts": 6, "total": 6}
 
 
 def test_wishing_well_one_point_per_unique_itself_included() -> None:
     s = final(("wishing_well", "keep", "statue", "manor"), crown=1)
-    assert score_of(s, 0) == {"districts": 14, "wishing_well": 3, "total": 17}
+    assert score_of(s, 0) == {"Districts": 14, "Wishing Well": 3, "total": 17}
     s = final(("wishing_well", "manor", "temple"))
-    assert score_of(s, 0) == {"districts": 9, "wishing_well": 1, "total": 10}
+    assert score_of(s, 0) == {"Districts": 9, "Wishing Well": 1, "total": 10}
 
 
 def test_haunted_quarter_completes_the_five_types() -> None:
     """§8.2: noble, religious, trade and unique present; the Haunted Quarter counts as military."""
     s = final(("haunted_quarter", "keep", "manor", "temple", "tavern"))
-    assert score_of(s, 0) == {"districts": 10, "all_types": 3, "haunted_quarter": 0, "total": 13}
+    assert score_of(s, 0) == {"Districts": 10, "One district of each type": 3, "Haunted Quarter": 0, "total": 13}
 
 
 def test_haunted_quarter_fills_only_one_missing_type() -> None:
     """Boundary: military and trade both missing; one Haunted Quarter cannot cover two types."""
     s = final(("haunted_quarter", "keep", "manor", "temple"))
-    assert score_of(s, 0) == {"districts": 9, "haunted_quarter": 0, "total": 9}
+    assert score_of(s, 0) == {"Districts": 9, "Haunted Quarter": 0, "total": 9}
 
 
 def test_haunted_quarter_prefers_all_types_over_wishing_well() -> None:
     """§8.2: as military it gives +3 (all types) and costs the Wishing Well 1 point: net +2."""
     s = final(("haunted_quarter", "wishing_well", "manor", "temple", "tavern"))
     assert score_of(s, 0) == {
-        "districts": 12,
-        "all_types": 3,
-        "wishing_well": 1,
-        "haunted_quarter": 0,
+        "Districts": 12,
+        "One district of each type": 3,
+        "Wishing Well": 1,
+        "Haunted Quarter": 0,
         "total": 16,
     }
 
 
 def test_all_types_needs_all_five() -> None:
     s = final(("keep", "manor", "temple", "tavern", "watchtower"))
-    assert score_of(s, 0) == {"districts": 9, "all_types": 3, "total": 12}
+    assert score_of(s, 0) == {"Districts": 9, "One district of each type": 3, "total": 12}
     s = final(("manor", "temple", "tavern", "watchtower"), uniques=("keep",))
-    assert score_of(s, 0) == {"districts": 6, "total": 6}
+    assert score_of(s, 0) == {"Districts": 6, "total": 6}
 
 
 # =============================================================================================

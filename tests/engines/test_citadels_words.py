@@ -18,7 +18,7 @@ from engines.citadels.words import MENU
 from engines.core.engine import CHANCE
 from engines.core.rng import Rng
 from tests.conformance.test_words import walk_problems
-from tests.engines.citadels_helpers import turn
+from tests.engines.citadels_helpers import Seat, chance_cards, make_state, options, play, turn
 from tests.engines.test_citadels_properties import options_for
 
 PRESETS = [p.id for p in CONTENT.presets]
@@ -168,7 +168,7 @@ def test_naming_a_face_up_discard_gives_its_reason() -> None:
     assert [(v.code, v.message) for v in faceup] == [
         (
             "CITADELS_UNKNOWN_CHARACTER",
-            f"The {character} was discarded face up this round and cannot be named (§11 A5).",
+            f"The {character} was discarded face up this round and cannot be named.",
         )
     ]
 
@@ -207,7 +207,7 @@ def test_the_pick_prompt_mentions_the_discard_only_when_there_is_one(players: in
     discards = []
     while state.phase == "selection" and state.queue:
         pending = ENGINE.pending(state)
-        assert pending.prompt.startswith(f"Seat {pending.seats[0]}: keep a character")
+        assert pending.prompt.startswith("Keep a character")
         discards.append("discard" in pending.prompt)
         assert discards[-1] == state.queue[0].discard, pending.prompt
         state = ENGINE.apply(state, ENGINE.legal_moves(state)[0])
@@ -305,3 +305,111 @@ def test_content_refuses_a_text_too_long_for_a_menu_or_on_a_basic_district() -> 
     districts = [replace(d, text_en="does something") if d.id == "manor" else d for d in CONTENT.districts]
     with pytest.raises(ContentError, match="basic district manor"):
         validate_content(replace(CONTENT, districts=tuple(districts)))
+
+
+# ---- words for players (issue #23): no zero offered as a quantity, log lines that tell the truth ----------
+
+
+def _label(s: State, action: Any, seat: int | None = None) -> str:
+    """The label of the legal move ``action`` (of the pending seat unless ``seat`` is given)."""
+    move = mv.Move(ENGINE.pending(s).seats[0] if seat is None else seat, action)
+    assert move in ENGINE.legal_moves(s), move
+    return ENGINE.labels(s, [move])[0].label.english
+
+
+def _logged(s: State, action: Any) -> str:
+    move = mv.Move(ENGINE.pending(s).seats[0], action)
+    return ENGINE.log(s, move, ENGINE.apply(s, move)).public_line.english
+
+
+def test_a_bribe_of_half_of_one_gold_is_offered_and_logged_as_nothing() -> None:
+    """§11 B21: with 1 gold the bribe is ⌊1/2⌋ = 0 and still a choice (paying removes the threat), so it is
+    offered in words, not as "0 gold"; the log says the same."""
+    from tests.engines.test_citadels_rules import _blackmail_state, _king_refuses
+
+    s = _king_refuses(_blackmail_state(1, flowered="king", blank="merchant"))
+    s = play(s, mv.GatherCards())
+    s = chance_cards(s, "manor", "manor")
+    s = play(s, mv.Keep("manor"))
+    assert ENGINE.pending(s).prompt == "Pay the Blackmailer half your gold?"
+    assert _label(s, mv.Accept()) == "Pay the Blackmailer nothing (half your gold, rounded down)"
+    assert _logged(s, mv.Accept()) == "Seat 0 (Merchant) paid the Blackmailer nothing (half their gold, rounded down)"
+
+
+def test_income_with_no_district_of_the_type_says_no_income() -> None:
+    """An income ability used with no district of its type takes nothing: the label and the line say so in
+    words (the move stays legal: the ability may be used, and is then used up, at any time of the turn)."""
+    s = make_state(
+        options(4),
+        [Seat(characters=("king",)), Seat(characters=("thief",)), Seat(), Seat()],
+        start_rank=4,
+    )
+    assert ENGINE.pending(s).prompt == "Your turn as the King"
+    assert _label(s, mv.Income(gold=0)) == "Take no income (no noble districts to count)"
+    assert _logged(s, mv.Income(gold=0)) == "Seat 0 (King) took no income (no districts to count)"
+
+
+def test_destroying_a_district_of_cost_one_is_offered_as_free() -> None:
+    s = make_state(
+        options(4),
+        [
+            Seat(gold=2, characters=("warlord",)),
+            Seat(city=("temple", "manor"), characters=("king",)),
+            Seat(),
+            Seat(),
+        ],
+        start_rank=8,
+    )
+    s = play(s, mv.GatherGold())
+    destroy = ENGINE.labels(s, [mv.Move(0, mv.Destroy(1, "temple"))])[0]
+    assert destroy.label.english == "Destroy Seat 1's Temple (free)"
+    assert [t.english for t in destroy.path] == ["Destroy", "Seat 1", "Temple (free)"]
+    assert _label(s, mv.Destroy(1, "manor")) == "Destroy Seat 1's Manor (2 gold)"
+    assert _logged(s, mv.Destroy(1, "temple")) == "Seat 0 (Warlord) destroyed Seat 1's Temple for free"
+
+
+def test_chance_is_worded_without_a_seat_speaking() -> None:
+    """External chance: the prompt and the labels say what chance decides; the lines say what happened."""
+    s = ENGINE.new_game(options_for(2, "first_game", False), None)
+    assert ENGINE.pending(s).seats == (CHANCE,)
+    prompts, lines = set(), set()
+    while ENGINE.pending(s).seats == (CHANCE,):
+        prompts.add(ENGINE.pending(s).prompt)
+        move = ENGINE.legal_moves(s)[0]
+        label = ENGINE.labels(s, [move])[0].label.english
+        if isinstance(move.action, mv.ChanceCard):
+            assert label.startswith("Draw the ") and label.endswith((" for Seat 0", " for Seat 1")), label
+        after = ENGINE.apply(s, move)
+        lines.add(ENGINE.log(s, move, after).public_line.english)
+        s = after
+    assert {"Draw a district card for Seat 0", "Discard a character face down"} <= prompts
+    assert "Chance discarded a character face down" in lines
+    assert not any(":" in p for p in prompts)
+
+
+def test_an_architect_chooses_to_draw_and_each_card_drawn_is_its_own_line() -> None:
+    """The Architect's 2 extra cards are drawn by chance afterwards (a line each): his own line says what he
+    chose, not that he drew them already."""
+    s = make_state(
+        options(4),
+        [Seat(characters=("architect",)), Seat(characters=("king",)), Seat(), Seat()],
+        start_rank=7,
+    )
+    s = play(s, mv.GatherGold())
+    move = mv.Move(0, mv.ArchitectDraw())
+    after = ENGINE.apply(s, move)
+    assert ENGINE.log(s, move, after).public_line.english == "Seat 0 (Architect) chose to draw 2 extra cards"
+    assert ENGINE.pending(after).seats == (CHANCE,)
+    draw = ENGINE.legal_moves(after)[0]
+    assert ENGINE.log(after, draw, ENGINE.apply(after, draw)).public_line.english == "Seat 0 drew a card"
+
+
+def test_a_refused_ability_is_named_in_words() -> None:
+    s = _first_game_thief_turn()
+    refusal = ENGINE.validate(s, mv.Move(turn(s).seat, mv.MagicSwap(0)))
+    assert [v.message for v in refusal] == ["The Thief cannot exchange hands."]
+    wrong_seat = ENGINE.validate(s, mv.Move(turn(s).seat + 1, mv.EndTurn()))
+    assert (
+        wrong_seat[0].message
+        == f"It is seat {turn(s).seat}'s decision (Your turn as the Thief), not seat {turn(s).seat + 1}'s."
+    )

@@ -690,7 +690,7 @@ def test_g10_ironmongers_one_noble_of_every_player_into_towers() -> None:
     count); then one noble of each moves into a tower of the activator's choice."""
     s = game(3, ["ironmongers", "clothworkers", "tanners"])
     assert message(s, mv.ActivateGuild("ironmongers")) == (
-        "Ironmongers need a noble in an area for every player; 0, 1, 2 has none."
+        "Ironmongers need a noble in an area for every player; Seat 0, Seat 1 and Seat 2 have none."
     )
     s = place(s, "A11", "0", nobles=1)
     s = place(s, "A12", "1", nobles=1)
@@ -698,7 +698,7 @@ def test_g10_ironmongers_one_noble_of_every_player_into_towers() -> None:
     s = place(s, "T3", "2", nobles=1)
     assert activations(s) == []
     assert message(s, mv.ActivateGuild("ironmongers")) == (
-        "Ironmongers need a noble in an area for every player; 2 has none."
+        "Ironmongers need a noble in an area for every player; Seat 2 has none."
     )
     s = place(s, "A13", "2", peasants=1, nobles=1)
     s = do(s, mv.ActivateGuild("ironmongers"))
@@ -737,7 +737,7 @@ def test_g10_ironmongers_include_the_neutral() -> None:
         no_neutral = to_box(no_neutral, NEUTRAL, a, 1)
     no_neutral = place(place(no_neutral, "A22", "0", nobles=1), "A23", "1", nobles=1)
     assert message(no_neutral, mv.ActivateGuild("ironmongers")) == (
-        "Ironmongers need a noble in an area for every player; neutral has none."
+        "Ironmongers need a noble in an area for every player; the neutral has none."
     )
 
 
@@ -758,8 +758,8 @@ def test_g11_vintners_three_peasants_of_one_player_become_nobles() -> None:
     assert set(legal(s)) == {mv.PickPeasant("1", "A12"), mv.PickPeasant("1", "A13")}
     assert codes(s, mv.Done()) == ["WALLED_CITY_BAD_GUILD_CHOICE"]  # all 3, from the same player
     assert message(s, mv.PickPeasant("0", "A21")) == (
-        "Vintners: pick 1's peasant to turn into a noble (2 to go): pick peasant (who 0, area A21) is not one of"
-        " the choices the ability allows now (§6.3)."
+        "Pick peasant (who 0, area A21) is not one of the choices open now. Pick Seat 1's peasant to turn into"
+        " a noble (Vintners, 2 to go)."
     )
     s = do(s, mv.PickPeasant("1", "A13"))
     assert legal(s) == [mv.PickPeasant("1", "A12")]

@@ -585,16 +585,18 @@ def test_road_settle_refusal_names_a_number_not_on_the_card() -> None:
     ]
 
 
-def test_build_turn_prompt_names_the_seat_and_the_step() -> None:
-    """§5.10: during a build turn the pending decision is the step, and its prompt says whose turn and which
-    step it is."""
+def test_build_turn_prompt_says_what_the_step_decides() -> None:
+    """§5.10: during a build turn the pending decision is the step (its kind names it), and its prompt says
+    what the builder decides, without naming the seat (the client says whose decision it is)."""
     s = round_two()
-    w = seat_of(s)
     assert s.turn is not None and s.turn.step == "place"
     assert ENGINE.pending(s).kind == "build.place"
-    assert ENGINE.pending(s).prompt == f"Seat {w}: build turn, step place"
+    assert ENGINE.pending(s).prompt == "Build a wall on a gap with one of your cards"
     s = act(s, mv.BuildWall("g24e", 4, 1))
-    assert ENGINE.pending(s).prompt == f"Seat {w}: build turn, step settle"
+    assert ENGINE.pending(s).kind == "build.settle"
+    assert ENGINE.pending(s).prompt == (
+        "Settle citizens next to your wall with one number of card 4/1; the other promotes nobles"
+    )
 
 
 def test_round_two_promote_neutral_noble_and_zero_half() -> None:

@@ -228,7 +228,10 @@ def test_we3_district_counts_are_taken_per_district() -> None:
 def test_we4_four_player_tie_shares_and_loses_the_remainder() -> None:
     award = score_district("D", {"Green": C(2), "Red": C(1), "Grey": C(1), "Blue": C(1)})
     assert pts(award) == {"Green": 5, "Red": 1, "Grey": 1, "Blue": 1}
-    assert "share 3+2+0=5 → 1 each (2 lost)" in award.detail
+    assert award.detail == (
+        "Places are worth 5, 3, 2 and 0. Green first (2 citizens, no nobles): 5; Blue, Grey and Red tie for second"
+        " to fourth (1 citizen, no nobles each) and share 3 + 2 + 0 = 5: 1 each (the remaining 2 are lost)"
+    )
 
 
 def test_we5_district_example_1() -> None:
@@ -244,7 +247,8 @@ def test_we6_district_example_2_nobles_break_the_tie() -> None:
 def test_we7_district_example_3_survey_plus_one() -> None:
     award = score_district("D", {"O": C(1, 1), "W": C(1, 1), "T": C(2, 0)}, mod=1)
     assert pts(award) == {"O": 5, "W": 5, "T": 3}
-    assert "places 6/4/3/1" in award.detail and "share 6+4=10 → 5 each" in award.detail
+    assert award.detail.startswith("The district's survey tiles add 1 to every place: places are worth 6, 4, 3 and 1.")
+    assert "share 6 + 4 = 10: 5 each" in award.detail
     # The same on the board: a +1 tile in a 2-area district.
     state = roads("p03", "p04", "p08", "p09", "p06", "p07")
     cit = {"A13": {"O": C(1, 1), "W": C(0, 1)}, "A14": {"W": C(1), "T": C(2)}}
@@ -264,8 +268,8 @@ def test_we8_faction_round1_yellow() -> None:
     watchmen = {"T1": {"W": 5}}  # round 1 ignores towers entirely
     (award,) = score_factions(L, COLUMNS, cit, dice, 1, watchmen)
     assert pts(award) == {"T": 7}
-    assert "value 7, 3 districts" in award.detail
-    assert "others: O 6 (3N), W 5 (2N)" in award.detail
+    assert award.detail.startswith("Yellow is worth 7 (its dice lie in 3 districts). T has the most citizens")
+    assert "others: O with 6 citizens (3 nobles), W with 5 citizens (2 nobles)" in award.detail
 
 
 def test_we9_faction_round1_purple_tie_splits() -> None:
@@ -274,7 +278,7 @@ def test_we9_faction_round1_purple_tie_splits() -> None:
     cit = {"A31": {"O": C(1, 1)}, "A12": {"W": C(1)}, "A42": {"W": C(0, 1)}}
     (award,) = score_factions(L, COLUMNS, cit, dice, 1)
     assert pts(award) == {"O": 2, "W": 2}
-    assert "share 5 → 2 each (1 lost)" in award.detail
+    assert "tie for the most (2 citizens, 1 noble each) and share 5: 2 each (the remaining 1 is lost)" in award.detail
 
 
 def test_we12_nobles_flee_from_districts_with_an_open_gap() -> None:
@@ -292,8 +296,8 @@ def test_we12_nobles_flee_from_districts_with_an_open_gap() -> None:
     assert result.citizens["A43"] == {"O": C(1), "T": C()} and result.citizens["A31"] == {"O": C(), "W": C(2)}
     assert result.citizens["A11"] == {"W": C(0, 2)}
     assert cit["A43"] == {"O": C(1, 1), "T": C(0, 1)}  # input untouched
-    assert result.lines[0] == "district A13+A14 has open gap(s) g14n: nobles to the box: none"
-    assert result.lines[1].endswith("has open gap(s) g43s: nobles to the box: O 2, T 1, W 1")
+    assert result.lines[0] == "The district of A13 and A14 has 1 open gap (g14n): it has no nobles to lose"
+    assert result.lines[1].endswith("has 1 open gap (g43s): its nobles go to the box (2 of O's, 1 of T's, 1 of W's)")
 
 
 def test_we13_faction_round2_yellow_counts_the_tower() -> None:
@@ -307,10 +311,11 @@ def test_we13_faction_round2_yellow_counts_the_tower() -> None:
     watchmen = {"T3": {"O": 1, "W": 1}, "T1": {"T": 5}}
     (award,) = score_factions(L, COLUMNS, cit, dice, 2, watchmen)
     assert pts(award) == {"O": 9}
-    assert "value 9, 3 districts + 1 tower" in award.detail and "others: T 7 (2N), W 5 (2N)" in award.detail
+    assert award.detail.startswith("Yellow is worth 9 (its dice lie in 3 districts and 1 tower).")
+    assert "others: T with 7 citizens (2 nobles), W with 5 citizens (2 nobles)" in award.detail
     # The same position scored in round 1: value 7, towers ignored; O and T tie on 7 citizens, T has more nobles.
     (award,) = score_factions(L, COLUMNS, cit, dice, 1, watchmen)
-    assert pts(award) == {"T": 7} and "beating O on nobles" in award.detail
+    assert pts(award) == {"T": 7} and "ahead of O on nobles" in award.detail
 
 
 def _tower(watchmen: Mapping[str, int], cards: Mapping[str, ZoneCard], **kw: Any) -> Award:
@@ -328,7 +333,10 @@ def test_we14b_most_and_second() -> None:
     cards = {"Z1": ZoneCard("W", 3, 1, revealed=True), "Z2": ZoneCard("T", 2, 0, revealed=True)}
     award = _tower({"O": 2, "T": 1}, cards)
     assert pts(award) == {"O": 3, "T": 1}
-    assert award.detail == "tower T2 (near halves 1 and 2): O most watchmen (2) → 3; T second (1) → min 1"
+    assert award.detail == (
+        "The defence cards beside it count 1 and 2 toward it. Most watchmen: O (2), 1 + 2 = 3;"
+        " second most: T (1), the smaller number, 1"
+    )
 
 
 def test_we14c_one_zone_empty_second_gets_zero() -> None:
@@ -356,10 +364,13 @@ def test_tower_unrevealed_cards_count_zero_and_second_place_flag() -> None:
 def test_tower_detail_with_a_single_count_of_watchmen_names_no_second_place() -> None:
     """§7.4, A-3: with one count of watchmen there is nobody second, under either ranking: the detail names
     only the most watchmen and their a + b."""
-    assert score_tower("T2", {"O": 2}, 3, 1).detail == "tower T2 (near halves 3 and 1): O most watchmen (2) → 4"
+    alone = score_tower("T2", {"O": 2}, 3, 1)
+    assert alone.detail == "The defence cards beside it count 3 and 1 toward it. Most watchmen: O (2), 3 + 1 = 4"
     for flag in ("dense", "competition"):
         tie = score_tower("T2", {"W": 1, "T": 1}, 0, 1, flag)
-        assert tie.detail == "tower T2 (near halves 0 and 1): T and W most watchmen (1) → 1 each"
+        assert tie.detail == (
+            "The defence cards beside it count 0 and 1 toward it. Most watchmen: T and W (1 each), 0 + 1 = 1 each"
+        )
         assert pts(tie) == {"T": 1, "W": 1}
 
 
@@ -385,7 +396,8 @@ def test_extra_synthetic_case_mod_minus_one() -> None:
 def test_extra_synthetic_case_mod_minus_three_truncates() -> None:
     award = score_district("D", {w: C(1) for w in "ABCD"}, mod=-3)
     assert pts(award) == {w: 0 for w in "ABCD"}
-    assert "share 2+0+(-1)+(-3)=-2 → 0 each (remainder -2 discarded)" in award.detail
+    assert award.detail.startswith("The district's survey tiles take 3 from every place: places are worth 2, 0, -1")
+    assert "share 2 + 0 + (-1) + (-3) = -2: 0 each (the remainder, -2, is dropped)" in award.detail
     assert pts(score_district("D", {w: C(1) for w in "ABCD"}, mod=-3, rounding="floor")) == {w: -1 for w in "ABCD"}
 
 
@@ -406,10 +418,13 @@ def test_awards_feed_a_score_breakdown() -> None:
         ("district A13+A14", 5),
         ("faction green", 1),  # round 1: value 2 (the tower die is ignored), O and W tie → 1 each
     ]
-    assert entries[1].detail.startswith("district A13+A14, survey +1 (places 6/4/3/1): O and W tie 1st–2nd")
+    assert entries[1].detail.startswith(
+        "The district's survey tiles add 1 to every place: places are worth 6, 4, 3 and 1. O and W tie for first"
+        " and second"
+    )
     assert entries[2].detail == (
-        "faction green (value 2, 1 district): O and W tie (2 citizens, 1 noble each), share 2 → 1 each; "
-        "others: T 2 (0N)"
+        "Green is worth 2 (its dice lie in 1 district). O and W tie for the most (2 citizens, 1 noble each) and"
+        " share 2: 1 each; others: T with 2 citizens (no nobles)"
     )
     assert seat_score(0, entries).total == 11
     assert totals(awards) == {"O": 11, "T": 3, "W": 6}

@@ -105,4 +105,91 @@ def test_settling_more_than_the_reserve_names_the_reserve() -> None:
     violations = ENGINE.validate(s, mv.Move(seat, mv.Settle(3, "A11", 3, 2, "A12", 2, 0)))
     assert [v.message for v in violations] == ["More than the reserve: 2 nobles settled, your reserve has 1."]
     wall = ENGINE.validate(s, mv.Move(seat, mv.SettleWall(3, 0, 3)))
-    assert [v.message for v in wall] == ["Round 1 settles on both sides of the road (settle), not next to a wall."]
+    assert [v.message for v in wall] == ["Round 1 settles on both sides of the road, not next to a wall."]
+
+
+# ---- words for players (issue #23): prompts without a speaker, no zero offered, chance in the past tense ----
+
+
+def _label(s: State, action: object) -> str:
+    move = mv.Move(ENGINE.pending(s).seats[0], action)
+    assert move in ENGINE.legal_moves(s), move
+    return ENGINE.labels(s, [move])[0].label.english
+
+
+def _logged(s: State, action: object) -> str:
+    move = mv.Move(ENGINE.pending(s).seats[0], action)
+    return ENGINE.log(s, move, ENGINE.apply(s, move)).public_line.english
+
+
+def test_a_card_number_0_is_worded_as_nothing_on_that_side() -> None:
+    """§5.3 step 2: the side given a card's 0 gets nobody; the label says so in words (never ``0 on A11``),
+    and names the side that gets citizens first; the log line says the same."""
+    s = act(first_builder(), mv.BuildRoad("p01", 4, 0))
+    settle = mv.Settle(0, "A11", 0, 0, "A12", 4, 1)
+    labelled = ENGINE.labels(s, [mv.Move(ENGINE.pending(s).seats[0], settle)])[0]
+    assert labelled.label.english == "Settle 4 on A12 (1 noble and 3 peasants) and nothing toward A11"
+    assert labelled.path[1].english == "nothing toward A11, 4 toward A12"
+    seat = ENGINE.pending(s).seats[0]
+    assert _logged(s, settle) == f"Seat {seat} settled 4 on A12 (1 noble and 3 peasants) and nothing toward A11"
+
+
+def test_a_defence_card_number_0_is_worded_as_nothing_toward_that_tower() -> None:
+    s = first_builder()
+    seat = ENGINE.pending(s).seats[0]
+    s = replace(s, phase="defence", turn=None, order=(seat,), index=0)
+    assert ENGINE.pending(s).prompt == "Place a card face down in a defence zone"
+    assert _label(s, mv.PlaceDefenceCard("Z1", 4, 0, 0)) == "Place card 4/0 in Z1: nothing toward T1, 4 toward T2"
+    assert _label(s, mv.PlaceDefenceCard("Z1", 4, 0, 4)) == "Place card 4/0 in Z1: 4 toward T1, nothing toward T2"
+
+
+def test_settling_the_0_half_next_to_a_wall_says_nothing_settled_and_the_other_half_nobody_promoted() -> None:
+    """§5.4: with a 4/0 card, settling the 0 settles nothing and promotes up to 4; settling the 4 promotes
+    nobody. Both are choices, worded without a quantity of zero."""
+    s = run(scripted(3), Prefs(cards={0: [(4, 0)], 1: [(4, 0)], 2: [(4, 0)]}), until=at_build(2))
+    seat = ENGINE.pending(s).seats[0]
+    card = next((c.a, c.b) for c in s.seats[seat].hand if 0 in (c.a, c.b))
+    s = act(s, mv.BuildWall("g24e", *card))
+    high = max(card)
+    assert _label(s, mv.SettleWall(0, 0, 0)) == f"Settle nothing on A24, promote up to {high}"
+    reserve = s.seats[seat]
+    nobles = min(high, reserve.nobles)
+    move = mv.SettleWall(high, nobles, high - nobles)
+    assert _label(s, move).endswith(", promote nobody")
+    assert _logged(s, move).endswith(", keeping none to promote")
+
+
+def test_setup_chance_is_asked_in_words_and_logged_in_the_past_tense() -> None:
+    s = ENGINE.new_game(ENGINE.make_options(2, {}), None)
+    assert ENGINE.pending(s).prompt == "Choose the start player at random"
+    assert _label(s, mv.ChanceSeat(1)) == "Start player: Seat 1"
+    assert _logged(s, mv.ChanceSeat(1)) == "Chance chose Seat 1 as the start player"
+    s = ENGINE.apply(s, mv.Move(CHANCE, mv.ChanceSeat(1)))
+    assert ENGINE.pending(s).prompt.startswith("Roll a faction die for the next die spot, on ")
+    line = _logged(s, mv.ChanceDie("blue", 2))
+    assert line.startswith("Chance rolled a blue die showing 2 on ")
+
+
+def test_score_categories_name_places_as_the_board_does() -> None:
+    from engines.walled_city.engine import category_words
+
+    assert category_words("round 1 district A11") == "Round 1: district A11"
+    assert category_words("round 1 district A33+A43") == "Round 1: district of A33 and A43"
+    assert category_words("round 2 faction blue") == "Round 2: blue faction"
+    assert category_words("round 2 tower T3") == "Round 2: tower T3"
+    assert category_words("round 1 guild grocers") == "Round 1: guild copied by the Grocers"
+    assert category_words("round 2 guild bakers") == "Round 2: Bakers"
+
+
+def test_a_short_reserve_settles_what_it_holds_and_the_line_says_so() -> None:
+    """A-6: with fewer citizens in reserve than the card's numbers, as many as the reserve holds are placed; the
+    label and the log line say what was placed, not the card's number (a line tells what happened)."""
+    s = act(first_builder(), mv.BuildRoad("p01", 3, 2))
+    seat = ENGINE.pending(s).seats[0]
+    s = replace(s, seats=tuple(replace(p, nobles=0, peasants=2) if i == seat else p for i, p in enumerate(s.seats)))
+    settle = mv.Settle(3, "A11", 2, 0, "A12", 0, 0)
+    words = (
+        "2 peasants on A11 (the card's 3; the reserve is short) and nobody on A12 (the card's 2; the reserve is short)"
+    )
+    assert _label(s, settle) == f"Settle {words}"
+    assert _logged(s, settle) == f"Seat {seat} settled {words}"

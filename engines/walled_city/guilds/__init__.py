@@ -125,7 +125,7 @@ def apply_activate(s: State, seat: int, a: mv.ActivateGuild) -> State:
     if a.guild == GROCERS:
         ability = a.copy
         holder = next(i for i, p in enumerate(s.seats) if p.guild == a.copy)
-        detail = f"Grocers (seat {seat}) copied {name(a.copy)}"
+        detail = f"Seat {seat} used the Grocers to copy the {name(a.copy)}"
         s = credit(s, [Vote(str(holder), f"round {s.round} guild grocers", GROCERS_VOTES, detail)])
     act = Activation(seat=seat, guild=ability, via=GROCERS if a.guild == GROCERS else "")
     return ABILITY[ability].declare(s, act)
@@ -157,7 +157,8 @@ def prompt(s: State) -> str:
 def check(s: State, a: Any) -> list[Violation]:
     if a in options(s):
         return []
-    message = f"{prompt(s)}: {_describe(a)} is not one of the choices the ability allows now (§6.3)."
+    chosen = _describe(a)
+    message = f"{chosen[:1].upper()}{chosen[1:]} is not one of the choices open now. {prompt(s)}."
     return _v("WALLED_CITY_BAD_GUILD_CHOICE", message)
 
 

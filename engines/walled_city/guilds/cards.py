@@ -100,12 +100,12 @@ class Butchers(Ability):
     def prompt(self, s: State, act: Activation) -> str:
         seat = answering(s, act)
         if seat is None:
-            return f"Butchers: pick the card to give seat {recipients(s, act)[act.count]}"
+            return f"Pick the card to give Seat {recipients(s, act)[act.count]} (Butchers)"
         if act.chosen == (str(seat),):
             card = act.cards[recipients(s, act).index(seat)]
             what = f"the {card.a}/{card.b}" if card != Card(0, 0) else "the card"  # hidden in others' views
-            return f"Butchers: seat {seat}, give back a card worth more than {what} you received"
-        return f"Butchers: seat {seat} has no higher card; take any card from their hand"
+            return f"Give back a card worth more than {what} you received (Butchers)"
+        return f"Seat {seat} has no higher card: take any card from their hand (Butchers)"
 
 
 BUTCHERS = Butchers()

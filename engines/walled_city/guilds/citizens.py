@@ -17,6 +17,7 @@ from engines.walled_city.common import board, competitors, credit, move_citizens
 from engines.walled_city.fences import Fence, fenced
 from engines.walled_city.guilds.base import Ability, finish, in_areas, me, name, on_board, others, step, with_done
 from engines.walled_city.state import Activation, Placed, State, Vote
+from engines.walled_city.words import who_name
 
 BAKERS_VOTES = 13
 """§6.3 G14: the Bakers' votes."""
@@ -68,7 +69,7 @@ class Swap(Ability):
         return step(s, act, chosen=(*act.chosen, a.who))
 
     def prompt(self, s: State, act: Activation) -> str:
-        return f"{name(self.guild)}: pick another player's {self.kind} to replace with yours, or stop"
+        return f"Pick another player's {self.kind} to replace with one of yours, or stop ({name(self.guild)})"
 
 
 class Fishmongers(Ability):
@@ -97,7 +98,7 @@ class Fishmongers(Ability):
         return finish(s)
 
     def prompt(self, s: State, act: Activation) -> str:
-        return f"Fishmongers: pick a noble in an area to trade for {FISHMONGERS_PEASANTS} of its owner's peasants"
+        return f"Pick a noble in an area to trade for {FISHMONGERS_PEASANTS} of its owner's peasants (Fishmongers)"
 
 
 class MerchantTaylors(Ability):
@@ -119,7 +120,7 @@ class MerchantTaylors(Ability):
         return finish(move_citizens(s, a.who, a.area, "reserve", 1, 0))
 
     def prompt(self, s: State, act: Activation) -> str:
-        return "Merchant Taylors: pick an opponent's peasant to send back to its reserve"
+        return "Pick an opponent's peasant to send back to its owner's reserve (Merchant Taylors)"
 
 
 class Salters(Ability):
@@ -143,7 +144,9 @@ class Salters(Ability):
         return step(move_citizens(s, me(act), "reserve", a.place, *n), act, chosen=(*act.chosen, a.kind))
 
     def prompt(self, s: State, act: Activation) -> str:
-        return "Salters: place a noble and/or a peasant from your reserve into an area"
+        if act.count:
+            return "Place the other citizen from your reserve into an area, or stop (Salters)"
+        return "Place a noble or a peasant from your reserve into an area (Salters)"
 
 
 class Ironmongers(Ability):
@@ -157,7 +160,10 @@ class Ironmongers(Ability):
         with_nobles = {p.who for p in in_areas(s) if p.nobles}
         missing = [c for c in competitors(s) if c not in with_nobles]
         if missing:
-            return f"Ironmongers need a noble in an area for every player; {', '.join(missing)} has none."
+            named = [who_name(c) for c in missing]
+            nobody = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+            verb = "has" if len(named) == 1 else "have"
+            return f"Ironmongers need a noble in an area for every player; {nobody} {verb} none."
         return None
 
     def options(self, s: State, act: Activation) -> list[Any]:
@@ -173,7 +179,8 @@ class Ironmongers(Ability):
 
     def prompt(self, s: State, act: Activation) -> str:
         left = [c for c in competitors(s) if c not in act.chosen]
-        return f"Ironmongers: move one of {left[0] if left else '?'}'s nobles from an area into a tower"
+        whose = who_name(left[0]) if left else "a player"
+        return f"Move one of {whose}'s nobles from an area into a tower (Ironmongers)"
 
 
 class Vintners(Ability):
@@ -202,8 +209,8 @@ class Vintners(Ability):
         return step(s, act, chosen=(a.who,))
 
     def prompt(self, s: State, act: Activation) -> str:
-        whose = f"{act.chosen[0]}'s" if act.chosen else "a player's"
-        return f"Vintners: pick {whose} peasant to turn into a noble ({VINTNERS_PEASANTS - act.count} to go)"
+        whose = f"{who_name(act.chosen[0])}'s" if act.chosen else "a player's"
+        return f"Pick {whose} peasant to turn into a noble (Vintners, {VINTNERS_PEASANTS - act.count} to go)"
 
 
 class Bakers(Ability):
@@ -227,12 +234,12 @@ class Bakers(Ability):
             return step(s, act)
         p = s.seats[act.seat]
         s = set_seat(s, act.seat, roads=p.roads - 1) if s.round == 1 else set_seat(s, act.seat, walls=p.walls - 1)
-        detail = f"Bakers: turn skipped, {BAKERS_NOBLES} nobles to the box"
+        detail = f"a turn skipped and {BAKERS_NOBLES} of their nobles sent to the box"
         s = credit(s, [Vote(me(act), f"round {s.round} guild bakers", BAKERS_VOTES, detail)])
         return replace(finish(s), turn=None)
 
     def prompt(self, s: State, act: Activation) -> str:
-        return f"Bakers: pick one of your nobles to send to the box ({BAKERS_NOBLES - act.count} to go)"
+        return f"Pick one of your nobles to send to the box (Bakers, {BAKERS_NOBLES - act.count} to go)"
 
 
 class Barbers(Ability):
@@ -253,7 +260,7 @@ class Barbers(Ability):
         return step(to_box(s, a.who, a.place, 1), act)
 
     def prompt(self, s: State, act: Activation) -> str:
-        return f"Barbers: pick a noble to send to the box ({BARBERS_NOBLES - act.count} to go)"
+        return f"Pick a noble to send to the box (Barbers, {BARBERS_NOBLES - act.count} to go)"
 
 
 class Saddlers(Ability):
@@ -285,7 +292,7 @@ class Saddlers(Ability):
         return step(s, act, chosen=(a.kind,), arrived=tuple(sorted(arrived, key=lambda p: (p.place, p.who))))
 
     def prompt(self, s: State, act: Activation) -> str:
-        return "Saddlers: move up to 3 peasants or up to 2 nobles across one path each, or stop"
+        return "Move up to 3 peasants or up to 2 nobles across one path each, or stop (Saddlers)"
 
 
 @lru_cache(maxsize=256)
@@ -324,7 +331,7 @@ class Armourers(Ability):
         return step(move_citizens(s, me(act), "reserve", a.place, 0, 1), act)
 
     def prompt(self, s: State, act: Activation) -> str:
-        return "Armourers: place a noble from your reserve into a tower"
+        return "Place a noble from your reserve into a tower (Armourers)"
 
 
 ABILITIES: tuple[Ability, ...] = (

@@ -12,10 +12,12 @@ from typing import Any
 from msgspec.structs import replace
 
 from engines.core.engine import CHANCE
+from engines.core.text import plural
 from engines.walled_city import moves as mv
 from engines.walled_city.common import board
 from engines.walled_city.guilds.base import Ability, finish, name, step, with_done
 from engines.walled_city.state import Activation, State
+from engines.walled_city.words import marker_name
 
 HABERDASHERS_ATTEMPTS = 4
 """§6.3 G8: up to 4 re-rolls or re-flips (A-15)."""
@@ -87,8 +89,14 @@ class Haberdashers(Ability):
 
     def prompt(self, s: State, act: Activation) -> str:
         if act.rolling:
-            return f"Chance: the re-rolled {parse(act.items[0]).kind}'s new value"
-        return f"Haberdashers: pick a die to re-roll or a tile to re-flip ({HABERDASHERS_ATTEMPTS - act.count} left)"
+            m = parse(act.items[0])
+            if m.kind == "die":
+                return f"Roll {marker_name(s, m.kind, m.index)} again (Haberdashers)"
+            return f"Toss {marker_name(s, m.kind, m.index)} again (Haberdashers)"
+        left = HABERDASHERS_ATTEMPTS - act.count
+        stop = ", or stop" if act.count else ""
+        tries = plural(left, "try", "tries")
+        return f"Pick a die to re-roll or a tile to toss again{stop} (Haberdashers, {tries} left)"
 
 
 class MarkerPair(Ability):
@@ -119,7 +127,7 @@ class MarkerPair(Ability):
         return finish(self.resolve(s, parse(act.items[0]), a))
 
     def prompt(self, s: State, act: Activation) -> str:
-        return f"{name(self.guild)}: pick {'the second' if act.items else 'a'} die or tile {self.verb}"
+        return f"Pick {'the second' if act.items else 'a'} die or tile {self.verb} ({name(self.guild)})"
 
 
 class Clothworkers(MarkerPair):

@@ -13,6 +13,7 @@ from engines.walled_city.common import board, competitors, move_citizens
 from engines.walled_city.fences import Fence, fence_options, fenced, halves
 from engines.walled_city.guilds.base import Ability, finish, name, step
 from engines.walled_city.state import Activation, Spot, State
+from engines.walled_city.words import who_name
 
 
 def built_spots(s: State) -> list[str]:
@@ -69,7 +70,7 @@ class Demolish(Ability):
 
     def prompt(self, s: State, act: Activation) -> str:
         verb = "demolish" if self.guild == "goldsmiths" else "remove the top piece of"
-        return f"{name(self.guild)}: pick a built road or wall to {verb}"
+        return f"Pick a built road or wall to {verb} ({name(self.guild)})"
 
 
 class Carpenters(Ability):
@@ -115,10 +116,11 @@ class Carpenters(Ability):
 
     def prompt(self, s: State, act: Activation) -> str:
         if not act.items:
-            return "Carpenters: build a fence across an area between two points of its edge"
+            return "Build a fence across an area between two points of its edge (Carpenters)"
         if act.chosen:
-            return f"Carpenters: how many of {act.chosen[0]}'s peasants and nobles go to {act.items[1]}"
-        return "Carpenters: the new areas have as many citizens; pick the one that gets the die and tile"
+            whose = who_name(act.chosen[0])
+            return f"Choose how many of {whose}'s peasants and nobles go to {act.items[1]} (Carpenters)"
+        return "Pick the new area that gets the dice and the tile: both have as many citizens (Carpenters)"
 
 
 @lru_cache(maxsize=256)

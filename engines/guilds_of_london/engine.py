@@ -179,26 +179,34 @@ KEEP: Decision[State] = Decision(
 # ---- now and automatic ------------------------------------------------------------------------------------------
 
 PROMPTS: dict[type, str] = {
-    DrawOrder: "Chance: the starting order",
-    DrawSide: "Chance: the plantation side",
-    DrawTile: "Chance: the tile for the cell ({row},{col})",
-    DrawToken: "Chance: the second-place token for the tile at ({row},{col})",
-    DrawCard: "Chance: the action card Seat {seat} draws",
-    DrawLordMayor: "Chance: the Lord Mayor card Seat {seat} draws",
-    ChooseLordMayor: "Seat {seat}: keep a drawn Lord Mayor card, or choose the next to put under the deck",
-    HireStep: "Seat {seat}: how many liverymen to hire (up to {n})",
-    NeutralStep: "Seat {seat}: how many neutral pawns to take (up to {n})",
-    MoveStep: "Seat {seat}: move a figure ({left} left), or stop",
-    PlantStep: "Seat {seat}: send a figure to the plantation ({left} left), or stop",
-    ChoiceStep: "Seat {seat}: choose an option",
-    PayDiscard: "Seat {seat}: discard a card to pay for the ability ({left} left)",
-    PayReturn: "Seat {seat}: return a figure to the supply to pay for the ability ({left} left)",
-    Negotiate: "Seat {seat}: swap a liveryman for a neutral pawn, or stop",
-    DiscardToLimit: "Seat {seat}: discard down to the hand limit",
+    DrawOrder: "Draw the starting order",
+    DrawSide: "Draw the plantation side",
+    DrawTile: "Draw the tile for the cell ({row},{col})",
+    DrawToken: "Draw the second-place token for the tile at ({row},{col})",
+    DrawCard: "Draw an action card for Seat {seat}",
+    DrawLordMayor: "Draw a Lord Mayor card for Seat {seat}",
+    ChooseLordMayor: "Keep one of the Lord Mayor cards you drew",
+    HireStep: "How many liverymen to hire (up to {n})",
+    NeutralStep: "How many neutral pawns to take (up to {n})",
+    MoveStep: "Move a figure ({left} left), or stop",
+    PlantStep: "Send a figure to the plantation ({left} left), or stop",
+    ChoiceStep: "Choose an option",
+    PayDiscard: "Discard a card to pay for the ability ({left} left)",
+    PayReturn: "Return a figure to the supply to pay for the ability ({left} left)",
+    Negotiate: "Swap a liveryman for a neutral pawn, or stop",
+    DiscardToLimit: "Discard down to the hand limit",
 }
+"""What each queued decision asks, in the decider's words (the client says whose decision it is)."""
+
+#: §5.3: once the cards to keep are kept, the rest go under the deck in the order the player chooses.
+PUT_UNDER_PROMPT = "Choose the next Lord Mayor card to put under the deck"
+KEEP_PROMPT = "Each player keeps a Lord Mayor card in secret"
+TURN_PROMPT = "Play a card, or end the turn"
 
 
 def _prompt(step: Any) -> str:
+    if isinstance(step, ChooseLordMayor) and step.keep <= 0:
+        return PUT_UNDER_PROMPT
     return PROMPTS[type(step)].format(**msgspec.structs.asdict(step))
 
 
@@ -217,9 +225,9 @@ def now(s: State) -> Now[State] | None:
         return Now((head.seat,), row, tag, _prompt(head))
     if s.stage == "keep":
         seats = setup.keep_seats(s)
-        return Now(seats, KEEP, "keep_lord_mayor", "Every player: keep a Lord Mayor card (secretly)") if seats else None
+        return Now(seats, KEEP, "keep_lord_mayor", KEEP_PROMPT) if seats else None
     if s.stage == "turns" and s.turn is not None:
-        return Now((s.turn.seat,), TURN, "turn", f"Seat {s.turn.seat}: play a card, or end the turn")
+        return Now((s.turn.seat,), TURN, "turn", TURN_PROMPT)
     return None
 
 
@@ -296,9 +304,16 @@ class GuildsOfLondon:
     log = staticmethod(words.log)
 
     def game_over(self, state: State) -> str:
-        """Why the game ended: every tile resolved (R-RES-19) or the end of the track (R-END-1)."""
+        """Why the game ended: every tile resolved (R-RES-19), every tile resolved in a city that grows, the
+        round marker then jumping to the last Growth space (R-RES-20, A-22: the rounds jumped over were not
+        played, and which round the last tile fell in is not kept), or the end of the track (R-END-1)."""
         if state.ending:
             return f"The game is over: every tile was resolved in round {state.round}."
+        if state.city and not any(placed.face_up for placed in state.city):
+            return (
+                "The game is over: every tile was resolved, so the round marker moved on to the Growth phase of "
+                f"round {state.round}, the last round, and the game ended there."
+            )
         return f"The game is over after round {state.round}."
 
     def picture(self, view: State, viewer: int | None) -> Picture:

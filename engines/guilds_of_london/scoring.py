@@ -23,7 +23,8 @@ from engines.guilds_of_london.content import (
     TableScoring,
     ThresholdScoring,
 )
-from engines.guilds_of_london.effects import count_items
+from engines.guilds_of_london.effects import CATEGORY, count_items
+from engines.guilds_of_london.names import card_name, scoring_words, token_name
 from engines.guilds_of_london.order import gain, record, turn_order
 from engines.guilds_of_london.state import CityTile, State
 
@@ -147,11 +148,29 @@ def _tiebreak(s: State, seat: int) -> tuple[int, str]:
     return cards, f"{cards} Lord Mayor card{'s' if cards != 1 else ''}"
 
 
+#: The ledger keeps the component's id where a component has no printed name; the score sheet names it in
+#: players' words (``names``).
+_DETAIL_WORDS = {
+    CATEGORY["ability"]: card_name,
+    CATEGORY["effects"]: token_name,
+    LORD_MAYOR: scoring_words,
+}
+
+
+def detail_words(category: str, detail: str) -> str:
+    """A ledger line's detail as the score sheet shows it: the action card, token or Lord Mayor card in words."""
+    words = _DETAIL_WORDS.get(category)
+    return words(detail) if words is not None else detail
+
+
 def score(s: State) -> ScoreSheet:
     """Every seat's VP as its ledger lines (provisional while the game runs; final once it is over), the
     standings by VP then Lord Mayor cards, and the winners (invariant 22)."""
     seats = [
-        seat_score(seat, [ScoreEntry(line.category, line.points, line.detail) for line in p.ledger])
+        seat_score(
+            seat,
+            [ScoreEntry(line.category, line.points, detail_words(line.category, line.detail)) for line in p.ledger],
+        )
         for seat, p in enumerate(s.players)
     ]
     return rank(seats, lambda seat: _tiebreak(s, seat), final=s.stage == "over")

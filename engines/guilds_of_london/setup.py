@@ -41,12 +41,27 @@ PLAYERS = range(2, 5)
 """§1: 2–4 players (the one place the player counts are stated; ``GameInfo`` and the checks read it)."""
 
 OPTION_DOCS: dict[str, str] = {
-    "plantation_side": "A-28: the plantation side, drawn at random (random) or fixed (ULSTER, VIRGINIA).",
-    "negotiation_own_colour": "A-08: in a negotiation a player may also swap liverymen of their own colour.",
-    "tiebreak_adjacent_masters": "A-34: a first-place tie adds 1 per adjacent master (per_master) or 1 for any (any).",
-    "setup_special_west_of_guildhall": "A-01: 3–4 players, the tile west of the Guildhall is a special building.",
-    "neutral_return": "A-09: neutral pawns used in a negotiation go back to the pool (pool) or leave the game.",
+    "plantation_side": (
+        "Which side of the plantation tile is used: drawn at random (random), or always the Ulster side "
+        "(ULSTER) or the Virginia side (VIRGINIA)."
+    ),
+    "negotiation_own_colour": (
+        "In a negotiation a player may also swap their own liverymen for neutral pawns, not only other "
+        "players' liverymen."
+    ),
+    "tiebreak_adjacent_masters": (
+        "How a tie for first place on a tile is broken: each tied player adds 1 for every master of theirs "
+        "on a neighbouring tile (the default), or just 1 for having any such master (any)."
+    ),
+    "setup_special_west_of_guildhall": (
+        "With 3 or 4 players, the tile west of the Guildhall at the start is always one of the special buildings."
+    ),
+    "neutral_return": (
+        "Where the neutral pawns used in a negotiation go afterwards: back to the pool for later use (pool), "
+        "or out of the game (removed)."
+    ),
 }
+"""Each option in players' words (the rulings behind them: A-28, A-08, A-34, A-01, A-09 in the docs)."""
 
 
 def make_options(players: int, overrides: dict[str, Any]) -> Options:

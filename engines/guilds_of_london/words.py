@@ -1,15 +1,19 @@
 """Guilds of London in words: a label and a path of choices for every legal move, and the log lines of a move.
 
-Tiles are named by their content name and cell (``Guild 7 (0,1)``: row 0, column 1, §3.1), action cards
-by their id and symbol, seats as ``Seat N``. A path chooses the kind of move, then each of its parts;
-a part with more than 25 possible values (a chat menu's limit) is chosen in two steps, first a group of
-at most 25 consecutive values. The groups come from the whole range of the part (every card type in
-hand, every place in the city), so every move of a decision walks menus of the same shape.
+Tiles are named by their content name and cell (``Guild 7 (0,1)``: row 0, column 1, §3.1); action cards,
+Lord Mayor cards and second-place tokens, which have no printed name, by what a player sees of them
+(``names``: the ``Scythe card``, the Lord Mayor card scoring ``2 VP per guild tile you are master of with
+an Anchor``, a token of ``draw 1 card``); seats as ``Seat N``. A path chooses the kind of move, then each
+of its parts; a part with more than 25 possible values (a chat menu's limit) is chosen in two steps, first
+a group of at most 25 consecutive values. The groups come from the whole range of the part (every card
+type in hand, every place in the city), so every move of a decision walks menus of the same shape.
 
-The public log line names nothing hidden from another seat: action cards drawn, Lord Mayor cards drawn,
-kept or put under the deck are named only in the private line; cards played or discarded lie face up
-and are named (A-29). A line also says what followed by itself: tiles resolved, the round reached, the
-end of the game.
+A public log line says what happened, in the past tense, the actor first (``Seat 2 hired 2 liverymen``,
+``Chance drew Guild 7 for (0,1)``). It names nothing hidden from another seat: action cards drawn, Lord
+Mayor cards drawn, kept or put under the deck are named only in the private line, a sentence to the
+mover (``You kept …``); cards played or discarded lie face up and are named (A-29). A line also says what
+followed by itself: tiles resolved, the round marker's jump when every tile is resolved (R-RES-20), the
+round reached, the end of the game.
 """
 
 from __future__ import annotations
@@ -21,26 +25,20 @@ from engines.core.engine import CHANCE
 from engines.core.text import LogEntry, MoveLabel, Text, menu_steps, plural, seat_name, seated, text
 from engines.guilds_of_london import moves as mv
 from engines.guilds_of_london.common import CONTENT
-from engines.guilds_of_london.content import (
-    Choice,
-    DrawAction,
-    DrawLm,
-    DrawModifier,
-    Effect,
-    GainNeutral,
-    Hire,
-    Move,
-    Per,
-    ToPlantation,
-    Trigger,
-    Vp,
-)
 from engines.guilds_of_london.effects import find_choice
+from engines.guilds_of_london.names import (
+    card_name,
+    effect_words,
+    effects_words,
+    lord_mayor_name,
+    scoring_words,
+    token_name,
+)
 from engines.guilds_of_london.state import GUILDHALL, ChoiceStep, CityTile, DrawTile, DrawToken, State
 
 GAME = "guilds_of_london"
 
-SYMBOL_NAMES: dict[str, str] = {s.id: s.name for s in CONTENT.symbols}
+__all__ = ["card_name", "effect_words", "effects_words", "label", "log", "tile_name"]
 
 
 def _move(kind: str, template: str, **params: object) -> Text:
@@ -58,14 +56,6 @@ def _log(kind: str, template: str, **params: object) -> Text:
 # ---- naming things ---------------------------------------------------------------------------------------
 
 
-def card_name(card: str) -> str:
-    """An action card: its id and its symbol(s), ``COMPASS_MOVE (Compass)``."""
-    found = CONTENT.action_card.get(card)
-    if found is None:
-        return card
-    return f"{card} ({'/'.join(SYMBOL_NAMES.get(s, s) for s in found.symbols)})"
-
-
 def tile_name(s: State, tile_id: str) -> str:
     """A tile by name and cell, ``Guild 7 (0,1)``; the Guildhall by name."""
     if tile_id == GUILDHALL:
@@ -74,45 +64,18 @@ def tile_name(s: State, tile_id: str) -> str:
     if placed is not None:
         return _placed_name(placed)
     found = CONTENT.tile.get(tile_id)
-    return found.name if found is not None else tile_id
+    return found.name if found is not None else "an unknown tile"
 
 
 def _placed_name(placed: CityTile) -> str:
     """A tile of the city by name and cell, ``Guild 7 (0,1)`` (its cell read off the tile itself)."""
     found = CONTENT.tile.get(placed.tile)
-    return f"{found.name if found is not None else placed.tile} ({placed.row},{placed.col})"
+    return f"{found.name if found is not None else 'an unknown tile'} ({placed.row},{placed.col})"
 
 
-def _amount(template: str, singular: str = "", several: str | None = None) -> Callable[[Any], str]:
-    """Words for an effect with an amount ``n``: ``template`` names ``{n}`` (a count of ``singular``)."""
-    return lambda e: template.format(n=plural(e.n, singular, several) if singular else e.n)
-
-
-_EFFECT_WORDS: dict[type, Callable[[Any], str]] = {
-    Vp: _amount("{n} VP"),
-    DrawAction: lambda e: (
-        f"draw {plural(e.n, 'card')}" + (" at the end of the turn" if e.timing != "immediate" else "")
-    ),
-    DrawModifier: lambda e: f"draw {e.delta:+d} at the end of the turn",
-    DrawLm: lambda e: f"draw {e.draw} Lord Mayor cards, keep {e.keep}",
-    Hire: _amount("hire up to {n}"),
-    GainNeutral: _amount("take up to {n}", "neutral pawn"),
-    Move: _amount("move up to {n}", "figure"),
-    ToPlantation: _amount("send up to {n} to the plantation", "figure"),
-    Per: lambda e: f"per {e.count.what.replace('_', ' ')}: {effects_words(e.effects)}",
-    Trigger: lambda e: f"whenever {e.event.lower().replace('_', ' ')} this turn: {effects_words(e.effects)}",
-    Choice: lambda e: " or ".join(f"({effects_words(option)})" for option in e.options),
-}
-
-
-def effect_words(effect: Effect) -> str:
-    """One effect of the content in a few words (§6.7)."""
-    words = _EFFECT_WORDS.get(type(effect))
-    return words(effect) if words is not None else effect.op.lower()
-
-
-def effects_words(effects: Sequence[Effect]) -> str:
-    return ", ".join(effect_words(e) for e in effects) or "nothing"
+def _lord_mayor(card: str) -> str:
+    """``the Lord Mayor card scoring 2 VP per …`` (a line names one card: which copy it is does not matter)."""
+    return f"the Lord Mayor card scoring {scoring_words(card)}"
 
 
 def _cards(cards: Sequence[str]) -> list[tuple[str, str]]:
@@ -128,11 +91,30 @@ def _tiles(s: State) -> list[tuple[str, str]]:
     return [(t.tile, _placed_name(t)) for t in s.city]
 
 
+def _cell(step: Any) -> str:
+    """The cell a tile or token draw is for, ``(0,1)``."""
+    return f"({step.row},{step.col})" if isinstance(step, DrawTile | DrawToken) else "the city"
+
+
+def _hired(count: int) -> str:
+    """``2 liverymen``, ``nobody`` (hiring none is declining the effect)."""
+    return plural(count, "liveryman", "liverymen") if count > 0 else "nobody"
+
+
+def _neutrals(count: int) -> str:
+    """``1 neutral pawn``, ``no neutral pawns`` (taking none is declining the effect)."""
+    return plural(count, "neutral pawn") if count > 0 else "no neutral pawns"
+
+
 # ---- labels, one function per kind of action --------------------------------------------------------------
 
 
 def _hand(s: State, seat: int) -> list[tuple[str, str]]:
     return _cards(s.players[seat].hand)
+
+
+def _lord_mayor_menu(cards: Sequence[str]) -> list[tuple[str, str]]:
+    return [(card, lord_mayor_name(card)) for card in cards]
 
 
 def _label_order(s: State, seat: int, a: mv.StartingOrder) -> tuple[Text, list[Text]]:
@@ -145,66 +127,69 @@ def _label_order(s: State, seat: int, a: mv.StartingOrder) -> tuple[Text, list[T
 def _label_side(s: State, seat: int, a: mv.ChanceSide) -> tuple[Text, list[Text]]:
     """R-SETUP-5: the plantation side drawn."""
     side = a.side.title()
-    label = _move("chance_side", "The plantation is {side}", side=side)
+    label = _move("chance_side", "The plantation shows its {side} side", side=side)
     return label, [_choice("chance_side", "Plantation side"), _choice("side", "{side}", side=side)]
+
+
+def _tile_words(tile: str) -> str:
+    found = CONTENT.tile.get(tile)
+    return found.name if found is not None else "an unknown tile"
 
 
 def _label_tile(s: State, seat: int, a: mv.ChanceTile) -> tuple[Text, list[Text]]:
     """R-SETUP-12/13, R-GROW-2: the tile drawn for the cell."""
-    step = s.queue[0]
-    cell = f"({step.row},{step.col})" if isinstance(step, DrawTile) else ""
-    name = CONTENT.tile[a.tile].name if a.tile in CONTENT.tile else a.tile
-    label = _move("chance_tile", "{tile} is drawn for {cell}", tile=name, cell=cell)
+    cell = _cell(s.queue[0])
+    label = _move("chance_tile", "{tile} for {cell}", tile=_tile_words(a.tile), cell=cell)
     supply = [(t, CONTENT.tile[t].name) for t in dict.fromkeys(s.tile_supply) if t in CONTENT.tile]
     return label, [_choice("chance_tile", "Tile drawn"), *pick("tile", a.tile, supply)]
 
 
 def _label_token(s: State, seat: int, a: mv.ChanceToken) -> tuple[Text, list[Text]]:
-    """R-SETUP-2, R-GROW-5: the token drawn for the tile."""
-    step = s.queue[0]
-    cell = f"({step.row},{step.col})" if isinstance(step, DrawToken) else ""
-    label = _move("chance_token", "Token {token} goes on the tile at {cell}", token=a.token, cell=cell)
-    bag = [(t, t) for t in dict.fromkeys(s.token_bag)]
+    """R-SETUP-2, R-GROW-5: the token drawn for the tile, by what it gives."""
+    cell = _cell(s.queue[0])
+    label = _move("chance_token", "A token ({token}) for the tile at {cell}", token=token_name(a.token), cell=cell)
+    bag = [(t, token_name(t)) for t in dict.fromkeys(s.token_bag)]
     return label, [_choice("chance_token", "Token drawn"), *pick("token", a.token, bag)]
 
 
 def _label_card(s: State, seat: int, a: mv.ChanceCard) -> tuple[Text, list[Text]]:
     """R-SETUP-7, R-TURN-6: the action card drawn."""
-    label = _move("chance_card", "The card drawn is {card}", card=card_name(a.card))
+    label = _move("chance_card", "The {card}", card=card_name(a.card))
     return label, [_choice("chance_card", "Action card drawn"), *pick("card", a.card, _cards(s.deck))]
 
 
 def _label_lord_mayor_draw(s: State, seat: int, a: mv.ChanceLordMayor) -> tuple[Text, list[Text]]:
-    """R-SETUP-11, §6.6: the Lord Mayor card drawn."""
-    label = _move("chance_lord_mayor", "The Lord Mayor card drawn is {card}", card=a.card)
-    deck = [(c, c) for c in dict.fromkeys(s.lm_deck)]
+    """R-SETUP-11, §6.6: the Lord Mayor card drawn, by what it scores."""
+    label = _move("chance_lord_mayor", "The Lord Mayor card scoring {card}", card=lord_mayor_name(a.card))
+    deck = _lord_mayor_menu(list(dict.fromkeys(s.lm_deck)))
     return label, [_choice("chance_lord_mayor", "Lord Mayor card drawn"), *pick("lord_mayor", a.card, deck)]
 
 
 def _label_keep(s: State, seat: int, a: mv.KeepLordMayor) -> tuple[Text, list[Text]]:
-    """R-SETUP-11, §5.3: a Lord Mayor card kept (secretly)."""
-    label = _move("keep_lord_mayor", "Keep Lord Mayor card {card}", card=a.card)
-    offer = [(c, c) for c in sorted(set(s.players[seat].lm_offer))]
+    """R-SETUP-11, §5.3: a Lord Mayor card kept (secretly), by what it scores."""
+    label = _move("keep_lord_mayor", "Keep the Lord Mayor card scoring {card}", card=lord_mayor_name(a.card))
+    offer = _lord_mayor_menu(sorted(set(s.players[seat].lm_offer)))
     return label, [_choice("keep_lord_mayor", "Keep a Lord Mayor card"), *pick("lord_mayor", a.card, offer)]
 
 
 def _label_under(s: State, seat: int, a: mv.PutUnder) -> tuple[Text, list[Text]]:
     """§5.3: the next drawn card put under the Lord Mayor deck."""
-    label = _move("put_under", "Put {card} under the Lord Mayor deck next", card=a.card)
-    offer = [(c, c) for c in sorted(set(s.players[seat].lm_offer))]
+    template = "Put the Lord Mayor card scoring {card} under the deck next"
+    label = _move("put_under", template, card=lord_mayor_name(a.card))
+    offer = _lord_mayor_menu(sorted(set(s.players[seat].lm_offer)))
     return label, [_choice("put_under", "Put a card under the deck"), *pick("lord_mayor", a.card, offer)]
 
 
 def _label_hire(s: State, seat: int, a: mv.PlayHire) -> tuple[Text, list[Text]]:
     """§5.2 action A."""
-    label = _move("play_hire", "Hire a liveryman with {card}", card=card_name(a.card))
+    label = _move("play_hire", "Hire a liveryman with the {card}", card=card_name(a.card))
     return label, [_choice("play_hire", "Hire a liveryman"), *pick("card", a.card, _hand(s, seat))]
 
 
 def _label_play_move(s: State, seat: int, a: mv.PlayMove) -> tuple[Text, list[Text]]:
     """§5.2 action B."""
     card, source, to = card_name(a.card), tile_name(s, a.source), tile_name(s, a.to)
-    label = _move("play_move", "Move with {card} from {source} to {to}", card=card, source=source, to=to)
+    label = _move("play_move", "Move with the {card} from {source} to {to}", card=card, source=source, to=to)
     path = [
         _choice("play_move", "Move a figure"),
         *pick("card", a.card, _hand(s, seat)),
@@ -214,11 +199,15 @@ def _label_play_move(s: State, seat: int, a: mv.PlayMove) -> tuple[Text, list[Te
     return label, path
 
 
+def _ability(card: str) -> str:
+    found = CONTENT.action_card.get(card)
+    return effects_words(found.ability) if found is not None else "nothing"
+
+
 def _label_ability(s: State, seat: int, a: mv.PlayAbility) -> tuple[Text, list[Text]]:
     """§5.2 action C: the ability and its cost."""
-    card = CONTENT.action_card.get(a.card)
-    does = effects_words(card.ability) if card is not None else ""
-    label = _move("play_ability", "Use {card}: {does}", card=card_name(a.card), does=does)
+    template = "Play the {card} for its ability: {does}"
+    label = _move("play_ability", template, card=card_name(a.card), does=_ability(a.card))
     return label, [_choice("play_ability", "Use an ability"), *pick("card", a.card, _hand(s, seat))]
 
 
@@ -229,7 +218,7 @@ def _label_end(s: State, seat: int, a: mv.EndTurn) -> tuple[Text, list[Text]]:
 
 def _label_pay(s: State, seat: int, a: mv.PayCard) -> tuple[Text, list[Text]]:
     """§5.2 ``PlayAbility``: a card discarded as payment."""
-    label = _move("pay_card", "Discard {card} to pay", card=card_name(a.card))
+    label = _move("pay_card", "Discard the {card} to pay", card=card_name(a.card))
     return label, [_choice("pay_card", "Discard to pay"), *pick("card", a.card, _hand(s, seat))]
 
 
@@ -240,15 +229,16 @@ def _label_return(s: State, seat: int, a: mv.ReturnFigure) -> tuple[Text, list[T
 
 
 def _label_hire_count(s: State, seat: int, a: mv.Hire) -> tuple[Text, list[Text]]:
-    """§6.7 ``HIRE``."""
-    label = _move("hire", "Hire {count}", count=plural(a.count, "liveryman", "liverymen"))
-    return label, [_choice("hire", "Hire"), _choice("count", "{count}", count=a.count)]
+    """§6.7 ``HIRE``: up to n, so hiring nobody declines the effect (A-19)."""
+    label = _move("hire", "Hire {count}", count=_hired(a.count))
+    return label, [_choice("hire", "Hire"), _choice("count", "{count}", count=_hired(a.count))]
 
 
 def _label_neutral(s: State, seat: int, a: mv.TakeNeutral) -> tuple[Text, list[Text]]:
-    """§6.7 ``GAIN_NEUTRAL``."""
-    label = _move("take_neutral", "Take {count}", count=plural(a.count, "neutral pawn"))
-    return label, [_choice("take_neutral", "Take neutral pawns"), _choice("count", "{count}", count=a.count)]
+    """§6.7 ``GAIN_NEUTRAL``: up to n, so taking none declines the effect (A-19)."""
+    label = _move("take_neutral", "Take {count}", count=_neutrals(a.count))
+    path = [_choice("take_neutral", "Take neutral pawns"), _choice("count", "{count}", count=_neutrals(a.count))]
+    return label, path
 
 
 def _label_move_figure(s: State, seat: int, a: mv.MoveFigure) -> tuple[Text, list[Text]]:
@@ -269,20 +259,30 @@ def _label_plant(s: State, seat: int, a: mv.PlantFigure) -> tuple[Text, list[Tex
     return label, [_choice("plant_figure", "Send to the plantation"), *pick("source", a.source, _places(s))]
 
 
+def _option_words(s: State, a: mv.ChooseOption) -> str:
+    step = s.queue[0] if s.queue else None
+    choice = find_choice(step.ref) if isinstance(step, ChoiceStep) else None
+    if choice is None or not 0 <= a.option < len(choice.options):
+        return "nothing"
+    return effects_words(choice.options[a.option])
+
+
 def _label_option(s: State, seat: int, a: mv.ChooseOption) -> tuple[Text, list[Text]]:
     """§9.2.1 ``CHOICE``: an option and what it does."""
-    step = s.queue[0]
-    choice = find_choice(step.ref) if isinstance(step, ChoiceStep) else None
-    does = effects_words(choice.options[a.option]) if choice is not None and 0 <= a.option < len(choice.options) else ""
+    does = _option_words(s, a)
     label = _move("choose_option", "Option {number}: {does}", number=a.option + 1, does=does)
     return label, [_choice("choose_option", "Option {number}: {does}", number=a.option + 1, does=does)]
 
 
+def _whose(seat: int) -> str:
+    """``Seat 1's``."""
+    return f"{seat_name(seat)}'s"
+
+
 def _label_swap(s: State, seat: int, a: mv.Swap) -> tuple[Text, list[Text]]:
     """R-RES-5, R-PLANT-1."""
-    who = seat_name(a.seat)
-    label = _move("swap", "Swap a liveryman of {seat} for a neutral pawn", seat=who)
-    return label, [_choice("swap", "Swap"), _choice("whose", "{seat}", seat=who)]
+    label = _move("swap", "Swap one of {whose} liverymen for a neutral pawn", whose=_whose(a.seat))
+    return label, [_choice("swap", "Swap"), _choice("whose", "{seat}", seat=seat_name(a.seat))]
 
 
 def _label_stop(s: State, seat: int, a: mv.Stop) -> tuple[Text, list[Text]]:
@@ -291,7 +291,7 @@ def _label_stop(s: State, seat: int, a: mv.Stop) -> tuple[Text, list[Text]]:
 
 def _label_discard(s: State, seat: int, a: mv.Discard) -> tuple[Text, list[Text]]:
     """R-TURN-6 step 4."""
-    label = _move("discard", "Discard {card}", card=card_name(a.card))
+    label = _move("discard", "Discard the {card}", card=card_name(a.card))
     return label, [_choice("discard", "Discard"), *pick("card", a.card, _hand(s, seat))]
 
 
@@ -327,16 +327,132 @@ def label(state: State, move: mv.Move, several_seats: bool) -> MoveLabel:
     return _seated(move.seat, several_seats, shown, path)
 
 
-# ---- log lines ----------------------------------------------------------------------------------------------
+# ---- log lines: what a move did, in the past tense ------------------------------------------------------------
+
+
+def _did_order(s: State, a: mv.StartingOrder) -> Text:
+    order = ", ".join(seat_name(x) for x in a.seats)
+    return _log("starting_order", "{seat} drew the starting order: {order}", seat=seat_name(CHANCE), order=order)
+
+
+def _did_side(s: State, a: mv.ChanceSide) -> Text:
+    side = a.side.title()
+    return _log("chance_side", "{seat} drew the {side} side of the plantation", seat=seat_name(CHANCE), side=side)
+
+
+def _did_tile(s: State, a: mv.ChanceTile) -> Text:
+    tile, cell = _tile_words(a.tile), _cell(s.queue[0])
+    return _log("chance_tile", "{seat} drew {tile} for {cell}", seat=seat_name(CHANCE), tile=tile, cell=cell)
+
+
+def _did_token(s: State, a: mv.ChanceToken) -> Text:
+    template = "{seat} drew a second-place token ({token}) for the tile at {cell}"
+    return _log("chance_token", template, seat=seat_name(CHANCE), token=token_name(a.token), cell=_cell(s.queue[0]))
+
+
+_CHANCE_LINES: dict[type, Callable[[State, Any], Text]] = {
+    mv.StartingOrder: _did_order,
+    mv.ChanceSide: _did_side,
+    mv.ChanceTile: _did_tile,
+    mv.ChanceToken: _did_token,
+}
+"""Chance draws everybody sees (§8: the order, the plantation side, tiles and tokens lie face up)."""
+
+
+def _did_hire(s: State, seat: int, a: mv.PlayHire) -> tuple[str, dict[str, object]]:
+    return "{seat} hired a liveryman with the {card}", {"card": card_name(a.card)}
+
+
+def _did_play_move(s: State, seat: int, a: mv.PlayMove) -> tuple[str, dict[str, object]]:
+    where: dict[str, object] = {"card": card_name(a.card), "source": tile_name(s, a.source), "to": tile_name(s, a.to)}
+    return "{seat} moved a figure with the {card} from {source} to {to}", where
+
+
+def _did_ability(s: State, seat: int, a: mv.PlayAbility) -> tuple[str, dict[str, object]]:
+    return "{seat} played the {card} for its ability: {does}", {"card": card_name(a.card), "does": _ability(a.card)}
+
+
+def _did_end(s: State, seat: int, a: mv.EndTurn) -> tuple[str, dict[str, object]]:
+    return "{seat} ended the turn", {}
+
+
+def _did_pay(s: State, seat: int, a: mv.PayCard) -> tuple[str, dict[str, object]]:
+    return "{seat} discarded the {card} to pay", {"card": card_name(a.card)}
+
+
+def _did_return(s: State, seat: int, a: mv.ReturnFigure) -> tuple[str, dict[str, object]]:
+    return "{seat} returned a figure from {source} to the supply", {"source": tile_name(s, a.source)}
+
+
+def _did_hire_count(s: State, seat: int, a: mv.Hire) -> tuple[str, dict[str, object]]:
+    return "{seat} hired {count}", {"count": _hired(a.count)}
+
+
+def _did_neutral(s: State, seat: int, a: mv.TakeNeutral) -> tuple[str, dict[str, object]]:
+    return "{seat} took {count}", {"count": _neutrals(a.count)}
+
+
+def _did_move_figure(s: State, seat: int, a: mv.MoveFigure) -> tuple[str, dict[str, object]]:
+    return "{seat} moved a figure from {source} to {to}", {"source": tile_name(s, a.source), "to": tile_name(s, a.to)}
+
+
+def _did_plant(s: State, seat: int, a: mv.PlantFigure) -> tuple[str, dict[str, object]]:
+    return "{seat} sent a figure from {source} to the plantation", {"source": tile_name(s, a.source)}
+
+
+def _did_option(s: State, seat: int, a: mv.ChooseOption) -> tuple[str, dict[str, object]]:
+    return "{seat} chose option {number}: {does}", {"number": a.option + 1, "does": _option_words(s, a)}
+
+
+def _did_swap(s: State, seat: int, a: mv.Swap) -> tuple[str, dict[str, object]]:
+    return "{seat} swapped one of {whose} liverymen for a neutral pawn", {"whose": _whose(a.seat)}
+
+
+def _did_stop(s: State, seat: int, a: mv.Stop) -> tuple[str, dict[str, object]]:
+    return "{seat} stopped", {}
+
+
+def _did_discard(s: State, seat: int, a: mv.Discard) -> tuple[str, dict[str, object]]:
+    return "{seat} discarded the {card}", {"card": card_name(a.card)}
+
+
+_SEAT_LINES: dict[type, Callable[[State, int, Any], tuple[str, dict[str, object]]]] = {
+    mv.PlayHire: _did_hire,
+    mv.PlayMove: _did_play_move,
+    mv.PlayAbility: _did_ability,
+    mv.EndTurn: _did_end,
+    mv.PayCard: _did_pay,
+    mv.ReturnFigure: _did_return,
+    mv.Hire: _did_hire_count,
+    mv.TakeNeutral: _did_neutral,
+    mv.MoveFigure: _did_move_figure,
+    mv.PlantFigure: _did_plant,
+    mv.ChooseOption: _did_option,
+    mv.Swap: _did_swap,
+    mv.Stop: _did_stop,
+    mv.Discard: _did_discard,
+}
+"""A seat's public moves (cards played or discarded lie face up, A-29): the template and its parameters."""
 
 
 _HIDDEN_LINES: dict[type, str] = {
-    mv.ChanceCard: "{seat} draws an action card",
-    mv.ChanceLordMayor: "{seat} draws a Lord Mayor card",
-    mv.KeepLordMayor: "{seat} keeps a Lord Mayor card",
-    mv.PutUnder: "{seat} puts a Lord Mayor card under the deck",
+    mv.ChanceCard: "{seat} drew an action card",
+    mv.ChanceLordMayor: "{seat} drew a Lord Mayor card",
+    mv.KeepLordMayor: "{seat} kept a Lord Mayor card",
+    mv.PutUnder: "{seat} put a Lord Mayor card under the deck",
 }
 """Moves whose public line hides the card (§8): drawn action cards, every Lord Mayor card."""
+
+
+def _private(a: Any) -> Text:
+    """What only the mover learns: the card drawn, kept or put under the deck, in a sentence to them."""
+    if isinstance(a, mv.ChanceCard):
+        return _log("drew_card", "You drew the {card}", card=card_name(a.card))
+    if isinstance(a, mv.ChanceLordMayor):
+        return _log("drew_lord_mayor", "You drew {card}", card=_lord_mayor(a.card))
+    if isinstance(a, mv.KeepLordMayor):
+        return _log("kept_lord_mayor", "You kept {card}", card=_lord_mayor(a.card))
+    return _log("put_under", "You put {card} under the deck", card=_lord_mayor(a.card))
 
 
 def _drawer(before: State) -> int:
@@ -345,43 +461,59 @@ def _drawer(before: State) -> int:
     return int(getattr(head, "seat", CHANCE))
 
 
+def _jump(before: State, after: State) -> int:
+    """R-RES-20 (A-22): the Growth round the marker jumped to because every tile was resolved, 0 when it did
+    not jump over a round. The round moves by one only at the start of a round's turns (``next_round``), so
+    a round reached without its turns starting, or a round more than one on, is a jump: every tile was
+    resolved in ``before.round`` and the rounds up to the jump's Growth round were not played."""
+    if after.round <= before.round:
+        return 0
+    if after.stage != "turns":
+        return after.round
+    return after.round - 1 if after.round - before.round >= 2 else 0
+
+
 def _what_followed(before: State, after: State) -> str:
-    """What happened by itself after the move, in public words: tiles resolved, the round, the end."""
+    """What happened by itself after the move, in public words and the past tense: tiles resolved, the
+    marker's jump, the round begun, the end."""
     parts = []
     was_up = {t.tile: t.face_up for t in before.city}
     for placed in after.city:
         if was_up.get(placed.tile) and not placed.face_up:
             master = seat_name(placed.master) if placed.master >= 0 else "no master"
-            parts.append(f"{tile_name(after, placed.tile)} is resolved ({master})")
+            parts.append(f"{tile_name(after, placed.tile)} was resolved ({master})")
+    jumped = _jump(before, after)
+    if jumped:
+        parts.append(
+            f"every tile was resolved in round {before.round}, so the round marker jumped to round {jumped}'s "
+            "Growth phase"
+        )
     if after.stage == "over" and before.stage != "over":
-        parts.append("the game is over")
-    elif after.round != before.round:
-        parts.append(f"round {after.round} begins")
+        parts.append("the game ended")
+    elif after.round != before.round and after.stage == "turns":
+        parts.append(f"round {after.round} began")
     return "; ".join(parts)
 
 
-def _public(before: State, move: mv.Move, after: State) -> Text:
+def _public(before: State, move: mv.Move) -> Text:
     a = move.action
     if type(a) in _HIDDEN_LINES:
         who = seat_name(_drawer(before) if move.seat == CHANCE else move.seat)
         return _log(str(type(a).__struct_config__.tag), _HIDDEN_LINES[type(a)], seat=who)
-    shown, _ = _LABELS[type(a)](before, move.seat, a)
-    if move.seat == CHANCE:
-        return _log("chance", "{what}", what=shown.english)
-    return _log("move", "{seat}: {what}", seat=seat_name(move.seat), what=shown.english)
+    if type(a) in _CHANCE_LINES:
+        return _CHANCE_LINES[type(a)](before, a)
+    template, params = _SEAT_LINES[type(a)](before, move.seat, a)
+    return _log(str(type(a).__struct_config__.tag), template, seat=seat_name(move.seat), **params)
 
 
 def log(before: State, move: mv.Move, after: State) -> LogEntry:
     """The public line hides drawn action cards and every Lord Mayor card; the private line (the mover's)
-    names them. Both end with what followed by itself."""
-    line = _public(before, move, after)
+    names them. The public line ends with what followed by itself."""
+    line = _public(before, move)
     followed = _what_followed(before, after)
     if followed:
         line = _log("followed", "{line} — {followed}", line=line.english, followed=followed)
-    private = None
-    if type(move.action) in _HIDDEN_LINES:
-        shown, _ = _LABELS[type(move.action)](before, move.seat, move.action)
-        private = _log("private", "{what}", what=shown.english)
+    private = _private(move.action) if type(move.action) in _HIDDEN_LINES else None
     return LogEntry(move.seat, line, private)
 
 

@@ -54,6 +54,26 @@ def variant_symmetries(formation: str) -> tuple[int, ...]:
     return tuple(images.index(variant) for variant in formation_variants(formation))
 
 
+SHAPES: dict[str, str] = {"I": "straight", "L": "L", "U": "U", "Z": "zigzag", "T": "T"}
+"""§5.2: the shape a formation's letter stands for (its id is the letter and the number of pieces)."""
+
+
+def formation_name(formation: str) -> str:
+    """§5.2: a formation in players' words, by its pieces and shape: ``the 3-piece L``, ``the 2-piece corner``
+    (two pieces as an L), ``a single piece``."""
+    found = CONTENT.formation.get(formation)
+    pieces = len(found.midpoints) if found is not None else 0
+    if pieces == 1:
+        return "a single piece"
+    shape = "corner" if formation[:1] == "L" and pieces == 2 else SHAPES.get(formation[:1], "formation")
+    return f"the {pieces}-piece {shape}"
+
+
+def _capital(words: str) -> str:
+    """``The 3-piece L`` at the start of a sentence."""
+    return words[:1].upper() + words[1:]
+
+
 def orientation(formation: str, variant: int) -> str:
     """How variant ``variant`` of ``formation`` is turned, in words ("turned once, then mirrored")."""
     return ORIENTATIONS[variant_symmetries(formation)[variant]]
@@ -125,7 +145,7 @@ def check_placement(s: State, seat: int, a: mv.PlaceFormation | mv.PlaceSingle |
         free = geo.EDGES - bin(walls).count("1")
         if free:
             room = "1 free street" if free == 1 else f"{free} free streets"
-            message = f"You may pass only when nothing fits (§5.4): a single piece still fits on {room}."
+            message = f"You may pass only when nothing fits: a single piece still fits on {room}."
             return [Violation("WALLS_OF_YORK_MUST_BUILD", message, "action")]
         return []
     formation = rolled_formation(s)
@@ -133,7 +153,7 @@ def check_placement(s: State, seat: int, a: mv.PlaceFormation | mv.PlaceSingle |
     if not 0 <= a.variant < len(variants):
         return [_no_such_variant(formation, len(variants), a.variant)]
     streets = variant_streets(formation, a.variant, a.dx, a.dy)
-    where = f"Formation {formation} {orientation(formation, a.variant)} at {streets[0]}"
+    where = f"{_capital(formation_name(formation))} {orientation(formation, a.variant)} at {streets[0]}"
     outside = [name for name in streets if name not in EDGE_INDEX]
     if outside:
         return [_off_board(where, outside)]
@@ -161,7 +181,8 @@ def _streets(names: list[str]) -> str:
 def _no_such_variant(formation: str, count: int, variant: int) -> Violation:
     """§5.2: a formation has as many variants as distinct orientations (indices 0..count-1)."""
     shown = "orientation" if count == 1 else "orientations"
-    message = f"Formation {formation} has {count} {shown} (variants 0..{count - 1}), not variant {variant}."
+    name = _capital(formation_name(formation))
+    message = f"{name} has {count} {shown} (variants 0..{count - 1}), not variant {variant}."
     return Violation("WALLS_OF_YORK_NO_SUCH_VARIANT", message, "action.variant")
 
 
@@ -277,11 +298,11 @@ def check_lift(s: State, seat: int, a: mv.Lift | mv.PlaceSingle) -> list[Violati
     if isinstance(a, mv.PlaceSingle):
         if not _choosing_single(p):
             owed = plural(p.lift, "wall")
-            message = f"You still owe {owed} to lift before your placement goes down (§10 A6); lift one of your walls."
+            message = f"You still owe {owed} to lift before your placement goes down; lift one of your walls."
             return [Violation("WALLS_OF_YORK_NO_WALL_THERE", message, "action")]
         return check_placement(s, seat, a)
     if _choosing_single(p):
-        message = "Your formation could not be manned (§10 A6): choose the street of your single piece first."
+        message = "The supply is too short for your formation: choose the street of your single piece first."
         return [Violation("WALLS_OF_YORK_MUST_BUILD", message, "action")]
     if a.edge not in p.walls:
         return [Violation("WALLS_OF_YORK_NO_WALL_THERE", f"You have no wall on {a.edge} to lift.", "action.edge")]

@@ -92,11 +92,11 @@ def check_closing(s: State, seat: int, a: mv.Continue | mv.CloseRoom | mv.Seal) 
     if isinstance(a, mv.Continue):
         if selected:
             size = plural(len(p.selection), "field")
-            message = f"You started a city of {size}: add rooms or seal it (§5.5); you cannot continue now."
+            message = f"You started a city of {size}: add rooms or seal it; you cannot keep building now."
             return [Violation("WALLS_OF_YORK_CLOSING_STARTED", message, "action")]
         if p.passed and can_close(s, p):
             return [
-                Violation("WALLS_OF_YORK_MUST_CLOSE", "You passed and can close: you must close (rule F).", "action")
+                Violation("WALLS_OF_YORK_MUST_CLOSE", "You passed and can close a city: you must close it.", "action")
             ]
         return []
     if isinstance(a, mv.Seal):
@@ -115,9 +115,7 @@ def check_closing(s: State, seat: int, a: mv.Continue | mv.CloseRoom | mv.Seal) 
     room_list = rooms(walls)
     room = _room_of(room_list, field)
     if not room:
-        return [
-            Violation("WALLS_OF_YORK_NOT_ENCLOSED", f"Field {a.c},{a.r} is not enclosed by walls (§6.2).", "action")
-        ]
+        return [Violation("WALLS_OF_YORK_NOT_ENCLOSED", f"Field {a.c},{a.r} is not enclosed by walls.", "action")]
     if _lowest(room) != field:
         f = _lowest(room)
         message = (
@@ -137,7 +135,7 @@ def check_closing(s: State, seat: int, a: mv.Continue | mv.CloseRoom | mv.Seal) 
     union = next((u for u in component_unions(walls) if u & room), 0)
     found = counts(s.layout, union)
     if not meets(s.decree, found):
-        return [_decree_violation(s.decree, found, "Even all rooms joined to this one")]
+        return [_decree_violation(s.decree, found, "Even with every room joined to this one, the city")]
     return []
 
 

@@ -21,6 +21,8 @@ DATA_DIR = Path(__file__).parent / "data"
 GEMS: tuple[str, ...] = ("white", "blue", "purple", "yellow")
 SIDES: tuple[str, ...] = ("black", "white")
 QUADRANTS: dict[str, tuple[int, int]] = {"TL": (0, 0), "TR": (4, 0), "BL": (0, 4), "BR": (4, 4)}
+QUADRANT_NAMES: dict[str, str] = {"TL": "top-left", "TR": "top-right", "BL": "bottom-left", "BR": "bottom-right"}
+"""§3.4: the quadrants of the play area in players' words."""
 BUILDINGS: tuple[str, ...] = ("CHURCH", "WELL", "MARKET")
 
 

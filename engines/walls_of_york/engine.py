@@ -25,14 +25,17 @@ from engines.walls_of_york.state import Options, State
 RULES_VERSION = "1.0.0"
 
 PROMPTS: dict[str, str] = {
-    "first_player": "Chance: the player who places the first terrain board",
-    "setup": "Seat {seat}: place a terrain board (gem, side, rotation, quadrant)",
-    "decree": "Chance: the King's Decree (church, well, market)",
-    "roll": "Chance: the building die's face",
-    "place": "Open players: place the rolled formation, or one single piece (hidden until all have)",
-    "lift": "Short of wall pieces: lift your own walls to reuse (strict supply)",
-    "close": "Open players: declare your city room by room and seal it, or continue",
+    "first_player": "Draw the player who places the first terrain board",
+    "setup": "Place a terrain board: choose the board, the side up, how it is turned and the quadrant",
+    "decree": "Roll the king dice for the King's Decree",
+    "roll": "Roll the building die",
+    "place": (
+        "Each open player places the rolled formation or a single piece, in secret until every open player has placed"
+    ),
+    "lift": "The wall supply is short: lift walls of your own to reuse their pieces",
+    "close": "Each open player chooses a city room by room and seals it, or keeps building",
 }
+"""What each step asks, in the deciders' words (the client says whose decision it is)."""
 
 
 def pending_seats(s: State) -> tuple[int, ...]:
@@ -127,7 +130,7 @@ def now(s: State) -> Now[State] | None:
     if not seats:
         return None
     kind = f"chance.{s.step}" if seats == (CHANCE,) else s.step
-    return Now(seats, STEPS[s.step], kind, PROMPTS[s.step].format(seat=seats[0]))
+    return Now(seats, STEPS[s.step], kind, PROMPTS[s.step])
 
 
 def options_for(s: State, seat: int) -> list[Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
+from engines.core.text import plural
 from engines.walls_of_york import geometry as geo
 from engines.walls_of_york.board import counts, field_mask, wall_mask
 from engines.walls_of_york.state import Ledger, Player, State
@@ -83,6 +84,24 @@ def end_of_age(s: State) -> State:
     return replace(s, players=players, age=2, step="decree", turn=0, supply_walls=s.supply_walls + walls_back)
 
 
+#: The ledger's categories (``city_coins_age1``) as the score sheet shows them.
+_CATEGORY_WORDS: dict[str, str] = {
+    "city_coins": "city coins",
+    "die_income": "die income",
+    "longest_wall": "longest wall",
+    "shield_tie": "tied for the King's shield",
+    "perfect_planning": "perfect planning",
+}
+
+
+def category_words(category: str) -> str:
+    """A ledger category in players' words: ``city coins, Age 1``, ``tied for the King's shield``."""
+    kind, _, age = category.rpartition("_age")
+    if kind in _CATEGORY_WORDS and age.isdigit():
+        return f"{_CATEGORY_WORDS[kind]}, Age {age}"
+    return _CATEGORY_WORDS.get(category, category.replace("_", " "))
+
+
 def score(s: State) -> ScoreSheet:
     """§7.4: coins (by category) − 5 per raid tile + 3 for the shield; ties are not broken."""
     seats = []
@@ -92,14 +111,15 @@ def score(s: State) -> ScoreSheet:
         for item in p.ledger:
             totals[item.category] = totals.get(item.category, 0) + item.points
             details[item.category] = item.detail
-        entries = [ScoreEntry(cat, pts, details[cat]) for cat, pts in totals.items()]
+        entries = [ScoreEntry(category_words(cat), pts, details[cat]) for cat, pts in totals.items()]
         if p.shield:
-            entries.append(ScoreEntry("kings_shield", SHIELD_COINS, "holds the King's shield"))
+            entries.append(ScoreEntry("King's shield", SHIELD_COINS, "holds the King's shield"))
         if p.raid_tiles:
             penalty = RAID_COINS * p.raid_tiles
             before = sum(e.points for e in entries)
             if not s.options.negative_scores:
                 penalty = min(penalty, max(0, before))
-            entries.append(ScoreEntry("raid", -penalty, f"{p.raid_tiles} raid tile(s) at −5 coins"))
+            tiles = plural(p.raid_tiles, "raid tile")
+            entries.append(ScoreEntry("raid", -penalty, f"{tiles} at −{RAID_COINS} coins each"))
         seats.append(seat_score(seat, entries))
     return rank(seats, lambda seat: (0, ""), final=s.step == "over")

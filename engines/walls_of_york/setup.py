@@ -10,18 +10,31 @@ from engines.core.engine import convert_options
 from engines.core.errors import StateInvalid, Violation
 from engines.core.rng import Rng
 from engines.walls_of_york import moves as mv
-from engines.walls_of_york.content import CONTENT, GEMS, QUADRANTS, SIDES, LayoutEntry
+from engines.walls_of_york.content import CONTENT, GEMS, QUADRANT_NAMES, QUADRANTS, SIDES, LayoutEntry
 from engines.walls_of_york.state import Options, Player, State
 
 OPTION_DOCS: dict[str, str] = {
-    "board": "A board preset id (e.g. ts1): skip the setup steps and use that play area.",
-    "perfect_planning": "§7.5.1: +2 coins for closing without removing a piece.",
-    "longest_wall": "§7.5.2: +3 coins each Age to the longest straight wall (ties all score).",
-    "strict_supply": "§10 A6: the 150 wall pieces are a real limit (default unlimited).",
-    "king_dice": "§10 A2: the reviewed custom king dice (custom) or three standard d6 (standard_d6).",
-    "negative_scores": "§10 A9: raid tiles may take a total below 0.",
-    "max_turns_per_age": "§10 A8: safeguard (1..1000); an Age still open after this many turns aborts the game.",
+    "board": (
+        "A ready-made play area by name (e.g. ts1): the terrain boards lie as that layout says and the setup "
+        "steps are skipped."
+    ),
+    "perfect_planning": (
+        "Perfect planning: a player who closes a city without removing a single wall piece gains 2 coins."
+    ),
+    "longest_wall": "Each Age, the player with the longest straight wall gains 3 coins; tied players all gain them.",
+    "strict_supply": (
+        "The 150 wall pieces are a real limit: a player short of pieces must lift walls of their own to reuse "
+        "them (by default the supply never runs out and is only counted)."
+    ),
+    "king_dice": (
+        "Which dice roll the King's Decree: the custom king dice of the review (the default) or three ordinary "
+        "six-sided dice."
+    ),
+    "negative_scores": ("Raid tiles may take a player's total below 0 (when off, each deduction stops at 0)."),
+    "max_turns_per_age": ("A safeguard (1 to 1000): an Age still open after this many turns ends the game as aborted."),
 }
+"""Each option in players' words (the rules behind them: §7.5.1, §7.5.2 and the rulings §10 A2, A6, A8, A9 in the
+docs)."""
 
 
 MAX_TURNS_PER_AGE = 1000
@@ -91,7 +104,7 @@ def check_setup(s: State, a: mv.SetupTile) -> list[Violation]:
         return [Violation("WALLS_OF_YORK_GEM_UNAVAILABLE", message, "action.gem")]
     placed = next((e for e in s.layout if e.gem == a.gem), None)
     if placed is not None:
-        message = f"The {a.gem} board is already placed in quadrant {placed.quadrant}."
+        message = f"The {a.gem} board is already placed in the {QUADRANT_NAMES[placed.quadrant]} quadrant."
         return [Violation("WALLS_OF_YORK_GEM_UNAVAILABLE", message, "action.gem")]
     if a.side not in SIDES:
         return [Violation("WALLS_OF_YORK_BAD_SIDE", f"A board side is black or white, not {a.side!r}.", "action.side")]
@@ -101,7 +114,7 @@ def check_setup(s: State, a: mv.SetupTile) -> list[Violation]:
         ]
     holder = next((e for e in s.layout if e.quadrant == a.quadrant), None)
     if holder is not None:
-        message = f"Quadrant {a.quadrant} already holds the {holder.gem} board."
+        message = f"The {QUADRANT_NAMES[a.quadrant]} quadrant already holds the {holder.gem} board."
         return [Violation("WALLS_OF_YORK_QUADRANT_TAKEN", message, "action.quadrant")]
     if not 0 <= a.rotation <= 3:
         message = f"Rotation is 0..3 quarter turns clockwise, not {a.rotation}."

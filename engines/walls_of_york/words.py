@@ -5,8 +5,11 @@ Streets are named as in §3.3: ``H x y`` is the horizontal street on top of fiel
 in row ``y`` (x 0..8). A formation is placed "at" its anchor, the first street of its variant
 (``building.variant_streets``), and named by how the piece as drawn in the content is turned (§5.2).
 
-The placement and the closing step are simultaneous and hidden until every open player has decided
-(§4.4): their public lines say only that the seat decided; the private line says what.
+A formation is named by its pieces and shape (``the 3-piece L``, ``building.formation_name``). A public
+log line says what happened, in the past tense, the actor first (``Seat 0 placed the blue board …``,
+``Chance rolled …``). The placement and the closing step are simultaneous and hidden until every open
+player has decided (§4.4): their public lines say only that the seat decided; the private line, a
+sentence to the mover, says what (``You placed the 3-piece L at V 0 3, turned once``).
 """
 
 from __future__ import annotations
@@ -14,17 +17,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engines.core.engine import CHANCE
 from engines.core.text import LogEntry, MoveLabel, Text, plural, seat_name, seated, text
 from engines.walls_of_york import building
 from engines.walls_of_york import moves as mv
 from engines.walls_of_york.board import rooms, wall_mask
-from engines.walls_of_york.content import CONTENT
+from engines.walls_of_york.building import formation_name
+from engines.walls_of_york.content import CONTENT, QUADRANT_NAMES
 from engines.walls_of_york.state import State
 
 GAME = "walls_of_york"
 
-QUADRANT_NAMES: dict[str, str] = {"TL": "top-left", "TR": "top-right", "BL": "bottom-left", "BR": "bottom-right"}
-"""§3.4: the quadrants of the play area."""
+__all__ = ["QUADRANT_NAMES", "TURNS", "decree_words", "label", "log"]
 
 TURNS: tuple[str, ...] = ("not turned", "turned once", "turned twice", "turned three times")
 """§3.4: a terrain board turned 0..3 quarter turns clockwise."""
@@ -50,9 +54,14 @@ def _street_steps(street: str) -> list[Text]:
     ]
 
 
+def _count(n: int, singular: str, several: str | None = None) -> str:
+    """``1 church``, ``2 churches``, ``no churches``."""
+    return plural(n, singular, several) if n > 0 else f"no {several or singular + 's'}"
+
+
 def decree_words(church: int, well: int, market: int) -> str:
-    """§4.2: "2 churches, 1 well and 0 markets"."""
-    return f"{plural(church, 'church', 'churches')}, {plural(well, 'well')} and {plural(market, 'market')}"
+    """§4.2: "2 churches, 1 well and no markets"."""
+    return f"{_count(church, 'church', 'churches')}, {_count(well, 'well')} and {_count(market, 'market')}"
 
 
 def _coins(n: int) -> str:
@@ -65,7 +74,7 @@ def _coins(n: int) -> str:
 def _label_first_player(s: State, a: mv.ChanceSeat) -> tuple[Text, list[Text]]:
     """§3.4: chance names the player who places the first terrain board."""
     who = seat_name(a.seat)
-    label = _move("chance_seat", "{seat} places the first terrain board", seat=who)
+    label = _move("chance_seat", "First player: {seat}", seat=who)
     return label, [_choice("chance_seat", "First player"), _choice("first_seat", "{seat}", seat=who)]
 
 
@@ -75,9 +84,9 @@ def _label_decree(s: State, a: mv.ChanceDecree) -> tuple[Text, list[Text]]:
     label = _move("chance_decree", "The King decrees {decree}", decree=words)
     path = [
         _choice("chance_decree", "King's Decree"),
-        _choice("church", "{churches}", churches=plural(a.church, "church", "churches")),
-        _choice("well", "{wells}", wells=plural(a.well, "well")),
-        _choice("market", "{markets}", markets=plural(a.market, "market")),
+        _choice("church", "{churches}", churches=_count(a.church, "church", "churches")),
+        _choice("well", "{wells}", wells=_count(a.well, "well")),
+        _choice("market", "{markets}", markets=_count(a.market, "market")),
     ]
     return label, path
 
@@ -85,9 +94,14 @@ def _label_decree(s: State, a: mv.ChanceDecree) -> tuple[Text, list[Text]]:
 def _label_face(s: State, a: mv.ChanceFace) -> tuple[Text, list[Text]]:
     """§4.3: the building die shows a formation and coins."""
     face = CONTENT.building_die[a.face - 1]
-    template = "The building die shows formation {formation} and {coins} (face {face})"
-    label = _move("chance_face", template, formation=face.formation, coins=_coins(face.coins), face=a.face)
-    return label, [_choice("chance_face", "Building die"), _choice("face", "face {face}", face=a.face)]
+    template = "The building die shows {formation} and {coins} (face {face})"
+    formation, coins = formation_name(face.formation), _coins(face.coins)
+    label = _move("chance_face", template, formation=formation, coins=coins, face=a.face)
+    path = [
+        _choice("chance_face", "Building die"),
+        _choice("face", "face {face}: {formation} and {coins}", face=a.face, formation=formation, coins=coins),
+    ]
+    return label, path
 
 
 def _label_setup(s: State, a: mv.SetupTile) -> tuple[Text, list[Text]]:
@@ -112,15 +126,12 @@ def _label_formation(s: State, a: mv.PlaceFormation) -> tuple[Text, list[Text]]:
     turned = building.orientation(formation, a.variant)
     anchor = building.variant_streets(formation, a.variant, a.dx, a.dy)[0]
     direction, _, row = anchor.split()
+    name = formation_name(formation)
     label = _move(
-        "place_formation",
-        "Place formation {formation} at {street}, {turned}",
-        formation=formation,
-        street=anchor,
-        turned=turned,
+        "place_formation", "Place {formation} at {street}, {turned}", formation=name, street=anchor, turned=turned
     )
     path = [
-        _choice("place_formation", "Formation {formation}", formation=formation),
+        _choice("place_formation", "{formation}", formation=name[:1].upper() + name[1:]),
         _choice("orientation", "{turned}", turned=turned),
         _choice("anchor_row", "anchor in row {row} ({direction} street)", direction=direction, row=row),
         _choice("street", "at {street}", street=anchor),
@@ -210,30 +221,38 @@ def label(state: State, move: mv.Move, several_seats: bool) -> MoveLabel:
 
 def _log_chance(before: State, a: Any, after: State) -> Text:
     """Chance events are public (§3.4, §4.2, §4.3)."""
+    chance = seat_name(CHANCE)
     if isinstance(a, mv.ChanceSeat):
-        return text(f"{GAME}.log.chance_seat", "{seat} places the first terrain board", seat=seat_name(a.seat))
+        template = "{chance} chose {seat} to place the first terrain board"
+        return text(f"{GAME}.log.chance_seat", template, chance=chance, seat=seat_name(a.seat))
     if isinstance(a, mv.ChanceDecree):
         words = decree_words(a.church, a.well, a.market)
-        return text(f"{GAME}.log.chance_decree", "Age {age}: the King decrees {decree}", age=before.age, decree=words)
+        template = "{chance} rolled the King's Decree for Age {age}: the King demands {decree}"
+        return text(f"{GAME}.log.chance_decree", template, chance=chance, age=before.age, decree=words)
     face = CONTENT.building_die[a.face - 1]
-    template = "Turn {turn}: the building die shows formation {formation} and {coins}"
+    template = "{chance} rolled the building die for turn {turn}: {formation} and {coins}"
+    formation, coins = formation_name(face.formation), _coins(face.coins)
     return text(
-        f"{GAME}.log.chance_face", template, turn=before.turn + 1, formation=face.formation, coins=_coins(face.coins)
+        f"{GAME}.log.chance_face", template, chance=chance, turn=before.turn + 1, formation=formation, coins=coins
     )
 
 
 def _private_place(before: State, seat: int, a: Any) -> Text:
     if isinstance(a, mv.PlaceFormation):
-        shown, _ = _label_formation(before, a)
-        return text(f"{GAME}.log.placed_formation", "You chose: {placement}", placement=shown.english)
+        formation = building.rolled_formation(before)
+        turned = building.orientation(formation, a.variant)
+        anchor = building.variant_streets(formation, a.variant, a.dx, a.dy)[0]
+        template = "You placed {formation} at {street}, {turned}"
+        name = formation_name(formation)
+        return text(f"{GAME}.log.placed_formation", template, formation=name, street=anchor, turned=turned)
     if isinstance(a, mv.PlaceSingle):
-        return text(f"{GAME}.log.placed_single", "You chose a single piece on {street}", street=a.edge)
-    return text(f"{GAME}.log.passed", "You passed (nothing fits)")
+        return text(f"{GAME}.log.placed_single", "You placed a single piece on {street}", street=a.edge)
+    return text(f"{GAME}.log.passed", "You passed (nothing fit)")
 
 
 def _private_close(before: State, seat: int, a: Any) -> Text:
     if isinstance(a, mv.Continue):
-        return text(f"{GAME}.log.continued", "You keep building")
+        return text(f"{GAME}.log.continued", "You chose to keep building")
     if isinstance(a, mv.Seal):
         size = plural(len(before.players[seat].selection), "field")
         return text(f"{GAME}.log.sealed", "You sealed your city of {size}", size=size)
@@ -249,8 +268,11 @@ def log(before: State, move: mv.Move, after: State) -> LogEntry:
     if isinstance(a, mv.ChanceSeat | mv.ChanceDecree | mv.ChanceFace):
         return LogEntry(seat, _log_chance(before, a, after))
     if isinstance(a, mv.SetupTile):
-        shown, _ = _label_setup(before, a)
-        line = text(f"{GAME}.log.setup_tile", "{seat}: {placement}", seat=who, placement=shown.english)
+        template = "{seat} placed the {gem} board, {side} side up, {turned}, in the {quadrant} quadrant"
+        quadrant, turned = QUADRANT_NAMES[a.quadrant], TURNS[a.rotation]
+        line = text(
+            f"{GAME}.log.setup_tile", template, seat=who, gem=a.gem, side=a.side, turned=turned, quadrant=quadrant
+        )
         return LogEntry(seat, line)
     if isinstance(a, mv.Lift):
         line = text(f"{GAME}.log.lift", "{seat} lifted their wall on {street}", seat=who, street=a.edge)
@@ -261,18 +283,19 @@ def log(before: State, move: mv.Move, after: State) -> LogEntry:
         return LogEntry(seat, line, private)
     if isinstance(a, mv.PlaceFormation | mv.PlaceSingle | mv.Pass):
         if after.step == "place" and after.turn == before.turn:
-            line = text(f"{GAME}.log.placed", "{seat} placed (hidden until every open player has placed)", seat=who)
+            template = "{seat} chose their placement in secret (shown once every open player has chosen)"
+            line = text(f"{GAME}.log.placed", template, seat=who)
         else:
-            template = "{seat} placed; revealed: {reveal}"
+            template = "{seat} chose their placement; every placement was revealed: {reveal}"
             line = text(f"{GAME}.log.placed_last", template, seat=who, reveal=_reveal(before, after))
         return LogEntry(seat, line, _private_place(before, seat, a))
     if isinstance(a, mv.CloseRoom):
         line = text(f"{GAME}.log.closing_step", "{seat} made a hidden closing choice and is still deciding", seat=who)
     elif after.step == "close" and after.turn == before.turn:
-        template = "{seat} made their closing decision (hidden until all have)"
+        template = "{seat} made their closing decision in secret (shown once every open player has decided)"
         line = text(f"{GAME}.log.closing_decided", template, seat=who)
     else:
-        template = "{seat} made their closing decision; revealed: {reveal}"
+        template = "{seat} made their closing decision; every decision was revealed: {reveal}"
         line = text(f"{GAME}.log.closing_last", template, seat=who, reveal=_closings(before, after))
     return LogEntry(seat, line, _private_close(before, seat, a))
 
@@ -293,7 +316,7 @@ def _reveal(before: State, after: State) -> str:
         if new:
             parts.append(f"{seat_name(seat)} built on {_streets(new)}")
         elif now.lift or now.submitted is not None:
-            parts.append(f"{seat_name(seat)} must lift walls first (strict supply)")
+            parts.append(f"{seat_name(seat)} had to lift walls first (the supply ran short)")
         else:
             parts.append(f"{seat_name(seat)} passed")
     return "; ".join(parts)
@@ -308,13 +331,13 @@ def _closings(before: State, after: State) -> str:
             f"{seat_name(seat)}: {_coins(sum(i.points for i in p.ledger if i.category == category))}"
             for seat, p in enumerate(after.players)
         ]
-        return f"Age {before.age} is over; city coins: {', '.join(scored)}"
+        return f"Age {before.age} ended; city coins: {', '.join(scored)}"
     parts = []
     for seat, (was, now) in enumerate(zip(before.players, after.players, strict=True)):
         if was.open and not now.open:
             parts.append(f"{seat_name(seat)} closed a city of {plural(len(now.city), 'field')}")
         elif was.open:
-            parts.append(f"{seat_name(seat)} keeps building")
+            parts.append(f"{seat_name(seat)} kept building")
     return "; ".join(parts)
 
 

@@ -174,7 +174,7 @@ def test_a_person_plays_a_whole_game_answering_every_prompt(
     )  # fmt: skip
     assert result.status == 0, result.out[-3000:] + result.err
     out = result.out
-    assert "Seat 0 (you), your decision: Every player: keep a Lord Mayor card (secretly)" in out
+    assert "Seat 0 (you), your decision: Each player keeps a Lord Mayor card in secret" in out
     assert "Seat 0 (you), your decision: Play a card, or end the turn" in out
     assert "Guilds of London: round 1 of 16, setup: every player secretly keeps a Lord Mayor card" in out
     assert "GUILDHALL" in out and "Please type a number" not in out

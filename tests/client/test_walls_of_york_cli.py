@@ -128,7 +128,7 @@ def test_replay_and_score_commands(
     played = json_format.Parse(score_path.read_text(), common_pb2.ScoreSheet())
     for seat in played.seats:
         assert f"seat {seat.seat}: {seat.total} points" in scored.out
-    assert "city_coins_age1" in scored.out
+    assert "city coins, Age 1" in scored.out
     assert cli("score", str(final), "--seat", "1").status == 0
 
     # The final state drawn: every seat's city marked on its board.

@@ -1029,10 +1029,10 @@ def test_figures_come_only_from_the_places_the_effect_names() -> None:
 def test_move_counts_down_one_figure_a_decision() -> None:
     """§6.7 ``MOVE(3)``: each figure moved leaves one fewer to move, and the prompt says how many are left."""
     s = _moving(("GUILDHALL", "FACE_UP", "FACE_DOWN"), left=3, guildhall=2)
-    assert ENGINE.pending(s).prompt == "Seat 0: move a figure (3 left), or stop"
+    assert ENGINE.pending(s).prompt == "Move a figure (3 left), or stop"
     s = act(s, mv.MoveFigure(GUILDHALL, "G06"))
     assert isinstance(s.queue[0], MoveStep) and s.queue[0].left == 2
-    assert ENGINE.pending(s).prompt == "Seat 0: move a figure (2 left), or stop"
+    assert ENGINE.pending(s).prompt == "Move a figure (2 left), or stop"
     s = act(act(s, mv.MoveFigure(GUILDHALL, "G03")), mv.MoveFigure("G04", "G06"))
     assert kind(s) == "turn" and s.queue == ()
     assert tile(s, "G06").liverymen == (2, 1, 0) and tile(s, "G03").liverymen == (2, 0, 0)
@@ -1181,7 +1181,10 @@ def test_moves_are_labelled_in_players_words() -> None:
     s = game(3, [Spot("G04", 1, 0)], hands={A: ["SCYTHE_HIRE"]}, turn=A)
     moves = [mv.Move(A, mv.PlayHire("SCYTHE_HIRE")), mv.Move(A, mv.PlayAbility("SCYTHE_HIRE"))]
     shown = [m.label.english for m in ENGINE.labels(s, moves)]
-    assert shown == ["Hire a liveryman with SCYTHE_HIRE (Scythe)", "Use SCYTHE_HIRE (Scythe): hire up to 2"]
+    assert shown == [
+        "Hire a liveryman with the Scythe card",
+        "Play the Scythe card for its ability: hire up to 2 liverymen",
+    ]
 
 
 def test_the_finished_game_says_why_it_ended() -> None:

@@ -1053,7 +1053,7 @@ def test_roller_passes_clockwise_and_the_age_start_roller_is_the_first() -> None
 
 def test_pass_refusal_counts_the_free_streets() -> None:
     """§5.4: Pass is refused while a single piece fits, and the refusal says on how many free streets."""
-    prefix = "You may pass only when nothing fits (§5.4): a single piece still fits on"
+    prefix = "You may pass only when nothing fits: a single piece still fits on"
     s = placing_state({0: ALL_EDGES - {"H 3 3"}, 1: ALL_EDGES - {"H 3 3", "V 4 4"}}, face=1)
     assert reject(s, 0, mv.Pass()) == [Violation("WALLS_OF_YORK_MUST_BUILD", f"{prefix} 1 free street.", "action")]
     assert reject(s, 1, mv.Pass()) == [Violation("WALLS_OF_YORK_MUST_BUILD", f"{prefix} 2 free streets.", "action")]
@@ -1098,7 +1098,7 @@ def test_strict_supply_fallback_single_takes_the_last_supply_piece_without_lifti
     assert (s.players[0].lift, s.players[0].submitted) == (0, Submission("single"))
     assert s.players[2].lift == 1, "seat 2 comes after the supply ran out: it lifts one of its walls"
     assert {a.edge for a in legal(s, 0)} == ALL_EDGES and all(isinstance(a, mv.PlaceSingle) for a in legal(s, 0))
-    message = "Your formation could not be manned (§10 A6): choose the street of your single piece first."
+    message = "The supply is too short for your formation: choose the street of your single piece first."
     assert reject(s, 0, mv.Lift("H 0 0")) == [Violation("WALLS_OF_YORK_MUST_BUILD", message, "action")]
     s = play(s, 0, mv.PlaceSingle("H 5 5"))
     assert s.players[0].walls == ("H 5 5",) and s.players[0].submitted is None and not s.players[0].passed
@@ -1121,7 +1121,7 @@ def test_off_board_and_occupied_refusals_name_the_streets() -> None:
         (1, 0, taken, "at H 0 0 would put 2 walls on H 0 0 and H 1 0, where you already have walls."),
     ):
         violations = reject(s, seat, mv.PlaceFormation(horizontal, dx, 0))
-        assert violations == [Violation(code, f"Formation I2 as drawn {message}", "action")], (seat, dx)
+        assert violations == [Violation(code, f"The 2-piece straight as drawn {message}", "action")], (seat, dx)
 
 
 def test_decree_unmet_message_spells_each_missing_building() -> None:
@@ -1145,4 +1145,4 @@ def test_engine_words_its_moves_and_log_lines() -> None:
     assert single.label.english == "Seat 0: Place a single piece on H 3 3"
     assert passing.label.english == "Seat 1: Pass (nothing fits)"
     line = ENGINE.log(before, mv.Move(CHANCE, mv.ChanceFace(1)), s).public_line
-    assert line.english == "Turn 1: the building die shows formation I2 and 1 coin"
+    assert line.english == "Chance rolled the building die for turn 1: the 2-piece straight and 1 coin"

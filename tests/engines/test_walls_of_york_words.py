@@ -8,13 +8,15 @@ from collections import defaultdict
 from typing import Any
 
 import pytest
+from msgspec.structs import replace
 
 from engines.core.engine import CHANCE
 from engines.walls_of_york import ENGINE
 from engines.walls_of_york import geometry as geo
 from engines.walls_of_york import moves as mv
-from engines.walls_of_york.building import formation_variants, variant_streets
+from engines.walls_of_york.building import formation_name, formation_variants, variant_streets
 from engines.walls_of_york.content import CONTENT
+from engines.walls_of_york.scoring import category_words, kings_shield
 from tests.engines.test_walls_of_york_rules import (
     TSC_CITY,
     boundary,
@@ -24,6 +26,7 @@ from tests.engines.test_walls_of_york_rules import (
     play,
     rect,
     reject,
+    scoring_state,
 )
 
 MENU_LIMIT = 25
@@ -79,11 +82,11 @@ def test_a_formation_is_labelled_by_its_name_orientation_and_anchor_street() -> 
     s = placing_state({}, face=4)  # face 4: L3
     labels = ENGINE.labels(s, [mv.Move(0, mv.PlaceFormation(4, 3, 4)), mv.Move(1, mv.PlaceSingle("V 2 5"))])
     placed, single = labels
-    assert placed.label.english == "Seat 0: Place formation L3 at H 3 4, turned once"
+    assert placed.label.english == "Seat 0: Place the 3-piece L at H 3 4, turned once"
     assert placed.label.id == "walls_of_york.move.place_formation"
     assert [t.english for t in placed.path] == [
         "Seat 0",
-        "Formation L3",
+        "The 3-piece L",
         "turned once",
         "anchor in row 4 (H street)",
         "at H 3 4",
@@ -102,7 +105,9 @@ def test_the_public_line_of_a_placement_does_not_say_where() -> None:
     for action in (mv.PlaceFormation(4, 3, 4), mv.PlaceSingle("V 2 5")):
         move = mv.Move(0, action)
         entry = ENGINE.log(s, move, ENGINE.apply(s, move))
-        assert entry.public_line.english == "Seat 0 placed (hidden until every open player has placed)"
+        assert entry.public_line.english == (
+            "Seat 0 chose their placement in secret (shown once every open player has chosen)"
+        )
         assert entry.private_line is not None
         shown = entry.private_line.english
         assert ("H 3 4" in shown) if isinstance(action, mv.PlaceFormation) else ("V 2 5" in shown), shown
@@ -112,7 +117,10 @@ def test_the_last_placement_reveals_every_placement() -> None:
     s = play(placing_state({}, face=4), 0, mv.PlaceFormation(4, 3, 4))
     last = mv.Move(1, mv.PlaceSingle("V 2 5"))
     line = ENGINE.log(s, last, ENGINE.apply(s, last)).public_line.english
-    assert line == "Seat 1 placed; revealed: Seat 0 built on H 3 4, V 4 4 and V 4 5; Seat 1 built on V 2 5"
+    assert line == (
+        "Seat 1 chose their placement; every placement was revealed: Seat 0 built on H 3 4, V 4 4 and V 4 5; "
+        "Seat 1 built on V 2 5"
+    )
 
 
 def test_closing_choices_are_hidden_in_the_public_line() -> None:
@@ -130,7 +138,8 @@ def test_closing_choices_are_hidden_in_the_public_line() -> None:
     s = play(s, 0, mv.Seal())
     last = ENGINE.log(s, mv.Move(1, mv.Continue()), ENGINE.apply(s, mv.Move(1, mv.Continue())))
     assert last.public_line.english == (
-        "Seat 1 made their closing decision; revealed: Seat 0 closed a city of 22 fields; Seat 1 keeps building"
+        "Seat 1 made their closing decision; every decision was revealed: Seat 0 closed a city of 22 fields; "
+        "Seat 1 kept building"
     )
 
 
@@ -138,15 +147,15 @@ def test_chance_and_setup_lines_are_public_and_counted_right() -> None:
     s = ENGINE.new_game(ENGINE.make_options(2, {}), None)
     first = mv.Move(CHANCE, mv.ChanceSeat(1))
     after = ENGINE.apply(s, first)
-    assert ENGINE.log(s, first, after).public_line.english == "Seat 1 places the first terrain board"
+    assert ENGINE.log(s, first, after).public_line.english == "Chance chose Seat 1 to place the first terrain board"
     tile = mv.Move(1, mv.SetupTile("blue", "white", 2, "TL"))
     assert ENGINE.log(after, tile, ENGINE.apply(after, tile)).public_line.english == (
-        "Seat 1: Place the blue board, white side up, turned twice, in the top-left quadrant"
+        "Seat 1 placed the blue board, white side up, turned twice, in the top-left quadrant"
     )
     board = ENGINE.new_game(ENGINE.make_options(2, {"board": "ts1"}), None)
     decree = next(m for m in ENGINE.legal_moves(board) if m.action == mv.ChanceDecree(1, 2, 3))
     line = ENGINE.log(board, decree, ENGINE.apply(board, decree)).public_line.english
-    assert line == "Age 1: the King decrees 1 church, 2 wells and 3 markets"
+    assert line == "Chance rolled the King's Decree for Age 1: the King demands 1 church, 2 wells and 3 markets"
 
 
 def test_off_board_and_occupied_refusals_name_the_streets() -> None:
@@ -157,17 +166,17 @@ def test_off_board_and_occupied_refusals_name_the_streets() -> None:
     assert off.code == "WALLS_OF_YORK_OFF_BOARD"
     assert (
         off.message
-        == "Formation L3 turned once at H 8 4 would put 3 walls on H 8 4, V 9 4 and V 9 5, outside the board."
+        == "The 3-piece L turned once at H 8 4 would put 3 walls on H 8 4, V 9 4 and V 9 5, outside the board."
     )
     [one] = reject(s, 0, mv.PlaceFormation(turned_once, 7, 8))
-    assert one.message == "Formation L3 turned once at H 7 8 would put 2 walls on V 8 8 and V 8 9, outside the board."
+    assert one.message == "The 3-piece L turned once at H 7 8 would put 2 walls on V 8 8 and V 8 9, outside the board."
     [taken] = reject(s, 0, mv.PlaceFormation(turned_once, 4, 4))
     assert taken.code == "WALLS_OF_YORK_EDGE_OCCUPIED"
     assert (
-        taken.message == "Formation L3 turned once at H 4 4 would put a wall on H 4 4, where you already have a wall."
+        taken.message == "The 3-piece L turned once at H 4 4 would put a wall on H 4 4, where you already have a wall."
     )
     [variant] = reject(s, 0, mv.PlaceFormation(8, 0, 0))
-    assert variant.message == "Formation L3 has 8 orientations (variants 0..7), not variant 8."
+    assert variant.message == "The 3-piece L has 8 orientations (variants 0..7), not variant 8."
     assert codes(reject(s, 0, mv.Pass())) == ["WALLS_OF_YORK_MUST_BUILD"]
     assert "143 free streets" in reject(s, 0, mv.Pass())[0].message
 
@@ -177,6 +186,71 @@ def test_a_decree_refusal_counts_in_the_singular() -> None:
     [violation] = reject(s, 0, mv.CloseRoom(4, 4))
     assert violation.code == "WALLS_OF_YORK_DECREE_UNMET"
     assert violation.message.endswith("missing 1 church, 2 wells, 3 markets."), violation.message
+
+
+def test_formations_are_named_by_their_pieces_and_shape() -> None:
+    """§5.2: a formation's id is for the code; a player reads its pieces and shape."""
+    names = {f.id: formation_name(f.id) for f in CONTENT.formations}
+    assert names == {
+        "I1": "a single piece",
+        "I2": "the 2-piece straight",
+        "L2": "the 2-piece corner",
+        "I3": "the 3-piece straight",
+        "L3": "the 3-piece L",
+        "U3": "the 3-piece U",
+        "Z3": "the 3-piece zigzag",
+        "T3": "the 3-piece T",
+    }
+
+
+def test_the_private_line_of_a_placement_is_a_sentence_to_the_mover() -> None:
+    s = placing_state({}, face=4)
+    for action, said in (
+        (mv.PlaceFormation(4, 3, 4), "You placed the 3-piece L at H 3 4, turned once"),
+        (mv.PlaceSingle("V 2 5"), "You placed a single piece on V 2 5"),
+    ):
+        entry = ENGINE.log(s, mv.Move(0, action), ENGINE.apply(s, mv.Move(0, action)))
+        assert entry.private_line is not None and entry.private_line.english == said
+
+
+def test_prompts_do_not_name_the_deciding_seats() -> None:
+    """The client says whose decision it is: a prompt says only what is decided."""
+    s = ENGINE.new_game(ENGINE.make_options(2, {}), None)
+    assert ENGINE.pending(s).prompt == "Draw the player who places the first terrain board"
+    s = ENGINE.apply(s, mv.Move(CHANCE, mv.ChanceSeat(1)))
+    assert ENGINE.pending(s).prompt == (
+        "Place a terrain board: choose the board, the side up, how it is turned and the quadrant"
+    )
+    placing = ENGINE.pending(placing_state({}, face=4))
+    assert placing.seats == (0, 1) and placing.prompt == (
+        "Each open player places the rolled formation or a single piece, in secret until every open player has placed"
+    )
+    closing = ENGINE.pending(closing_state({}))
+    assert closing.prompt == "Each open player chooses a city room by room and seals it, or keeps building"
+
+
+def test_a_decree_of_no_buildings_of_a_kind_says_so_in_words() -> None:
+    """§4.2: the standard dice can show no church; the label and its path say "no churches", not "0"."""
+    board = ENGINE.new_game(ENGINE.make_options(2, {"board": "ts1"}), None)
+    decree = mv.Move(CHANCE, mv.ChanceDecree(0, 2, 1))
+    [shown] = ENGINE.labels(board, [decree])
+    assert shown.label.english == "The King decrees no churches, 2 wells and 1 market"
+    assert [t.english for t in shown.path] == ["King's Decree", "no churches", "2 wells", "1 market"]
+
+
+def test_the_score_sheet_names_its_categories_in_words() -> None:
+    """§7: the ledger's categories (``city_coins_age1``) are shown as players read them."""
+    assert category_words("city_coins_age1") == "city coins, Age 1"
+    assert category_words("die_income_age2") == "die income, Age 2"
+    assert category_words("longest_wall_age1") == "longest wall, Age 1"
+    assert category_words("shield_tie") == "tied for the King's shield"
+    assert category_words("perfect_planning") == "perfect planning"
+    s = kings_shield(scoring_state([1, 1, 3], age=2))
+    s = replace(s, players=(replace(s.players[0], raid_tiles=1), *s.players[1:]))
+    entries = {e.category: e.detail for seat in ENGINE.score(s).seats for e in seat.entries}
+    assert entries["King's shield"] == "holds the King's shield"
+    assert entries["tied for the King's shield"] == "tied for fewest viking tiles: +3 coins"
+    assert entries["raid"] == "1 raid tile at −5 coins each"
 
 
 def test_describe_gives_every_variant_in_move_order_with_its_streets() -> None:

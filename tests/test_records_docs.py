@@ -8,8 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from google.protobuf import json_format
+from rulesengine.v1 import common_pb2
+from rulesengine_client import RulesEngineClient
+from rulesengine_client.files import load_record
 
-from tests.client.conftest import Cli, cli, server  # noqa: F401  (the server fixtures)
+from tests.client.conftest import Cli, cli, client, server  # noqa: F401  (the server fixtures)
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "examples" / "records"
@@ -129,3 +133,12 @@ def test_every_sample_replays_ok_with_its_score(cli: Cli) -> None:  # noqa: F811
         sheet = json.loads(path.with_suffix(".score.json").read_text())
         totals = {str(seat): entry.get("total", 0) for seat, entry in enumerate(sheet["seats"])}
         assert row["scores"] == totals, path.name
+
+
+def test_every_samples_score_file_is_the_score_the_service_gives_now(client: RulesEngineClient) -> None:  # noqa: F811
+    """The sample score sheets show today's words (categories, details, leaders), not an older server's:
+    regenerate them with ``rules-engine-client bots``/``replay`` after changing a game's words."""
+    for path in _records():
+        given = client.replay_game(load_record(path)).score
+        shown = json_format.Parse(path.with_suffix(".score.json").read_text(), common_pb2.ScoreSheet())
+        assert shown == given, path.name

@@ -678,8 +678,9 @@ def _legend(svg: Svg, b: Board, x: float, y: float) -> float:
     svg.text(x + 48, y, "a survey tile (+1 / −1 to the place values)", size=12)
     y += 22
     svg.rect(x + 4, y - 14, 28, 20, fill=HIDDEN, stroke=INK, rx=3)
-    svg.text(x + 48, y, "a defence card face down; a|b: toward the ccw|cw tower", size=12)
-    y += 22
+    svg.text(x + 48, y, "a defence card face down; a|b: a toward the", size=12)
+    svg.text(x + 48, y + 15, "counter-clockwise tower, b toward the clockwise one", size=12)
+    y += 37
     examples = [
         (b.area_ids[:1], "an area (D1: its district)"),
         ([p.id for p in b.paths[:1]], "a path"),

@@ -15,6 +15,7 @@ from engines.core.picture import HIDDEN, INK, MUTED, Picture, Svg, seat_colour, 
 from engines.core.text import plural, seat_name
 from engines.walls_of_york import geometry as geo
 from engines.walls_of_york.board import EDGE_INDEX
+from engines.walls_of_york.building import formation_name
 from engines.walls_of_york.content import CONTENT, QUADRANTS, LayoutEntry
 from engines.walls_of_york.facts import UNPLACED, board_fields, committed_streets, seat_status
 from engines.walls_of_york.scoring import score
@@ -82,10 +83,12 @@ def _header(svg: Svg, view: State, viewer: int | None) -> None:
     svg.text(MARGIN, 30, f"Walls of York — Age {view.age}, turn {view.turn}: {step}", size=20, bold=True)
     decree = decree_words(*view.decree) if len(view.decree) == len(CONTENT.tower_shafts) else "not rolled yet"
     svg.text(MARGIN, 54, f"King's Decree: {decree}", size=14, title=f"the King's Decree of Age {view.age}")
-    svg.text(MARGIN, 74, f"{_die_words(view)}; {_supply_words(view)}", size=14)
+    # A game that ended early says why in place of the die it no longer plays (the reason's leading
+    # "Kind: " is for programs).
+    why = view.aborted.split(": ", 1)[-1]
+    second = f"The game ended early: {why}" if view.aborted else f"{_die_words(view)}; {_supply_words(view)}"
+    svg.text(MARGIN, 74, second, size=14)
     svg.text(WIDTH - MARGIN, 54, _viewer_words(viewer), size=14, anchor="end", fill=MUTED)
-    if view.aborted:
-        svg.text(WIDTH - MARGIN, 74, f"ended early: {view.aborted}", size=13, anchor="end")
 
 
 def _supply_words(view: State) -> str:
@@ -101,7 +104,8 @@ def _die_words(view: State) -> str:
         return "Building die: not rolled"
     face = CONTENT.building_die[view.face - 1]
     roller = f", rolled by {seat_name(view.roller)}" if view.roller != NO_SEAT else ""
-    return f"Building die: face {view.face}, formation {face.formation}, {plural(face.coins, 'coin')}{roller}"
+    shape = formation_name(face.formation)
+    return f"Building die: face {view.face}, {shape}, {plural(face.coins, 'coin')}{roller}"
 
 
 # ---- §3.3, §3.4 a seat's board -----------------------------------------------------------------------------
@@ -274,15 +278,28 @@ def _seats_panel(svg: Svg, view: State, viewer: int | None, x: float, y: float) 
     return y
 
 
+#: What a field of each kind is, in players' words (the content names the kinds).
+FIELD_WORDS = {
+    "EMPTY": "empty field",
+    "CHURCH": "church",
+    "WELL": "well",
+    "MARKET": "market",
+    "COIN1": "1 coin",
+    "COIN2": "2 coins",
+    "VIKING": "viking",
+}
+
+
 def _legend(svg: Svg, view: State, x: float, y: float) -> None:
     """The legend: each field code with its meaning (from the content), walls, cities and hidden choices."""
     svg.text(x, y + 14, "Legend", size=16, bold=True)
     y += 30
     for code, meaning in CONTENT.field_codes.items():
-        svg.rect(x, y, 22, 18, fill=_terrain_colour(code), stroke=MUTED, title=f"field code {code}: {meaning.lower()}")
+        words = FIELD_WORDS.get(meaning, meaning.lower())
+        svg.rect(x, y, 22, 18, fill=_terrain_colour(code), stroke=MUTED, title=f"field code {code}: {words}")
         label = code if meaning != PLAIN else ""
         svg.text(x + 11, y + 13, label, size=10, anchor="middle")
-        svg.text(x + 30, y + 13, f"{code}  {meaning.lower()}", size=12)
+        svg.text(x + 30, y + 13, f"{code}  {words}", size=12)
         y += 24
     svg.line(x, y + 9, x + 22, y + 9, stroke=seat_colour(0), stroke_width=WALL_WIDTH, linecap="round")
     svg.text(x + 30, y + 13, "a wall, in its seat's colour, on a street:", size=12)

@@ -26,13 +26,14 @@ from bench.mutation import playout_states
 from engines.core import picture as core
 from engines.core.picture import Picture, TextBox, text_boxes
 from tests.conformance.support import ENGINES, setups
+from tests.conformance.test_plain_words import CODE_WORD, RULE_CITATION
 
 #: States per setup, spread over the game (the first among them), and the last state besides.
 STATES = 5
 FONTS = Path(__file__).resolve().parents[2] / "server" / "fonts"
 SVG = "{http://www.w3.org/2000/svg}"
 #: Words no player should have to read: rule ids and internal ids (a code's ``UPPER_SNAKE`` or ``snake_case``).
-IDS = re.compile(r"\bR-\d|§|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
+IDS = re.compile(f"{RULE_CITATION.pattern}|{CODE_WORD.pattern}")
 #: Where the boxes of two texts may touch: a rounding of the coordinates written.
 SLACK = 0.01
 

@@ -6,7 +6,7 @@ collected from a few random games of every game and checked:
 
 - no rule IDs or spec section numbers (``R-4.2``, ``§11 B25``): the rule behind a violation is its code's,
   documented in ``docs/<game>.md``;
-- no code words (``SCYTHE_HIRE``, ``all_types``) and no short ids (``LM01``) a player cannot look up: a
+- no code words (``SCYTHE_HIRE``, ``all_types``, ``GameAborted``) and no short ids (``LM01``) a player cannot look up: a
   short id is allowed only when the game's picture prints it (the board's coordinates), so a player can
   find it;
 - a prompt does not name the seat it is addressed to (the client says whose decision it is, so a seat is
@@ -38,8 +38,8 @@ SETUPS_PER_GAME = 3
 #: Refused near-miss moves tried at every this many decisions (each costs a validate per near miss).
 NEAR_MISS_EVERY = 7
 
-RULE_CITATION = re.compile(r"\bR-\d|§|\b[A-D]-?\d{1,2}\s*:|\bspec\b")
-CODE_WORD = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
+RULE_CITATION = re.compile(r"\bR-\d|§|\b[A-D]-\d{1,2}\s*:|\bspec\b")
+CODE_WORD = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b")
 SHORT_ID = re.compile(r"\b[A-Z]{1,3}-?\d{1,3}\b")
 SPEAKER = re.compile(r"^(Seat \d+|Chance|Every player|Open players|All players|You)\s*:")
 ZERO_QUANTITY = re.compile(r"(?<![\w/.+-])0 [a-z]")
@@ -245,3 +245,4 @@ def test_the_checks_see_what_they_look_for() -> None:
     assert in_past_tense("Seat 2 hired 2 liverymen") and in_past_tense("Seat 0 (Thief) robbed the King")
     assert ZERO_QUANTITY.search("Take 0 gold") and not ZERO_QUANTITY.search("Place card 2/0 in Z1")
     assert not CODE_WORD.search("Seat 0 built the Haunted Quarter")
+    assert CODE_WORD.search("ended early: GameAborted: Age 2 passed 301 turns")

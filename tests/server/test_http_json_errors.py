@@ -26,6 +26,8 @@ from server.config import Config
 from server.handlers import SERVICE_NAME
 from server.http import connect_error
 from tests.server.conftest import LogSink
+from tests.server.test_http import frames, unframe
+from tests.server.test_http import grpc_web_trailers as trailers
 
 ROOT = Path(__file__).resolve().parents[2]
 MAX_MESSAGE = 128 * 1024
@@ -66,31 +68,6 @@ def post(running: Running, rpc: str, body: bytes, content_type: str) -> tuple[in
 def post_json(running: Running, rpc: str, body: Any) -> tuple[int, dict[str, Any]]:
     status, _, data = post(running, rpc, json.dumps(body).encode(), "application/json")
     return status, json.loads(data)
-
-
-def frames(*messages: bytes) -> bytes:
-    """Envelopes (gRPC-Web, Connect streaming): flag 0, big-endian length, the message."""
-    return b"".join(b"\x00" + len(m).to_bytes(4, "big") + m for m in messages)
-
-
-def unframe(body: bytes) -> tuple[list[bytes], bytes | None]:
-    """The data messages of an enveloped body, and its end frame (flag 0x80 or 0x02), if any."""
-    messages: list[bytes] = []
-    end: bytes | None = None
-    while body:
-        flag, length = body[0], int.from_bytes(body[1:5], "big")
-        payload, body = body[5 : 5 + length], body[5 + length :]
-        if flag & 0x82:
-            end = payload
-        else:
-            messages.append(payload)
-    return messages, end
-
-
-def trailers(end: bytes | None) -> dict[str, str]:
-    assert end is not None, "no trailer frame"
-    pairs = (line.split(":", 1) for line in end.decode().split("\r\n") if line)
-    return {key.strip().lower(): value.strip() for key, value in pairs}
 
 
 def detail(body: dict[str, Any], type_name: str) -> dict[str, Any]:

@@ -147,10 +147,6 @@ class RulesEngineServicer:
             self._memo.put(state_key(message), state)
         return message
 
-    def _seat_count(self, binding: GameBinding, state: Any) -> int:
-        # The protocol has no seat count; a score sheet has exactly one entry per seat.
-        return len(binding.engine.score(state).seats)
-
     def _view(self, binding: GameBinding, state: Any, viewer: common_pb2.Viewer) -> Any:
         which = viewer.WhichOneof("viewer")
         if which is None:
@@ -164,7 +160,7 @@ class RulesEngineServicer:
 
     def _check_seat(self, binding: GameBinding, state: Any, seat: int, field: str, allow_chance: bool) -> None:
         low = -1 if allow_chance else 0
-        count = self._seat_count(binding, state)
+        count = len(binding.engine.seats(state))
         if not low <= seat < count:
             raise errors.request_invalid(field, f"{field} must be {low}..{count - 1}, got {seat}")
 

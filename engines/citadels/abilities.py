@@ -33,7 +33,6 @@ from engines.citadels.common import (
     pay_gold,
     rank,
     set_player,
-    violation,
 )
 from engines.citadels.content import CONTENT, TYPES
 from engines.citadels.deck import draw, draws, push
@@ -48,7 +47,7 @@ from engines.citadels.state import (
     WizardChoice,
 )
 from engines.citadels.turn import completed_blocks, end_turn, is_protected
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
 from engines.core.text import plural
 
 if TYPE_CHECKING:
@@ -158,6 +157,8 @@ def income_amount(s: State) -> int:
 
 
 def income_candidates(s: State) -> list[mv.Income]:
+    """§5.5 M-INCOME: the income the character may declare, one gold or card per district of its type (the
+    School of Magic counts as any); the Abbot splits it between gold and cards in any way (§6 Abbot)."""
     inc = character(_turn(s).character).income
     if inc is None:
         return []
@@ -168,6 +169,7 @@ def income_candidates(s: State) -> list[mv.Income]:
 
 
 def check_income(s: State, a: mv.Income) -> list[Violation]:
+    """§5.5, §11 A4: income once per turn, exactly the districts of the type in the city at that moment."""
     if v := _once(s, "income", "Income"):
         return v
     if a not in income_candidates(s):
@@ -184,6 +186,7 @@ def check_income(s: State, a: mv.Income) -> list[Violation]:
 
 
 def apply_income(s: State, a: mv.Income) -> State:
+    """§5.5: take the declared income, gold from the bank and cards from the deck."""
     seat = _turn(s).seat
     return draw(gain_gold(_use(s, "income"), seat, a.gold), seat, a.cards)
 
@@ -192,14 +195,17 @@ def apply_income(s: State, a: mv.Income) -> State:
 
 
 def check_kill(s: State, a: mv.Kill) -> list[Violation]:
+    """§6 Assassin (M-KILL): once per turn, a nameable character other than the Assassin (§11 A5, §11 A6)."""
     return _once(s, "kill", "The Assassin's kill") or _check_named(s, a.character, "action.character", "kill")
 
 
 def apply_kill(s: State, a: mv.Kill) -> State:
+    """§6 Assassin: the named character is killed; its holder skips its turn this round."""
     return replace(_use(s, "kill"), killed=a.character)
 
 
 def check_bewitch(s: State, a: mv.Bewitch) -> list[Violation]:
+    """§6 Witch (M-BEWITCH): after gathering, a nameable character other than the Witch (§11 A5, §11 A6)."""
     if not _turn(s).gathered:
         return violation("CITADELS_NOT_GATHERED", "The Witch gathers before bewitching.", "action")
     return _check_named(s, a.character, "action.character", "bewitch")
@@ -212,6 +218,7 @@ def apply_bewitch(s: State, a: mv.Bewitch) -> State:
 
 
 def warrant_candidates(s: State) -> list[mv.Warrants]:
+    """§6 Magistrate (M-WARRANTS): each signed warrant with two unsigned ones, on three other characters."""
     pool = [c for c in nameable(s) if c != "magistrate"]
     out = []
     for signed in pool:
@@ -221,6 +228,8 @@ def warrant_candidates(s: State) -> list[mv.Warrants]:
 
 
 def check_warrants(s: State, a: mv.Warrants) -> list[Violation]:
+    """§6 Magistrate: once per turn, three different nameable characters, never the Magistrate himself
+    (§11 B22); the two unsigned ones in rank order."""
     if v := _once(s, "warrants", "The Magistrate's warrants"):
         return v
     names = (a.signed, *a.unsigned)
@@ -235,6 +244,7 @@ def check_warrants(s: State, a: mv.Warrants) -> list[Violation]:
 
 
 def apply_warrants(s: State, a: mv.Warrants) -> State:
+    """§6 Magistrate: place the signed and the two unsigned warrants (which is signed stays his secret, §9)."""
     markers = (Marker(a.signed, True), *(Marker(c, False) for c in a.unsigned))
     return replace(_use(s, "warrants"), warrants=markers, magistrate_seat=_turn(s).seat)
 
@@ -248,18 +258,22 @@ def _unrobbable(s: State) -> set[str]:
 
 
 def check_rob(s: State, a: mv.Rob) -> list[Violation]:
+    """§6 Thief (M-ROB), §11 B1: once per turn; never a rank-1, the killed or the bewitched character."""
     return _once(s, "rob", "The Thief's robbery") or _check_named(s, a.character, "action.character", "rob")
 
 
 def apply_rob(s: State, a: mv.Rob) -> State:
+    """§6 Thief: mark the robbed character; its holder's gold moves when it is revealed (§11 B2)."""
     return replace(_use(s, "rob"), robbed=a.character, thief_seat=_turn(s).seat)
 
 
 def spy_candidates(s: State) -> list[mv.Spy]:
+    """§6 Spy (M-SPY): every other player with every district type."""
     return [mv.Spy(t, ty) for t in others(s) for ty in TYPES]
 
 
 def check_spy(s: State, a: mv.Spy) -> list[Violation]:
+    """§6 Spy: once per turn, another player and a district type."""
     if v := _once(s, "spy", "The Spy's ability") or _seat_ok(s, a.target):
         return v
     if a.district_type not in TYPES:
@@ -268,7 +282,7 @@ def check_spy(s: State, a: mv.Spy) -> list[Violation]:
 
 
 def apply_spy(s: State, a: mv.Spy) -> State:
-    """Look at the hand; take 1 gold per matching card (as far as it goes) and draw as many."""
+    """§6 Spy: look at the hand; take 1 gold per matching card (as far as it goes) and draw as many."""
     seat = _turn(s).seat
     m = sum(1 for c in s.players[a.target].hand if district(c).type == a.district_type)
     s = give_gold(_use(s, "spy"), a.target, seat, min(m, s.players[a.target].gold))
@@ -276,11 +290,13 @@ def apply_spy(s: State, a: mv.Spy) -> State:
 
 
 def threat_candidates(s: State) -> list[mv.Threats]:
+    """§6 Blackmailer (M-THREATS): two different characters, none of rank 1, killed, bewitched or himself."""
     pool = [c for c in nameable(s) if c not in _unrobbable(s) | {"blackmailer"}]
     return [mv.Threats(f, b) for f, b in permutations(pool, 2)]
 
 
 def check_threats(s: State, a: mv.Threats) -> list[Violation]:
+    """§6 Blackmailer: once per turn, the two threats on different characters that may be threatened."""
     if v := _once(s, "threats", "The Blackmailer's threats"):
         return v
     if a.flowered == a.blank:
@@ -291,6 +307,7 @@ def check_threats(s: State, a: mv.Threats) -> list[Violation]:
 
 
 def apply_threats(s: State, a: mv.Threats) -> State:
+    """§6 Blackmailer: place the flowered and the blank threat (which is which stays his secret, §9)."""
     markers = (Marker(a.flowered, True), Marker(a.blank, False))
     return replace(_use(s, "threats"), threats=markers, blackmailer_seat=_turn(s).seat)
 
@@ -299,10 +316,12 @@ def apply_threats(s: State, a: mv.Threats) -> State:
 
 
 def check_magic_swap(s: State, a: mv.MagicSwap) -> list[Violation]:
+    """§6 Magician (M-MAGIC-SWAP), §11 B3: once per turn, with another player (even one without cards)."""
     return _once(s, "magic", "The Magician's ability") or _seat_ok(s, a.target)
 
 
 def apply_magic_swap(s: State, a: mv.MagicSwap) -> State:
+    """§6 Magician: exchange the two whole hands."""
     seat = _turn(s).seat
     mine, theirs = s.players[seat].hand, s.players[a.target].hand
     s = set_player(_use(s, "magic"), seat, hand=theirs)
@@ -310,6 +329,7 @@ def apply_magic_swap(s: State, a: mv.MagicSwap) -> State:
 
 
 def check_magic_redraw(s: State, a: mv.MagicRedraw) -> list[Violation]:
+    """§6 Magician (M-MAGIC-REDRAW), §11 B3: once per turn, with at least 1 card in hand."""
     if v := _once(s, "magic", "The Magician's ability"):
         return v
     if not s.players[_turn(s).seat].hand:
@@ -318,10 +338,12 @@ def check_magic_redraw(s: State, a: mv.MagicRedraw) -> list[Violation]:
 
 
 def apply_magic_redraw(s: State, a: mv.MagicRedraw) -> State:
+    """§6 Magician: discard cards one at a time under the deck, then draw as many."""
     return push(_use(s, "magic"), GiveCards(_turn(s).seat, "magician"))
 
 
 def check_wizard_look(s: State, a: mv.WizardLook) -> list[Violation]:
+    """§6 Wizard (M-WIZARD): once per turn, the hand of another player who holds at least 1 card."""
     if v := _once(s, "wizard", "The Wizard's ability") or _seat_ok(s, a.target):
         return v
     if not s.players[a.target].hand:
@@ -330,10 +352,12 @@ def check_wizard_look(s: State, a: mv.WizardLook) -> list[Violation]:
 
 
 def apply_wizard_look(s: State, a: mv.WizardLook) -> State:
+    """§6 Wizard: queue the choice of one card from the hand looked at."""
     return push(_use(s, "wizard"), WizardChoice(_turn(s).seat, a.target))
 
 
 def wizard_take_options(s: State, step: WizardChoice) -> list[mv.WizardTake]:
+    """§6 Wizard: each card of the hand, taken, or built at once with each payment form (§5.3)."""
     hand = s.players[step.target].hand
     out: list[mv.WizardTake] = []
     own_city = city_targets(s.players[step.seat])
@@ -345,6 +369,8 @@ def wizard_take_options(s: State, step: WizardChoice) -> list[mv.WizardTake]:
 
 
 def check_wizard_take(s: State, step: WizardChoice, a: mv.WizardTake) -> list[Violation]:
+    """§6 Wizard: a card of that hand, taken without payment, or built at once under every §5.3 rule except
+    the building limit (§11 A3: after gathering)."""
     hand = s.players[step.target].hand
     if not a.build:
         if a.card not in hand:
@@ -358,6 +384,7 @@ def check_wizard_take(s: State, step: WizardChoice, a: mv.WizardTake) -> list[Vi
 
 
 def apply_wizard_take(s: State, step: WizardChoice, a: mv.WizardTake) -> State:
+    """§6 Wizard: move the card to the Wizard's hand, or start its immediate build (§5.3)."""
     s = replace(s, queue=s.queue[1:])
     if a.build:
         return start_build(s, step.seat, a.card, a.method, (a.destroy, a.destroy_copy), -1, step.target, wizard=True)
@@ -368,6 +395,7 @@ def apply_wizard_take(s: State, step: WizardChoice, a: mv.WizardTake) -> State:
 
 
 def check_seer_take(s: State, a: mv.SeerTake) -> list[Violation]:
+    """§6 Seer (M-SEER-TAKE), §11 B5: once per turn; players without cards are skipped."""
     return _once(s, "seer", "The Seer's ability")
 
 
@@ -402,10 +430,12 @@ def _why_not_recipient(s: State, recipient: int) -> str:
 
 
 def emperor_candidates(s: State) -> list[mv.Emperor]:
+    """§6 Emperor (M-EMPEROR): each recipient §11 B7 allows, with each resource (§11 B6)."""
     return [mv.Emperor(r, res) for r in emperor_recipients(s, _turn(s).seat) for res in ("gold", "card", "none")]
 
 
 def check_emperor(s: State, a: mv.Emperor) -> list[Violation]:
+    """§6 Emperor: once per turn, a recipient §11 B7 allows, and a resource he can hand over (§11 B6)."""
     if v := _once(s, "emperor", "The Emperor's crown"):
         return v
     if a.recipient not in emperor_recipients(s, _turn(s).seat):
@@ -438,6 +468,7 @@ def check_emperor(s: State, a: mv.Emperor) -> list[Violation]:
 
 
 def apply_emperor(s: State, a: mv.Emperor) -> State:
+    """§6 Emperor: the crown goes to the recipient, who hands over 1 gold or 1 random card (§11 B6)."""
     seat = _turn(s).seat
     s = replace(_use(s, "emperor"), crown=a.recipient)
     r = s.players[a.recipient]
@@ -467,6 +498,7 @@ def richest(s: State) -> list[int]:
 
 
 def check_charity(s: State, a: mv.AbbotCharity) -> list[Violation]:
+    """§6 Abbot (M-ABBOT-CHARITY), §11 B16: once per turn, from a richest player when the Abbot is not one."""
     if v := _once(s, "charity", "The Abbot's charity") or _seat_ok(s, a.source, "action.source"):
         return v
     top = richest(s)
@@ -481,6 +513,7 @@ def check_charity(s: State, a: mv.AbbotCharity) -> list[Violation]:
 
 
 def apply_charity(s: State, a: mv.AbbotCharity) -> State:
+    """§6 Abbot: the richest player chosen gives the Abbot 1 gold."""
     return give_gold(_use(s, "charity"), a.source, _turn(s).seat, 1)
 
 
@@ -488,24 +521,29 @@ def apply_charity(s: State, a: mv.AbbotCharity) -> State:
 
 
 def check_once_named(key: str, what: str) -> Check:
+    """R-4.3.2: each ability at most once per turn (all the Merchant, Architect, Navigator and Scholar need)."""
     return lambda s, a: _once(s, key, what)
 
 
 def apply_merchant(s: State, a: mv.MerchantBonus) -> State:
+    """§6 Merchant (M-MERCHANT-BONUS): 1 extra gold, whatever was gathered."""
     return gain_gold(_use(s, "merchant_bonus"), _turn(s).seat, 1)
 
 
 def apply_architect(s: State, a: mv.ArchitectDraw) -> State:
+    """§6 Architect (M-ARCHITECT-DRAW): gain 2 cards, whatever was gathered."""
     return draw(_use(s, "architect_draw"), _turn(s).seat, 2)
 
 
 def apply_navigator(s: State, a: mv.Navigator) -> State:
+    """§6 Navigator (M-NAVIGATOR): gain 4 gold or 4 cards."""
     seat = _turn(s).seat
     s = _use(s, "navigator")
     return gain_gold(s, seat, 4) if a.resource == "gold" else draw(s, seat, 4)
 
 
 def apply_scholar(s: State, a: mv.ScholarDraw) -> State:
+    """§6 Scholar (M-SCHOLAR-DRAW): draw 7 (fewer if the deck runs short, §11 D1), then keep 1."""
     seat = _turn(s).seat
     n = min(7, deck_size(s))
     s = _use(s, "scholar")
@@ -567,6 +605,8 @@ def destroy_price(s: State, target: int, card: str, copy: int) -> int:
 
 
 def check_destroy(s: State, a: mv.Destroy) -> list[Violation]:
+    """§6 Warlord (M-DESTROY): once per turn; not the Keep, the Bishop's protected city or a completed city
+    (§11 B9); the Warlord can pay cost − 1 plus the Great Wall's +1 (EX-5)."""
     seat = _turn(s).seat
     if v := _once(s, "destroy", "The Warlord's ability") or _rank8_target(
         s, a.target, a.district, a.copy, "action.district"
@@ -585,6 +625,7 @@ def check_destroy(s: State, a: mv.Destroy) -> list[Violation]:
 
 
 def apply_destroy(s: State, a: mv.Destroy) -> State:
+    """§6 Warlord: pay (the Great Wall's +1 per §11 B11) and destroy the district (under the deck)."""
     seat = _turn(s).seat
     extra = surcharge(s, a.target, a.district)
     base = destroy_price(s, a.target, a.district, a.copy) - extra
@@ -593,6 +634,7 @@ def apply_destroy(s: State, a: mv.Destroy) -> State:
 
 
 def exchange_candidates(s: State) -> list[mv.Exchange]:
+    """§6 Diplomat (M-EXCHANGE): each own district against each district of another city."""
     seat = _turn(s).seat
     own = city_targets(s.players[seat])
     return [mv.Exchange(o, t, c, ok, k) for o, ok in own for t, c, k in _city_targets(s, include_self=False)]
@@ -605,6 +647,8 @@ def exchange_price(s: State, a: mv.Exchange) -> int:
 
 
 def check_exchange(s: State, a: mv.Exchange) -> list[Violation]:
+    """§6 Diplomat: once per turn; no Keep (§11 B12), protected or completed city, nor a duplicate on either
+    side (§11 B14); the Diplomat can pay the difference and the Great Wall's +1."""
     seat = _turn(s).seat
     if v := _once(s, "exchange", "The Diplomat's ability") or _seat_ok(s, a.target):
         return v
@@ -634,7 +678,7 @@ def check_exchange(s: State, a: mv.Exchange) -> list[Violation]:
 
 
 def apply_exchange(s: State, a: mv.Exchange) -> State:
-    """Swap the districts (beautification and Museum cards travel with them)."""
+    """§6 Diplomat: swap the districts (beautification and Museum cards travel with them)."""
     seat = _turn(s).seat
     extra = surcharge(s, a.target, a.theirs)
     diff = exchange_price(s, a) - extra
@@ -649,6 +693,8 @@ def apply_exchange(s: State, a: mv.Exchange) -> State:
 
 
 def check_seize(s: State, a: mv.Seize) -> list[Violation]:
+    """§6 Marshal (M-SEIZE): once per turn; a district of another city costing ≤ 3 (§11 B15), not the Keep,
+    not protected or completed, not a duplicate; the Marshal can pay its cost and the Great Wall's +1."""
     seat = _turn(s).seat
     if v := _once(s, "seize", "The Marshal's ability") or _seat_ok(s, a.target):
         return v
@@ -675,6 +721,7 @@ def check_seize(s: State, a: mv.Seize) -> list[Violation]:
 
 
 def apply_seize(s: State, a: mv.Seize) -> State:
+    """§6 Marshal: give the owner its cost (the Great Wall's +1 per §11 B11) and move it to his city."""
     seat = _turn(s).seat
     them = s.players[a.target]
     j = nth(them, a.district, a.copy)
@@ -690,6 +737,7 @@ def apply_seize(s: State, a: mv.Seize) -> State:
 
 
 def check_beautify(s: State, a: mv.Beautify) -> list[Violation]:
+    """§6 Artist (M-BEAUTIFY): at most two a turn, each an unbeautified district of his city, 1 gold each."""
     turn = _turn(s)
     me = s.players[turn.seat]
     if turn.used.count("beautify") >= 2:
@@ -711,6 +759,7 @@ def check_beautify(s: State, a: mv.Beautify) -> list[Violation]:
 
 
 def apply_beautify(s: State, a: mv.Beautify) -> State:
+    """§6 Artist: 1 gold from the stash onto the district; its cost is +1 for good."""
     seat = _turn(s).seat
     me = s.players[seat]
     i = nth(me, a.district, a.copy)
@@ -719,6 +768,7 @@ def apply_beautify(s: State, a: mv.Beautify) -> State:
 
 
 def check_collect_tax(s: State, a: mv.CollectTax) -> list[Violation]:
+    """§6 Tax Collector (M-COLLECT-TAX): once per turn, when the token holds gold."""
     if v := _once(s, "collect_tax", "Collecting the tax"):
         return v
     if s.tax_token == 0:
@@ -727,7 +777,7 @@ def check_collect_tax(s: State, a: mv.CollectTax) -> list[Violation]:
 
 
 def apply_collect_tax(s: State, a: mv.CollectTax) -> State:
-    """The token's gold moves to the stash (it never went back to the bank)."""
+    """§6 Tax Collector: the token's gold moves to the stash (it never went back to the bank)."""
     seat = _turn(s).seat
     s = set_player(_use(s, "collect_tax"), seat, gold=s.players[seat].gold + s.tax_token)
     return replace(s, tax_token=0)

@@ -17,14 +17,13 @@ from engines.citadels.common import (
     name,
     nth,
     pay_gold,
-    remove_one,
     set_player,
-    violation,
 )
 from engines.citadels.content import CONTENT
 from engines.citadels.deck import push
 from engines.citadels.state import Built, Confiscate, GiveCards, PendingBuild, State, Turn
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
+from engines.core.items import remove_one
 
 
 def price(s: State, seat: int, card: str) -> int:

@@ -8,9 +8,6 @@ from msgspec.structs import replace
 
 from engines.citadels.content import CONTENT, Character, District
 from engines.citadels.state import NO_SEAT, Built, Player, State
-from engines.core.errors import Violation
-
-HIDDEN = "?"
 
 
 def district(card: str) -> District:
@@ -26,11 +23,6 @@ def character(cid: str) -> Character:
 def rank(cid: str) -> int:
     """The rank of a character."""
     return CONTENT.character[cid].rank
-
-
-def violation(code: str, message: str, field: str = "") -> list[Violation]:
-    """A one-violation list (the usual shape of a failed check)."""
-    return [Violation(code, message, field)]
 
 
 def name(card: str) -> str:
@@ -97,12 +89,6 @@ def give_gold(s: State, giver: int, receiver: int, amount: int) -> State:
 
 
 # ---- cards ------------------------------------------------------------------------------------
-
-
-def remove_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """``cards`` without its first ``card``."""
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1 :]
 
 
 def distinct(cards: Iterable[str]) -> list[str]:

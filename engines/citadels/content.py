@@ -143,7 +143,7 @@ class Content(msgspec.Struct, frozen=True, dict=True):
         return len(self.basic_deck) + 14
 
 
-#: Limits: the bank holds at least the starting gold of 8 players (2 each, R-3.2) …
+#: Limits: the bank holds at least the starting gold of 8 players (2 each, §3.2) …
 MIN_BANK_GOLD = 16
 #: … and at most this much, so that stashes and scores stay far inside a 32-bit integer.
 MAX_COUNT = 100_000_000

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 from msgspec.structs import replace
 
-from engines.citadels.common import character, distinct, name, remove_one, set_player, violation
+from engines.citadels.common import character, distinct, name, set_player
 from engines.citadels.moves import ChanceCard, ChanceCharacter
 from engines.citadels.state import (
     DiscardCharacter,
@@ -18,7 +18,8 @@ from engines.citadels.state import (
     TakeRandomCard,
     TakeRandomCharacter,
 )
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
+from engines.core.items import remove_one
 
 if TYPE_CHECKING:
     ChanceStep = DrawCard | DiscardCharacter | TakeRandomCard | TakeRandomCharacter
@@ -62,7 +63,7 @@ def faceup_allowed(s: State) -> list[str]:
 
 
 def chance_options(s: State, step: ChanceStep) -> list[str]:
-    """The outcomes of a chance step, each once (weights come from ``chance_population``)."""
+    """§9.3: the outcomes of a chance step, each once (weights come from ``chance_population``)."""
     return distinct(chance_population(s, step))
 
 
@@ -78,7 +79,7 @@ def chance_population(s: State, step: ChanceStep) -> tuple[str, ...]:
 
 
 def check_chance(s: State, step: ChanceStep, action: ChanceCard | ChanceCharacter) -> list[Violation]:
-    """The chance outcome must be one that can occur. (A card draw's row takes only ``ChanceCard``, a
+    """§9.3: the chance outcome must be one that can occur. (A card draw's row takes only ``ChanceCard``, a
     character's only ``ChanceCharacter``: the engine refuses the other type before this check.)"""
     outcome = action.card if isinstance(action, ChanceCard) else action.character
     if outcome in chance_population(s, step):
@@ -91,7 +92,7 @@ def check_chance(s: State, step: ChanceStep, action: ChanceCard | ChanceCharacte
 
 
 def apply_chance(s: State, step: ChanceStep, outcome: str) -> State:
-    """Resolve the head chance step with ``outcome`` (already checked)."""
+    """§9.3: resolve the head chance step with ``outcome`` (already checked)."""
     s = replace(s, queue=s.queue[1:])
     if isinstance(step, DrawCard):
         return _receive(replace(s, deck=remove_one(s.deck, outcome)), step, outcome)

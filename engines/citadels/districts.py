@@ -19,14 +19,13 @@ from engines.citadels.common import (
     name,
     nth,
     pay_gold,
-    remove_one,
     set_player,
     to_bottom,
-    violation,
 )
 from engines.citadels.deck import draw
 from engines.citadels.state import Built, State
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
+from engines.core.items import remove_one
 
 
 def _seat(s: State) -> int:
@@ -50,7 +49,7 @@ def _use(s: State, key: str) -> State:
 
 
 def check_smithy(s: State, a: mv.Smithy) -> list[Violation]:
-    """M-SMITHY: once per turn, pay 2 gold, gain 3 cards."""
+    """§7 #25 Smithy (M-SMITHY): once per turn, pay 2 gold, gain 3 cards."""
     if v := _needs(s, "smithy", "smithy"):
         return v
     gold = s.players[_seat(s)].gold
@@ -60,11 +59,12 @@ def check_smithy(s: State, a: mv.Smithy) -> list[Violation]:
 
 
 def apply_smithy(s: State, a: mv.Smithy) -> State:
+    """§7 #25 Smithy: pay 2 gold to the bank, gain 3 cards."""
     return draw(pay_gold(_use(s, "smithy"), _seat(s), 2), _seat(s), 3)
 
 
 def check_laboratory(s: State, a: mv.Laboratory) -> list[Violation]:
-    """M-LABORATORY: once per turn, discard a card, gain 2 gold."""
+    """§7 #13 Laboratory (M-LABORATORY): once per turn, discard a card, gain 2 gold."""
     if v := _needs(s, "laboratory", "laboratory"):
         return v
     if a.card not in s.players[_seat(s)].hand:
@@ -73,13 +73,14 @@ def check_laboratory(s: State, a: mv.Laboratory) -> list[Violation]:
 
 
 def apply_laboratory(s: State, a: mv.Laboratory) -> State:
+    """§7 #13 Laboratory: the card goes under the deck; 2 gold from the bank."""
     seat = _seat(s)
     s = set_player(_use(s, "laboratory"), seat, hand=remove_one(s.players[seat].hand, a.card))
     return gain_gold(to_bottom(s, (a.card,)), seat, 2)
 
 
 def check_museum(s: State, a: mv.Museum) -> list[Violation]:
-    """M-MUSEUM: once per turn, a card from hand face down under the Museum."""
+    """§7 #17 Museum (M-MUSEUM): once per turn, a card from hand face down under the Museum."""
     if v := _needs(s, "museum", "museum"):
         return v
     if a.card not in s.players[_seat(s)].hand:
@@ -88,6 +89,7 @@ def check_museum(s: State, a: mv.Museum) -> list[Violation]:
 
 
 def apply_museum(s: State, a: mv.Museum) -> State:
+    """§7 #17 Museum: the card leaves the hand for a place under the Museum (1 point each at the end)."""
     seat = _seat(s)
     p = s.players[seat]
     i = find(p, "museum")
@@ -97,6 +99,7 @@ def apply_museum(s: State, a: mv.Museum) -> State:
 
 
 def armory_candidates(s: State) -> list[mv.Armory]:
+    """§7 #1 Armory (M-ARMORY): every district of every city, the owner's own included."""
     return [mv.Armory(t, c, k) for t in range(len(s.players)) for c, k in city_targets(s.players[t])]
 
 
@@ -126,6 +129,7 @@ def check_armory(s: State, a: mv.Armory) -> list[Violation]:
 
 
 def apply_armory(s: State, a: mv.Armory) -> State:
+    """§7 #1 Armory: destroy the Armory and the target district (both go under the deck)."""
     seat = _seat(s)
     s = destroy(s, seat, find(s.players[seat], "armory"))
     return destroy(s, a.target, nth(s.players[a.target], a.district, a.copy))

@@ -7,7 +7,6 @@ candidates that pass their check, and ``validate`` runs the same check, so the t
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, get_args
 
 import msgspec
@@ -24,7 +23,7 @@ from engines.citadels.abilities import (
     wizard_take_options,
 )
 from engines.citadels.building import check_build, resolve_confiscation, start_build
-from engines.citadels.common import city_targets, distinct, has, name, violation
+from engines.citadels.common import city_targets, distinct, has, name
 from engines.citadels.content import CONTENT
 from engines.citadels.deck import (
     CHANCE_STEPS,
@@ -82,9 +81,9 @@ from engines.citadels.turn import (
     resolve_reveal,
     turn_progress,
 )
-from engines.core.engine import CHANCE, GameInfo, OptionInfo, option_infos
-from engines.core.errors import Violation
-from engines.core.game import Decision, Now, TableEngine
+from engines.core.engine import GameInfo, GameType, OptionInfo, option_infos
+from engines.core.errors import Violation, violation
+from engines.core.game import Decision, Now, TableEngine, queued_decision, queued_now
 from engines.core.picture import Picture
 from engines.core.rng import Rng
 
@@ -164,13 +163,13 @@ def _prompt(step: Any) -> str:
     if isinstance(step, GiveCards):
         return GIVE_PROMPTS[step.reason].format(**fields)
     text = PROMPTS[type(step)].format(**fields)
-    if isinstance(step, PickCharacter) and step.discard:  # R-4.2: 2 players
+    if isinstance(step, PickCharacter) and step.discard:  # R-4.2.5: 2 players
         text += " and discard another face down"
     return text
 
 
 def turn_candidates(s: State) -> list[Any]:
-    """Candidate turn actions for the effective character and the city.
+    """Candidate turn actions for the effective character and the city (R-4.3.2).
 
     Candidates that the turn's state already rules out wholesale are not listed (gathering
     twice, building before gathering, anything but gathering under a gate); ``validate``
@@ -200,7 +199,7 @@ def turn_candidates(s: State) -> list[Any]:
 
 
 def build_candidates(s: State, seat: int, acting: str) -> list[mv.Build]:
-    """One Build per distinct card in hand and payment form that could apply."""
+    """§5.3 M-BUILD: one Build per distinct card in hand and payment form that could apply."""
     p = s.players[seat]
     framework = has(p, "framework")
     out: list[mv.Build] = []
@@ -292,7 +291,7 @@ TURN_ACTIONS: dict[type, tuple[str, Any, Any]] = {
 
 
 def check_turn_action(s: State, a: Any) -> list[Violation]:
-    """Gate (G-threat, G-witch-hold, G-bewitched), then the move's own complete check."""
+    """Gate (G-threat, G-witch-hold, G-bewitched: §5.0), then the move's own complete check (§5.2 – §7)."""
     entry = TURN_ACTIONS.get(type(a))
     if entry is None:
         return violation("COMMON_WRONG_DECISION", "That is not something to do in a character's turn.", "action")
@@ -301,35 +300,11 @@ def check_turn_action(s: State, a: Any) -> list[Violation]:
 
 
 def apply_turn_action(s: State, a: Any) -> State:
+    """R-4.3.2: apply a checked turn action (gathering, a build, an ability, a district effect, the end)."""
     return TURN_ACTIONS[type(a)][2](s, a)
 
 
 # ---- queued decisions: one row per kind of step --------------------------------------------------
-
-
-def _head(s: State) -> Any:
-    return s.queue[0]
-
-
-def _queued(
-    takes: tuple[type, ...],
-    candidates: Callable[[State, Any], list[Any]],
-    check: Callable[[State, Any, Any], list[Violation]],
-    effect: Callable[[State, Any, Any], State],
-) -> Decision[State]:
-    """A row for a queued step: its functions receive the step at the head of the queue. The legal options
-    are exactly the candidates that pass the check, so ``validate`` and ``legal_moves`` agree."""
-
-    def options(s: State, seat: int) -> list[Any]:
-        step = _head(s)
-        return [a for a in candidates(s, step) if not check(s, step, a)]
-
-    return Decision(
-        takes,
-        options,
-        lambda s, seat, a: check(s, _head(s), a),
-        lambda s, seat, a: effect(s, _head(s), a),
-    )
 
 
 def _no_check(s: State, step: Any, a: Any) -> list[Violation]:
@@ -353,7 +328,7 @@ def _apply_chance_move(s: State, step: Any, a: Any) -> State:
 
 
 def _check_drawn(s: State, step: Any, a: Any) -> list[Violation]:
-    """R-5.1: the card kept (or put under the deck) is one of those drawn."""
+    """§5.2: the card kept (or put under the deck) is one of those drawn."""
     if a.card not in keep_options(s):
         return violation(
             "CITADELS_NOT_OFFERED",
@@ -390,44 +365,46 @@ def _check_advisor(s: State, step: Any, a: Any) -> list[Violation]:
     return []
 
 
-_CHANCE_CARD = _queued((mv.ChanceCard,), _chance_candidates, check_chance, _apply_chance_move)
-_CHANCE_CHARACTER = _queued((mv.ChanceCharacter,), _chance_candidates, check_chance, _apply_chance_move)
+_CHANCE_CARD = queued_decision((mv.ChanceCard,), _chance_candidates, check_chance, _apply_chance_move)
+_CHANCE_CHARACTER = queued_decision((mv.ChanceCharacter,), _chance_candidates, check_chance, _apply_chance_move)
 
 STEPS: dict[type, Decision[State]] = {
     DrawCard: _CHANCE_CARD,
     TakeRandomCard: _CHANCE_CARD,
     DiscardCharacter: _CHANCE_CHARACTER,
     TakeRandomCharacter: _CHANCE_CHARACTER,
-    PickCharacter: _queued((mv.Pick,), pick_options, check_pick, apply_pick),
-    TheaterChoice: _queued((mv.Theater, mv.Pass), theater_options, _check_theater, _apply_theater),
-    KeepDrawn: _queued(
+    PickCharacter: queued_decision((mv.Pick,), pick_options, check_pick, apply_pick),
+    TheaterChoice: queued_decision((mv.Theater, mv.Pass), theater_options, _check_theater, _apply_theater),
+    KeepDrawn: queued_decision(
         (mv.Keep,),
         lambda s, step: [mv.Keep(c) for c in keep_options(s)],
         _check_drawn,
         lambda s, st, a: apply_keep(s, st, a.card),
     ),
-    OrderBottom: _queued(
+    OrderBottom: queued_decision(
         (mv.Bottom,),
         lambda s, step: [mv.Bottom(c) for c in keep_options(s)],
         _check_drawn,
         lambda s, st, a: apply_bottom(s, st, a.card),
     ),
-    GiveCards: _queued((mv.Give, mv.Done), give_options, check_give, apply_give),
-    WizardChoice: _queued((mv.WizardTake,), wizard_take_options, check_wizard_take, apply_wizard_take),
-    Confiscate: _queued(
+    GiveCards: queued_decision((mv.Give, mv.Done), give_options, check_give, apply_give),
+    WizardChoice: queued_decision((mv.WizardTake,), wizard_take_options, check_wizard_take, apply_wizard_take),
+    Confiscate: queued_decision(
         (mv.Accept, mv.Pass), _yes_or_no, _check_confiscate, lambda s, st, a: resolve_confiscation(s, st, _accepted(a))
     ),
-    Bribe: _queued((mv.Accept, mv.Pass), _yes_or_no, _no_check, lambda s, st, a: resolve_bribe(s, st, _accepted(a))),
-    RevealThreat: _queued(
+    Bribe: queued_decision(
+        (mv.Accept, mv.Pass), _yes_or_no, _no_check, lambda s, st, a: resolve_bribe(s, st, _accepted(a))
+    ),
+    RevealThreat: queued_decision(
         (mv.Accept, mv.Pass), _yes_or_no, _no_check, lambda s, st, a: resolve_reveal(s, st, _accepted(a))
     ),
-    EmperorRecipientResource: _queued(
+    EmperorRecipientResource: queued_decision(
         (mv.HandOver,),
         lambda s, step: [mv.HandOver("gold"), mv.HandOver("card")],
         _no_check,
         lambda s, st, a: hand_over(replace(s, queue=s.queue[1:]), st.seat, st.emperor, a.resource),
     ),
-    AdvisorCrown: _queued(
+    AdvisorCrown: queued_decision(
         (mv.Emperor,),
         lambda s, step: [mv.Emperor(r) for r in emperor_recipients(s, step.seat)],
         _check_advisor,
@@ -443,7 +420,7 @@ TURN: Decision[State] = Decision(
     lambda s, seat, a: check_turn_action(s, a),
     lambda s, seat, a: apply_turn_action(s, a),
 )
-"""A character's turn (R-5): gather, build, abilities and district effects, end the turn. Candidates
+"""A character's turn (R-4.3.2): gather, build, abilities and district effects, end the turn. Candidates
 already leave out what the gates forbid, so only each move's own check runs on them."""
 
 
@@ -453,10 +430,7 @@ def now(s: State) -> Now[State] | None:
         return None
     if s.queue:
         head = s.queue[0]
-        tag = str(type(head).__struct_config__.tag)
-        if isinstance(head, CHANCE_STEPS):
-            return Now((CHANCE,), STEPS[type(head)], f"chance.{tag}", _prompt(head))
-        return Now((head.seat,), STEPS[type(head)], tag, _prompt(head))
+        return queued_now(head, STEPS[type(head)], _prompt(head), CHANCE_STEPS)
     assert s.turn is not None
     return Now((s.turn.seat,), TURN, "turn", f"Your turn as the {CONTENT.character[s.turn.character].name_en}")
 
@@ -510,6 +484,10 @@ class Citadels:
         min_players=setup.PLAYERS.start,
         max_players=setup.PLAYERS.stop - 1,
         options=CONTENT_OPTIONS + option_infos(Options, setup.OPTION_DOCS, skip=("players", "preset")),
+        # One seat decides at a time (the characters are chosen in turn, §4.2); hands, the characters kept
+        # and those discarded face down are hidden (§9); cards are drawn and characters discarded at random
+        # (§9.3).
+        game_type=GameType(simultaneous=False, hidden_information=True, chance=True),
         variants=tuple(CONTENT.preset),
     )
     state_type = State
@@ -526,6 +504,10 @@ class Citadels:
     view = staticmethod(view.view)
     label = staticmethod(words.label)
     log = staticmethod(words.log)
+
+    def seats(self, state: State) -> range:
+        """One seat per entry of ``players``."""
+        return range(len(state.players))
 
     def game_over(self, state: State) -> str:
         return "The game is over."

@@ -7,15 +7,17 @@ from msgspec.structs import replace
 
 from engines.citadels import moves as mv
 from engines.citadels.building import borrow, check_cardinal_loan, finish_build
-from engines.citadels.common import distinct, name, pay_gold, remove_one, set_player, to_bottom, violation
+from engines.citadels.common import distinct, name, pay_gold, set_player, to_bottom
 from engines.citadels.deck import draw, push
 from engines.citadels.state import GiveCards, State
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
+from engines.core.items import remove_one
 from engines.core.text import plural
 
 
 def give_options(s: State, step: GiveCards) -> list[mv.Give | mv.Done]:
-    """Every distinct card of the hand, plus ``Done`` where the sequence may stop."""
+    """Every distinct card of the hand, plus ``Done`` where the sequence may stop (§7 #29 Thieves' Den;
+    §6 Cardinal, Seer, Magician)."""
     out: list[mv.Give | mv.Done] = [mv.Give(c) for c in distinct(s.players[step.seat].hand)]
     out.append(mv.Done())
     if step.reason == "thieves_den" and s.turn is not None and s.turn.character == "cardinal":
@@ -24,7 +26,8 @@ def give_options(s: State, step: GiveCards) -> list[mv.Give | mv.Done]:
 
 
 def check_give(s: State, step: GiveCards, a: mv.Give | mv.Done) -> list[Violation]:
-    """A card from hand; ``Done`` only where allowed (rest payable in gold; ≥ 1 discarded)."""
+    """A card from hand; ``Done`` only where allowed (rest payable in gold; ≥ 1 discarded): §7 #29 Thieves'
+    Den, §6 Cardinal, Seer and Magician."""
     p = s.players[step.seat]
     if isinstance(a, mv.Give):
         if a.card not in p.hand:
@@ -63,7 +66,7 @@ def check_den_loan(s: State, step: GiveCards, lender: int) -> list[Violation]:
 
 
 def apply_give(s: State, step: GiveCards, a: mv.Give | mv.Done) -> State:
-    """Move one card (or finish the sequence)."""
+    """Move one card (or finish the sequence): §7 #29 Thieves' Den, §6 Cardinal, Seer and Magician."""
     s = replace(s, queue=s.queue[1:])
     if isinstance(a, mv.Done) and a.lender != -1:
         shortfall = s.building.price - s.building.cards_paid - s.players[step.seat].gold  # type: ignore[union-attr]

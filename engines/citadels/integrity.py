@@ -52,7 +52,7 @@ from engines.core.integrity import require
 WARRANTS = 3
 #: §6 Blackmailer: the flowered lace and the blank marker.
 THREATS = 2
-#: R-4.2: a player holds at most two characters (one with 4 or more players).
+#: R-1.1: a player holds at most two characters (one with 4 or more players).
 MAX_HELD = 2
 #: What ``Turn.used`` records: each once-per-turn ability and district effect (the Magician's two
 #: abilities share ``magic``) and the Cardinal's loan, each once; the Artist's ``beautify`` twice.
@@ -67,7 +67,8 @@ MAX_USED = len(USED_KEYS) + 1
 
 
 def check_state(s: State) -> None:
-    """Structural consistency of a state a client sent (never trust it)."""
+    """Structural consistency of a state a client sent (never trust it): sizes, cards (P-1), characters (P-3),
+    gold (P-4), the round's markers and the progress."""
     require(not s.redacted, "A view (ViewState) cannot be played; send the full state.", "redacted")
     setup.validate_options(s.options)
     _check_sizes(s)
@@ -308,11 +309,11 @@ def _check_settled(s: State) -> None:
         require(not turn.threat_open, "The threatened player's bribe is owed after gathering.", "queue")
 
 
-# ---- the selection phase (R-4.2) ------------------------------------------------------------------
+# ---- the selection phase (§4.2) -------------------------------------------------------------------
 
 
 def _check_selection(s: State) -> None:
-    """The queue is the rest of the round's plan (after the deal, R-3.2), and the characters are
+    """The queue is the rest of the round's plan (after the deal, §3.2), and the characters are
     where that much of the plan puts them."""
     require(s.turn is None and s.building is None, "No turn runs during the selection phase.", "turn")
     _check_round_reset(s)
@@ -326,10 +327,10 @@ def _check_selection(s: State) -> None:
     if swap is not None:
         rest = rest[1:]
     done = len(plan) - len(rest)
-    require(done >= 0 and plan[done:] == rest, "The selection steps do not follow the round's plan (R-4.2).", "queue")
+    require(done >= 0 and plan[done:] == rest, "The selection steps do not follow the round's plan (§4.2).", "queue")
     require(
         all(isinstance(q, DrawCard) and q.to == "hand" for q in queue[:deal]) and (deal == 0 or done == 0),
-        "The deal (R-3.2) draws into hands before the selection starts.",
+        "The deal (§3.2) draws into hands before the selection starts.",
         "queue",
     )
     if swap is not None:
@@ -401,7 +402,7 @@ def _check_selection_counts(s: State, done: tuple[Step, ...], pending: tuple[Ste
         )
 
 
-# ---- the turn phase (R-4.3) -------------------------------------------------------------------------
+# ---- the turn phase (§4.3) --------------------------------------------------------------------------
 
 
 def _check_between_turns(s: State) -> None:
@@ -688,7 +689,8 @@ def _confiscate(s: State, turn: Turn, queue: tuple[Step, ...]) -> None:
 
 
 def check_confiscation(s: State, turn: Turn, step: Any) -> None:
-    """The build awaiting the Magistrate is this turn's, fully paid, and could be confiscated."""
+    """§6 Magistrate, §11 B22: the build awaiting the Magistrate is this turn's, fully paid, and could be
+    confiscated."""
     pb = s.building
     require(
         pb is not None and step.seat == s.magistrate_seat and step.victim == turn.seat == pb.seat,

@@ -18,10 +18,11 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
-from engines.citadels.common import HIDDEN, cost, district, name, rank
+from engines.citadels.common import cost, district, name, rank
 from engines.citadels.content import TYPES
 from engines.citadels.scoring import score
 from engines.citadels.state import NO_SEAT, Built, Marker, PickCharacter, Player, State
+from engines.core.items import HIDDEN
 from engines.core.picture import HIDDEN as HIDDEN_FILL
 from engines.core.picture import INK, MUTED, PAPER, Picture, Svg, seat_colour, wrap
 
@@ -38,7 +39,7 @@ EFFECT_W = PANEL_W - 2 * 8
 #: Face-down card backs drawn for a hidden hand at most (the count is always written).
 MAX_BACKS = 12
 
-#: The colour of each district type (§2.3): the card's band.
+#: The colour of each district type (§2.2): the card's band.
 TYPE_COLOURS: dict[str, str] = {
     "noble": "#e6b800",
     "religious": "#3a78c2",
@@ -320,7 +321,7 @@ def _panel(
 
 
 def _crown(svg: Svg, x: float, y: float, title: str) -> None:
-    """The crown token (§4.2.1: the first to pick)."""
+    """The crown token (§4.1: its holder picks first)."""
     svg.polygon(
         [(x, y + 18), (x, y + 4), (x + 8, y + 11), (x + 14, y), (x + 20, y + 11), (x + 28, y + 4), (x + 28, y + 18)],
         fill=GOLD,
@@ -351,7 +352,7 @@ def _totals(v: State) -> dict[int, int]:
 
 
 def _legend(svg: Svg, top: float) -> float:
-    """The district type colours (§2.3), the seat colours and the markers."""
+    """The district type colours (§2.2), the seat colours and the markers."""
     svg.text(MARGIN, top + 14, "Legend", size=13, bold=True)
     x = MARGIN + 70.0
     for kind in TYPES:

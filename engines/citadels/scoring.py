@@ -3,9 +3,10 @@ tie-break by the highest character revealed in the last round."""
 
 from __future__ import annotations
 
-from engines.citadels.common import HIDDEN, completed, cost, district, has, name, rank
+from engines.citadels.common import completed, cost, district, has, name, rank
 from engines.citadels.content import TYPES
 from engines.citadels.state import Player, State
+from engines.core.items import HIDDEN
 from engines.core.scoring import ScoreEntry, ScoreSheet, seat_score
 from engines.core.scoring import rank as rank_sheet
 from engines.core.text import plural

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from engines.citadels.common import has, left, name, remove_one, set_player, violation
+from engines.citadels.common import has, left, name, set_player
 from engines.citadels.moves import Pass, Pick, Theater
 from engines.citadels.state import (
     DiscardCharacter,
@@ -15,7 +15,8 @@ from engines.citadels.state import (
     TakeRandomCharacter,
     TheaterChoice,
 )
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
+from engines.core.items import remove_one
 
 
 def faceup_discards(players: int, cast_size: int) -> int:
@@ -64,7 +65,7 @@ def offer(s: State, step: PickCharacter) -> tuple[str, ...]:
 
 
 def pick_options(s: State, step: PickCharacter) -> list[Pick]:
-    """Every legal pick (2 players: keep one, discard another)."""
+    """R-4.2.4 – R-4.2.6: every legal pick (2 players: keep one, discard another, R-4.2.5)."""
     cards = offer(s, step)
     if step.discard:
         return [Pick(k, d) for k in cards for d in cards if k != d]
@@ -72,7 +73,7 @@ def pick_options(s: State, step: PickCharacter) -> list[Pick]:
 
 
 def check_pick(s: State, step: PickCharacter, move: Pick) -> list[Violation]:
-    """M-PICK / M-PICK-LAST-SPECIAL / M-PICK-AND-DISCARD preconditions."""
+    """M-PICK / M-PICK-LAST-SPECIAL / M-PICK-AND-DISCARD preconditions (§5.1; R-4.2.4, R-4.2.5)."""
     cards = offer(s, step)
     if move.character not in cards:
         return violation(
@@ -93,7 +94,7 @@ def check_pick(s: State, step: PickCharacter, move: Pick) -> list[Violation]:
 
 
 def apply_pick(s: State, step: PickCharacter, move: Pick) -> State:
-    """Keep the character; the rest passes left or is discarded face down."""
+    """Keep the character; the rest passes left or is discarded face down (R-4.2.4 – R-4.2.6)."""
     s = replace(s, queue=s.queue[1:])
     p: Player = s.players[step.seat]
     s = set_player(s, step.seat, characters=(*p.characters, move.character))
@@ -113,7 +114,8 @@ def apply_pick(s: State, step: PickCharacter, move: Pick) -> State:
 
 
 def theater_options(s: State, step: TheaterChoice) -> list[Theater | Pass]:
-    """Pass, or swap with any opponent (2–3 players: giving either of your characters)."""
+    """R-4.2.7, §7 #28 Theater: pass, or swap with any opponent (2–3 players: giving either of your
+    characters, §11 B26)."""
     others = [t for t in range(len(s.players)) if t != step.seat]
     own = s.players[step.seat].characters
     if len(s.players) <= 3:
@@ -122,7 +124,7 @@ def theater_options(s: State, step: TheaterChoice) -> list[Theater | Pass]:
 
 
 def check_theater(s: State, step: TheaterChoice, move: Theater) -> list[Violation]:
-    """The target is another seat; with 2–3 players ``give`` is one of your characters."""
+    """R-4.2.7, §7 #28: the target is another seat; with 2–3 players ``give`` is one of your characters."""
     if not 0 <= move.target < len(s.players) or move.target == step.seat:
         return violation("CITADELS_NO_SUCH_SEAT", f"Seat {move.target} is not an opponent.", "action.target")
     if len(s.players) <= 3:
@@ -134,7 +136,7 @@ def check_theater(s: State, step: TheaterChoice, move: Theater) -> list[Violatio
 
 
 def apply_theater(s: State, step: TheaterChoice, move: Theater) -> State:
-    """Swap blindly (4–8 players) or give one and take one of theirs at random (2–3 players)."""
+    """R-4.2.7, §7 #28: swap blindly (4–8 players) or give one and take one of theirs at random (2–3)."""
     s = replace(s, queue=s.queue[1:])
     if len(s.players) <= 3:
         return replace(s, queue=(TakeRandomCharacter(move.target, step.seat, move.give), *s.queue))

@@ -66,7 +66,7 @@ def _ids(value: str) -> tuple[str, ...]:
 
 
 PLAYERS = range(2, 9)
-"""R-1: 2–8 players (the one place the player counts are stated; ``GameInfo`` and the checks read it)."""
+"""R-1.1: 2–8 players (the one place the player counts are stated; ``GameInfo`` and the checks read it)."""
 
 
 def make_options(players: int, overrides: dict[str, Any]) -> Options:

@@ -97,7 +97,7 @@ class Reveal(msgspec.Struct, frozen=True):
 
 
 class Turn(msgspec.Struct, frozen=True, kw_only=True):
-    """The character turn in progress (§4.3.2).
+    """The character turn in progress (R-4.3.2).
 
     ``character`` is the effective character: for a resumed Witch it is the bewitched one.
     """

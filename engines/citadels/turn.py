@@ -17,10 +17,8 @@ from engines.citadels.common import (
     left,
     name,
     rank,
-    remove_one,
     set_player,
     to_bottom,
-    violation,
 )
 from engines.citadels.content import CONTENT
 from engines.citadels.deck import draw, draws, push
@@ -35,7 +33,8 @@ from engines.citadels.state import (
     State,
     Turn,
 )
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
+from engines.core.items import remove_one
 
 #: ``called_rank`` once every rank has been called and the end of round is being resolved.
 CLOSING = 10
@@ -113,7 +112,7 @@ def gate(s: State, tag: str) -> list[Violation]:
 
 
 def check_gather(s: State, cards: bool) -> list[Violation]:
-    """M-GATHER-GOLD / M-GATHER-CARDS: exactly once per turn; cards need a non-empty deck."""
+    """§5.2 M-GATHER-GOLD / M-GATHER-CARDS: exactly once per turn; cards need a non-empty deck (§11 D1)."""
     turn = s.turn
     assert turn is not None
     if turn.gathered:
@@ -145,12 +144,12 @@ def gather_cards(s: State) -> State:
 
 
 def keep_options(s: State) -> list[str]:
-    """The distinct drawn cards a keep decision chooses from."""
+    """§5.2 M-KEEP-DRAWN: the distinct drawn cards a keep decision chooses from."""
     return distinct(s.turn.drawn) if s.turn is not None else []
 
 
 def apply_keep(s: State, step: KeepDrawn, card: str) -> State:
-    """Keep one drawn card; the rest go under the deck (gathering) or are shuffled in (Scholar)."""
+    """Keep one drawn card; the rest go under the deck (gathering, §5.2) or are shuffled in (§6 Scholar)."""
     turn = s.turn
     assert turn is not None
     rest = remove_one(turn.drawn, card)
@@ -174,7 +173,7 @@ def order_rest(s: State, seat: int) -> State:
 
 
 def apply_bottom(s: State, step: OrderBottom, card: str) -> State:
-    """Put the chosen drawn card under the deck next."""
+    """§11 A8: put the chosen drawn card under the deck next."""
     turn = s.turn
     assert turn is not None
     s = to_bottom(replace(s, queue=s.queue[1:]), (card,))
@@ -237,7 +236,7 @@ def close_threat(s: State) -> State:
 
 
 def check_end_turn(s: State) -> list[Violation]:
-    """M-END-TURN: gathered, and every mandatory step done (Emperor's crown)."""
+    """§5.6 M-END-TURN: gathered, and every mandatory step done (Emperor's crown)."""
     turn = s.turn
     assert turn is not None
     if not turn.gathered:

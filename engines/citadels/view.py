@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from engines.citadels.common import HIDDEN
 from engines.citadels.state import (
     NO_SEAT,
     Marker,
@@ -19,10 +18,7 @@ from engines.citadels.state import (
     Turn,
     WizardChoice,
 )
-
-
-def _hide(items: tuple[str, ...]) -> tuple[str, ...]:
-    return (HIDDEN,) * len(items)
+from engines.core.items import HIDDEN, hide
 
 
 def _player_view(s: State, seat: int, viewer: int) -> Player:
@@ -34,8 +30,8 @@ def _player_view(s: State, seat: int, viewer: int) -> Player:
     hand_visible = wizard is not None and wizard.seat == viewer and wizard.target == seat
     return replace(
         p,
-        hand=p.hand if hand_visible else _hide(p.hand),
-        city=tuple(replace(b, museum=_hide(b.museum)) if b.museum else b for b in p.city),
+        hand=p.hand if hand_visible else hide(p.hand),
+        city=tuple(replace(b, museum=hide(b.museum)) if b.museum else b for b in p.city),
         characters=tuple(c if c in revealed else HIDDEN for c in p.characters),
     )
 
@@ -50,7 +46,7 @@ def _markers(markers: tuple[Marker, ...], owner: int, viewer: int) -> tuple[Mark
 def _turn_view(turn: Turn | None, viewer: int) -> Turn | None:
     if turn is None or turn.seat == viewer:
         return turn
-    return replace(turn, drawn=_hide(turn.drawn))
+    return replace(turn, drawn=hide(turn.drawn))
 
 
 def view(s: State, viewer: int | None) -> State:
@@ -63,10 +59,10 @@ def view(s: State, viewer: int | None) -> State:
     return replace(
         s,
         players=tuple(_player_view(s, seat, v) for seat in range(len(s.players))),
-        deck=_hide(s.deck),
-        deck_bottom=_hide(s.deck_bottom),
-        character_pile=s.character_pile if sees_pile else _hide(s.character_pile),
-        facedown=_hide(s.facedown),
+        deck=hide(s.deck),
+        deck_bottom=hide(s.deck_bottom),
+        character_pile=s.character_pile if sees_pile else hide(s.character_pile),
+        facedown=hide(s.facedown),
         first_facedown=s.first_facedown if sees_first or not s.first_facedown else HIDDEN,
         warrants=_markers(s.warrants, s.magistrate_seat, v),
         threats=_markers(s.threats, s.blackmailer_seat, v),

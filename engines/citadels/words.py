@@ -263,7 +263,7 @@ def label_gather(s: State, a: mv.GatherGold | mv.GatherCards) -> Label:
 
 
 def label_keep(s: State, a: mv.Keep | mv.Bottom) -> Label:
-    """R-5.1: keep one drawn card; §11 A8: order the rest under the deck."""
+    """§5.2: keep one drawn card; §11 A8: order the rest under the deck."""
     pool = s.turn.drawn if s.turn is not None else ()
     steps = card_steps(pool, a.card)
     if isinstance(a, mv.Keep):
@@ -409,7 +409,7 @@ def income_words(a: mv.Income) -> str:
 
 
 def income_options(s: State) -> list[Any]:
-    """How many income splits the Abbot may choose between (one for every other character)."""
+    """How many income splits the Abbot may choose between, one for every other character (§5.5, §6 Abbot)."""
     from engines.citadels.abilities import income_candidates
 
     return income_candidates(s)

@@ -69,8 +69,41 @@ class OptionInfo(msgspec.Struct, frozen=True):
     doc: str = ""
 
 
+class AutomatedSeat(msgspec.Struct, frozen=True):
+    """A seat the engine plays for itself (it is never pending): seat ``seat`` of every game of ``players``
+    players, played by ``name`` (Viscounts' solo game: seat 1, "Cleric AI")."""
+
+    players: int
+    seat: int
+    name: str
+
+
+class GameType(msgspec.Struct, frozen=True):
+    """What kind of game it is, declared (like OpenSpiel's ``GameType``), as ``ListGames`` reports it.
+
+    ``simultaneous``: some decision is owed by several seats at once (``Pending.seats`` names more than one
+    real seat), each choosing without seeing the others' choices. ``hidden_information``: some seat's view
+    hides part of the state. ``chance``: the game has chance events (draws, shuffles, dice): a seeded game's
+    generator decides them, and with external chance each is a decision owed by the ``CHANCE`` seat.
+    ``automated_seats``: the seats the engine plays itself, by player count (they count in ``Engine.seats``
+    and on the score sheet, but are never pending).
+
+    The conformance suite (tests/conformance/test_game_type.py) checks every declaration against play.
+    """
+
+    simultaneous: bool
+    hidden_information: bool
+    chance: bool
+    automated_seats: tuple[AutomatedSeat, ...] = ()
+
+    def automated(self, players: int) -> tuple[int, ...]:
+        """The seats the engine plays itself in a game of ``players`` players."""
+        return tuple(a.seat for a in self.automated_seats if a.players == players)
+
+
 class GameInfo(msgspec.Struct, frozen=True):
-    """What ``ListGames`` says about a game."""
+    """What ``ListGames`` says about a game: its ids, player counts and options, and what kind of game it
+    is (``game_type``, part of the same answer so that a client learns it with the rest)."""
 
     game_id: str
     title: str
@@ -78,6 +111,7 @@ class GameInfo(msgspec.Struct, frozen=True):
     min_players: int
     max_players: int
     options: tuple[OptionInfo, ...]
+    game_type: GameType
     variants: tuple[str, ...] = ()
 
 
@@ -104,6 +138,11 @@ class Engine(Protocol, Generic[S, M, OptT]):
 
     def check(self, state: S) -> None:
         """Raise ``StateInvalid`` if the state is malformed or inconsistent."""
+        ...
+
+    def seats(self, state: S) -> range:
+        """The seats of ``state`` (or of a view): ``0..n-1``, the players and any automated seat
+        (``GameType.automated_seats``); the score sheet has one entry per seat."""
         ...
 
     def pending(self, state: S) -> Pending:

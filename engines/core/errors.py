@@ -13,6 +13,11 @@ class Violation(msgspec.Struct, frozen=True):
     field: str = ""
 
 
+def violation(code: str, message: str, field: str = "action") -> list[Violation]:
+    """A one-violation list, the form every failed check returns (the field is ``action`` unless named)."""
+    return [Violation(code, message, field)]
+
+
 class IllegalMove(Exception):
     """Raised by ``apply`` for a move that ``validate`` rejects; carries the violations."""
 

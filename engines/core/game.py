@@ -112,6 +112,11 @@ class Game(Protocol[S, OptT]):
         legal moves: a state it accepts never leads by a legal move to one it refuses."""
         ...
 
+    def seats(self, state: S) -> range:
+        """The seats of ``state`` (or of a view): the players and any seat the engine plays itself
+        (``GameType.automated_seats``), numbered from 0."""
+        ...
+
     def now(self, state: S) -> Now[S] | None:
         """The decision owed now, or ``None`` when the game is over."""
         ...
@@ -179,6 +184,15 @@ def queued_decision(
     return Decision(
         takes, options, lambda s, seat, a: check(s, s.queue[0], a), lambda s, seat, a: effect(s, s.queue[0], a)
     )
+
+
+def queued_now(head: Any, decision: Decision[S], prompt: str, chance_steps: tuple[type, ...]) -> Now[S]:
+    """The decision owed for the step at the head of a game's queue: chance's when the step is one of
+    ``chance_steps`` (kind ``chance.<tag>``), else the step's ``seat``'s (kind: the step's tag)."""
+    tag = str(type(head).__struct_config__.tag)
+    if isinstance(head, chance_steps):
+        return Now((CHANCE,), decision, f"chance.{tag}", prompt)
+    return Now((head.seat,), decision, tag, prompt)
 
 
 @runtime_checkable
@@ -252,6 +266,9 @@ class TableEngine(Generic[S, OptT]):
         if state.rng is not None and now is not None and now.seats == (CHANCE,):
             message = "A seeded game never waits for chance (its generator answers); remove rng for external chance."
             raise StateInvalid(message, "rng")
+
+    def seats(self, state: S) -> range:
+        return self.game.seats(state)
 
     def pending(self, state: S) -> Pending:
         now = self.game.now(state)

@@ -388,12 +388,3 @@ def wrap(text: str, width: float, size: float, *, bold: bool = False) -> list[st
         else:
             current = joined
     return [*lines, current] if current or not lines else lines
-
-
-def fit(text: str, width: float, size: float, *, bold: bool = False) -> str:
-    """``text``, cut to end in an ellipsis when it is wider than ``width`` pixels at font ``size``."""
-    if text_width(text, size, bold=bold) <= width:
-        return text
-    while text and text_width(text + "\u2026", size, bold=bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "\u2026"

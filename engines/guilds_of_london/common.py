@@ -8,15 +8,11 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from engines.core.errors import Violation
 from engines.guilds_of_london.content import Content, Tile, Tracks, content
 from engines.guilds_of_london.state import GUILDHALL, NO_SEAT, CityTile, Origin, State
 
 CONTENT: Content = content()
 """The validated content (§9.3), loaded once at start-up."""
-
-HIDDEN = "?"
-"""What a view shows in place of a hidden id."""
 
 
 def tracks(s: State) -> Tracks:
@@ -29,28 +25,12 @@ def tile_of(placed: CityTile) -> Tile:
     return CONTENT.tile[placed.tile]
 
 
-def violation(code: str, message: str, field: str = "action") -> list[Violation]:
-    """A single violation, as a list (the form every check returns)."""
-    return [Violation(code, message, field)]
-
-
 # ---- small updates ----------------------------------------------------------------------------------
 
 
 def bump(counts: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:
     """``counts`` with ``counts[seat]`` changed by ``delta``."""
     return (*counts[:seat], counts[seat] + delta, *counts[seat + 1 :])
-
-
-def remove_one(items: tuple[str, ...], item: str) -> tuple[str, ...]:
-    """``items`` without one copy of ``item`` (which is there)."""
-    i = items.index(item)
-    return items[:i] + items[i + 1 :]
-
-
-def add_sorted(items: tuple[str, ...], *more: str) -> tuple[str, ...]:
-    """The sorted multiset ``items`` with ``more`` added."""
-    return tuple(sorted((*items, *more)))
 
 
 def set_player(s: State, seat: int, **changes: Any) -> State:

@@ -15,19 +15,11 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
+from engines.core.items import add_sorted, remove_one
 from engines.core.rng import Rng
 from engines.guilds_of_london import moves as mv
-from engines.guilds_of_london.common import (
-    CONTENT,
-    add_sorted,
-    cell_index,
-    remove_one,
-    set_player,
-    set_tile,
-    tracks,
-    violation,
-)
+from engines.guilds_of_london.common import CONTENT, cell_index, set_player, set_tile, tracks
 from engines.guilds_of_london.order import starting_stamps
 from engines.guilds_of_london.state import (
     CityTile,
@@ -122,7 +114,7 @@ ACTION_OF: dict[type, type] = {
 
 
 def chance_options(s: State, step: ChanceStep) -> list[Any]:
-    """Every possible outcome, each once (external chance)."""
+    """§5.5: every possible outcome, each once (external chance)."""
     return [outcome_action(step, outcome) for outcome in dict.fromkeys(population(s, step))]
 
 
@@ -178,7 +170,7 @@ def place_tile(s: State, row: int, col: int, tile: str) -> State:
 
 
 def apply_chance(s: State, step: ChanceStep, action: Any) -> State:
-    """Resolve the head chance step with its (checked) outcome."""
+    """§5.5: resolve the head chance step with its (checked) outcome."""
     outcome = outcome_of(action)
     if isinstance(step, DrawOrder):
         return pop(starting_stamps(s, tuple(outcome)))

@@ -22,22 +22,20 @@ from functools import cache
 
 from msgspec.structs import replace
 
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
+from engines.core.items import add_sorted, remove_one
 from engines.guilds_of_london import moves as mv
 from engines.guilds_of_london.common import (
     CONTENT,
-    add_sorted,
     bump,
     figure_sources,
     has_figure,
     masters_of,
     move_figure,
-    remove_one,
     set_player,
     symbol_names,
     take_figure,
     tile_of,
-    violation,
 )
 from engines.guilds_of_london.content import (
     Choice,
@@ -368,7 +366,8 @@ def move_targets(s: State, step: MoveStep) -> list[str]:
 
 
 def move_options(s: State, step: MoveStep) -> list[mv.MoveFigure]:
-    """Every figure move the effect allows now: an own figure from an allowed place onto another tile."""
+    """§6.7 ``MOVE`` (A-13): every figure move the effect allows now: an own figure from an allowed place onto
+    another tile."""
     sources = figure_sources(s, step.seat, step.origins, step.not_from)
     targets = move_targets(s, step)
     return [mv.MoveFigure(source, to) for source in sources for to in targets if to != source]
@@ -439,6 +438,7 @@ def choice_count(step: ChoiceStep) -> int:
 
 
 def check_option(step: ChoiceStep, option: int) -> list[Violation]:
+    """§9.2.1 ``CHOICE``: the option named is one of the effect's options."""
     count = choice_count(step)
     if 0 <= option < count:
         return []
@@ -463,6 +463,7 @@ def lord_mayor_options(s: State, step: ChooseLordMayor) -> list[mv.KeepLordMayor
 
 
 def check_lord_mayor(s: State, step: ChooseLordMayor, a: mv.KeepLordMayor | mv.PutUnder) -> list[Violation]:
+    """§5.3 ``ChooseLordMayor``: the card is one of those drawn that the player may keep, or put under, now."""
     if a in lord_mayor_options(s, step):
         return []
     doing = "keep" if step.keep > 0 else "put under the deck"

@@ -13,9 +13,9 @@ from typing import Any
 
 import msgspec
 
-from engines.core.engine import CHANCE, GameInfo, option_infos
-from engines.core.errors import Violation
-from engines.core.game import Decision, Now, TableEngine, queued_decision
+from engines.core.engine import GameInfo, GameType, option_infos
+from engines.core.errors import Violation, violation
+from engines.core.game import Decision, Now, TableEngine, queued_decision, queued_now
 from engines.core.picture import Picture
 from engines.core.rng import Rng
 from engines.guilds_of_london import (
@@ -33,7 +33,7 @@ from engines.guilds_of_london import (
     words,
 )
 from engines.guilds_of_london import moves as mv
-from engines.guilds_of_london.common import CONTENT, violation
+from engines.guilds_of_london.common import CONTENT
 from engines.guilds_of_london.picture import picture
 from engines.guilds_of_london.state import (
     CHANCE_STEPS,
@@ -216,13 +216,8 @@ def now(s: State) -> Now[State] | None:
         return None
     if s.queue:
         head = s.queue[0]
-        tag = str(type(head).__struct_config__.tag)
         row = STEPS.get(type(head))
-        if row is None:
-            return None
-        if isinstance(head, CHANCE_STEPS):
-            return Now((CHANCE,), row, f"chance.{tag}", _prompt(head))
-        return Now((head.seat,), row, tag, _prompt(head))
+        return None if row is None else queued_now(head, row, _prompt(head), CHANCE_STEPS)
     if s.stage == "keep":
         seats = setup.keep_seats(s)
         return Now(seats, KEEP, "keep_lord_mayor", KEEP_PROMPT) if seats else None
@@ -287,6 +282,9 @@ class GuildsOfLondon:
         min_players=setup.PLAYERS.start,
         max_players=setup.PLAYERS.stop - 1,
         options=option_infos(Options, setup.OPTION_DOCS),
+        # Every player keeps Lord Mayor cards at once, in secret (R-SETUP-11); hands and the Lord Mayor
+        # cards kept are hidden (§8); decks are shuffled and tokens drawn from the bag.
+        game_type=GameType(simultaneous=True, hidden_information=True, chance=True),
     )
     state_type = State
     move_type = mv.Move
@@ -302,6 +300,10 @@ class GuildsOfLondon:
     view = staticmethod(view.view)
     label = staticmethod(words.label)
     log = staticmethod(words.log)
+
+    def seats(self, state: State) -> range:
+        """One seat per entry of ``players``."""
+        return range(len(state.players))
 
     def game_over(self, state: State) -> str:
         """Why the game ended: every tile resolved (R-RES-19), every tile resolved in a city that grows, the

@@ -82,8 +82,8 @@ def ledger_cap() -> int:
 
 
 def check_state(s: State) -> None:
-    """Structural consistency of a client's state: sizes, ids, conservation, the city, VP, then the stage,
-    the turn and the queue."""
+    """§11 (the invariants a reachable state keeps): structural consistency of a client's state: sizes, ids,
+    conservation, the city, VP, then the stage, the turn and the queue."""
     require(not s.redacted, "A view (ViewState) cannot be played; send the full state.", "redacted")
     require(s.viewer == NO_SEAT, f"Only a view names a viewer (here {s.viewer}); send the full state.", "viewer")
     setup.validate_options(s.options)

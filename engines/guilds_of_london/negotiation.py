@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
 from engines.core.text import plural
 from engines.guilds_of_london import moves as mv
-from engines.guilds_of_london.common import bump, set_player, set_tile, violation
+from engines.guilds_of_london.common import bump, set_player, set_tile
 from engines.guilds_of_london.deck import pop
 from engines.guilds_of_london.state import Negotiate, State
 

@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
+from engines.core.items import HIDDEN as HIDDEN_ID
 from engines.core.picture import (
     HIDDEN,
     INK,
@@ -39,7 +40,6 @@ from engines.core.picture import (
 from engines.core.text import plural, seat_name
 from engines.guilds_of_london.city import Cell, Direction, expansion_cells
 from engines.guilds_of_london.common import CONTENT, tile_of, tracks
-from engines.guilds_of_london.common import HIDDEN as HIDDEN_ID
 from engines.guilds_of_london.content import (
     Counted,
     Filter,
@@ -193,7 +193,7 @@ def lord_mayor_name(card: str) -> str:
 
 
 def action_name(card: str) -> str:
-    """§6.2: an action card by its symbol(s): ``Compass``, ``Anchor/Cross``."""
+    """§6.1: an action card by its symbol(s): ``Compass``, ``Anchor/Cross``."""
     found = CONTENT.action_card.get(card)
     if found is None:
         return "an action card"
@@ -315,7 +315,7 @@ def _guildhall(svg: Svg, view: State, grid: _Grid) -> None:
 
 
 def _compass(svg: Svg, x: float, y: float, r: float) -> None:
-    """§3.4, R-GROW-3: the compass rose that the city's growth starts from."""
+    """§3.3, R-GROW-3: the compass rose that the city's growth starts from."""
     title = "the compass rose: new tiles go N, E, S, W of the Guildhall in turn"
     svg.circle(x, y, r, fill=PAPER, title=title)
     svg.polygon([(x, y - r), (x + r * 0.35, y), (x - r * 0.35, y)], fill=INK, stroke=None, title=title)
@@ -344,7 +344,7 @@ def _next_cells(svg: Svg, grid: _Grid, at_round: int, direction: str, cells: lis
 
 
 def _tile(svg: Svg, view: State, grid: _Grid, placed: CityTile, resolving: bool) -> None:
-    """§3.1, §6.1–§6.3: one tile of the city, face up with its figures and token or face down with its master."""
+    """§3.1, §6.2, §6.3: one tile of the city, face up with its figures and token or face down with its master."""
     tile = tile_of(placed)
     where = tile_name(view, placed.tile)
     u = grid.cell / CELL
@@ -417,7 +417,7 @@ def _beadle(svg: Svg, x: float, y: float, r: float, where: str) -> None:
 
 
 def _master(svg: Svg, x: float, y: float, r: float, seat: int, where: str) -> None:
-    """§5.0, R-RES-10: a seat's master on the tile it won (a large disc marked M)."""
+    """§5.0, R-RES-17: a seat's master on the tile it won (a large disc marked M)."""
     svg.circle(x, y, r, fill=seat_colour(seat), stroke_width=2, title=f"master of {seat_words(seat)} on {where}")
     svg.text(x, y + r * 0.4, "M", size=r * 1.1, fill=PAPER, anchor="middle", bold=True)
 
@@ -586,7 +586,7 @@ def _seat(svg: Svg, view: State, viewer: int | None, seat: int, x: float, y: flo
 
 
 def action_words(card: str) -> str:
-    """§6.2: an action card by name with its ability and the ability's cost."""
+    """§6.1: an action card by name with its ability and the ability's cost."""
     found = CONTENT.action_card.get(card)
     if found is None:
         return "an action card"

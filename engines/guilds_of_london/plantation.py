@@ -57,7 +57,7 @@ def plantation_vote(s: State) -> State:
 
 
 def apply_return(s: State, step: ReturnFromPlantation) -> State:
-    """R-PLANT-4 (T-PLANT-5): the number shown, or every liveryman the recipient has there if fewer, goes
+    """§4.7.1 R-PLANT-4 (T-PLANT-5): the number shown, or every liveryman the recipient has there if fewer, goes
     to the common supply; everybody else's stay (they accumulate)."""
     k = max(0, min(step.n, s.plantation[step.seat]))
     s = replace(s, plantation=bump(s.plantation, step.seat, -k), supply=bump(s.supply, step.seat, k))

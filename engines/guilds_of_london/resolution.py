@@ -12,16 +12,9 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from engines.core.items import add_sorted
 from engines.guilds_of_london.city import adjacent_count
-from engines.guilds_of_london.common import (
-    add_sorted,
-    bump,
-    masters_of,
-    set_player,
-    set_tile,
-    tile_of,
-    tracks,
-)
+from engines.guilds_of_london.common import bump, masters_of, set_player, set_tile, tile_of, tracks
 from engines.guilds_of_london.deck import push
 from engines.guilds_of_london.growth import after_resolution, all_resolved, beadle_target
 from engines.guilds_of_london.negotiation import neutrals_back

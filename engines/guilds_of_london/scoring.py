@@ -14,9 +14,10 @@ from collections.abc import Sequence
 
 from msgspec.structs import replace
 
+from engines.core.items import add_sorted
 from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
 from engines.guilds_of_london.city import Cell
-from engines.guilds_of_london.common import CONTENT, add_sorted, masters_of, set_player, tile_of
+from engines.guilds_of_london.common import CONTENT, masters_of, set_player, tile_of
 from engines.guilds_of_london.content import (
     PerScoring,
     SetsScoring,

@@ -14,11 +14,12 @@ from typing import Any
 from msgspec.structs import replace
 
 from engines.core.engine import convert_options
-from engines.core.errors import StateInvalid, Violation
+from engines.core.errors import StateInvalid, Violation, violation
+from engines.core.items import add_sorted, remove_one
 from engines.core.rng import Rng
 from engines.guilds_of_london import moves as mv
 from engines.guilds_of_london.city import Cell, reading_order
-from engines.guilds_of_london.common import CONTENT, add_sorted, remove_one, set_player, tracks, violation
+from engines.guilds_of_london.common import CONTENT, set_player, tracks
 from engines.guilds_of_london.content import Tracks
 from engines.guilds_of_london.growth import beadle_target
 from engines.guilds_of_london.order import turn_order
@@ -65,7 +66,7 @@ OPTION_DOCS: dict[str, str] = {
 
 
 def make_options(players: int, overrides: dict[str, Any]) -> Options:
-    """Options for 2–4 players with named overrides (strings are parsed)."""
+    """§1, §10: options for 2–4 players with named overrides, the rulings that are options (strings are parsed)."""
     options = convert_options(Options, "Guilds of London", players, overrides, PLAYERS)
     validate_options(options)
     return options
@@ -182,7 +183,7 @@ def keep_seats(s: State) -> tuple[int, ...]:
 
 
 def keep_options(s: State, seat: int) -> list[mv.KeepLordMayor]:
-    """R-SETUP-11: any card dealt and not chosen yet (each card type once)."""
+    """R-SETUP-11 (§3.2 step 11): any card dealt and not chosen yet (each card type once)."""
     left = list(s.players[seat].lm_offer)
     for card in s.players[seat].lm_choice:
         left.remove(card)
@@ -190,7 +191,7 @@ def keep_options(s: State, seat: int) -> list[mv.KeepLordMayor]:
 
 
 def check_keep(s: State, seat: int, a: mv.KeepLordMayor) -> list[Violation]:
-    """R-SETUP-11: the card kept is one of the player's dealt cards not chosen yet."""
+    """R-SETUP-11 (§3.2 step 11): the card kept is one of the player's dealt cards not chosen yet."""
     left = keep_options(s, seat)
     if mv.KeepLordMayor(a.card) in left:
         return []
@@ -199,7 +200,7 @@ def check_keep(s: State, seat: int, a: mv.KeepLordMayor) -> list[Violation]:
 
 
 def apply_keep(s: State, seat: int, a: mv.KeepLordMayor) -> State:
-    """R-SETUP-11: the choice is made secretly; it takes effect once every player has chosen."""
+    """R-SETUP-11 (§3.2 step 11): the choice is made secretly; it takes effect once every player has chosen."""
     return set_player(s, seat, lm_choice=add_sorted(s.players[seat].lm_choice, a.card))
 
 

@@ -9,23 +9,21 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
+from engines.core.items import add_sorted, remove_one
 from engines.guilds_of_london import moves as mv
 from engines.guilds_of_london.common import (
     CONTENT,
-    add_sorted,
     bump,
     figure_sources,
     has_figure,
     masters_of,
     move_figure,
-    remove_one,
     set_player,
     symbol_names,
     take_figure,
     tile_of,
     tracks,
-    violation,
 )
 from engines.guilds_of_london.content import ActionCardType, Continuous, SpecialBuilding
 from engines.guilds_of_london.deck import pop, push
@@ -182,6 +180,7 @@ def apply_ability(s: State, seat: int, a: mv.PlayAbility) -> State:
 
 
 def pay_card_options(s: State, step: PayDiscard) -> list[mv.PayCard]:
+    """§5.2 ``PlayAbility`` payment: any card left in hand (each type once) may be discarded to pay."""
     return [mv.PayCard(card) for card in sorted(set(s.players[step.seat].hand))]
 
 
@@ -195,10 +194,12 @@ def apply_pay_card(s: State, step: PayDiscard, a: mv.PayCard) -> State:
 
 
 def return_options(s: State, step: PayReturn) -> list[mv.ReturnFigure]:
+    """§5.2 ``PlayAbility`` payment: each place holding an own figure that the cost may take."""
     return [mv.ReturnFigure(source) for source in figure_sources(s, step.seat, step.origins)]
 
 
 def check_return(s: State, step: PayReturn, a: mv.ReturnFigure) -> list[Violation]:
+    """§5.2 ``PlayAbility`` payment: the player has a figure there that the cost may take."""
     if has_figure(s, step.seat, a.source, step.origins):
         return []
     return violation("GUILDS_OF_LONDON_NO_FIGURE", "You have no figure there that this cost may take.", "action.source")
@@ -235,7 +236,8 @@ def end_draw(s: State, turn: Turn) -> int:
 
 
 def apply_end_turn(s: State, seat: int, a: mv.EndTurn) -> State:
-    """R-TURN-6: played cards to the discard pile, the draw, then the hand limit; the turn's triggers end."""
+    """R-TURN-6 (§5.2 ``EndTurn``): played cards to the discard pile, the draw, then the hand limit; the turn's
+    triggers end."""
     turn = s.turn
     assert turn is not None
     draws = end_draw(s, turn)
@@ -256,11 +258,13 @@ def hand_limit(s: State, seat: int) -> int:
 
 
 def discard_options(s: State, step: DiscardToLimit) -> list[mv.Discard]:
+    """R-TURN-6 step 4 (§5.2 ``DiscardToLimit``): any card in hand (each type once) may go."""
     return [mv.Discard(card) for card in sorted(set(s.players[step.seat].hand))]
 
 
 def apply_discard(s: State, step: DiscardToLimit, a: mv.Discard) -> State:
-    """R-TURN-6 step 4: a card of the player's choice to the discard pile (one a decision)."""
+    """R-TURN-6 step 4 (§5.2 ``DiscardToLimit``): a card of the player's choice to the discard pile (one a
+    decision)."""
     s = set_player(s, step.seat, hand=remove_one(s.players[step.seat].hand, a.card))
     return replace(s, discard=add_sorted(s.discard, a.card))
 

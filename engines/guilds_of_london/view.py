@@ -12,12 +12,8 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from engines.guilds_of_london.common import HIDDEN
+from engines.core.items import hide
 from engines.guilds_of_london.state import NO_SEAT, Player, State
-
-
-def _hide(items: tuple[str, ...]) -> tuple[str, ...]:
-    return (HIDDEN,) * len(items)
 
 
 def _player_view(p: Player, seat: int, viewer: int, over: bool) -> Player:
@@ -26,10 +22,10 @@ def _player_view(p: Player, seat: int, viewer: int, over: bool) -> Player:
         return p
     return replace(
         p,
-        hand=_hide(p.hand),
-        lm_cards=p.lm_cards if over else _hide(p.lm_cards),
-        lm_offer=_hide(p.lm_offer),
-        lm_choice=_hide(p.lm_choice),
+        hand=hide(p.hand),
+        lm_cards=p.lm_cards if over else hide(p.lm_cards),
+        lm_offer=hide(p.lm_offer),
+        lm_choice=hide(p.lm_choice),
     )
 
 
@@ -40,11 +36,11 @@ def view(s: State, viewer: int | None) -> State:
     return replace(
         s,
         players=tuple(_player_view(p, seat, v, over) for seat, p in enumerate(s.players)),
-        deck=_hide(s.deck),
-        lm_deck=_hide(s.lm_deck),
-        lm_bottom=_hide(s.lm_bottom),
-        tile_supply=_hide(s.tile_supply),
-        token_bag=_hide(s.token_bag),
+        deck=hide(s.deck),
+        lm_deck=hide(s.lm_deck),
+        lm_bottom=hide(s.lm_bottom),
+        tile_supply=hide(s.tile_supply),
+        token_bag=hide(s.token_bag),
         rng=None,
         redacted=True,
         viewer=v,

@@ -12,12 +12,12 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
 from engines.viscounts import building, castle, funding, manuscripts
 from engines.viscounts import moves as mv
 from engines.viscounts.board import OL, is_outer, kind, position, reachable_spots, side
 from engines.viscounts.cards import take_from_pile
-from engines.viscounts.common import CONTENT, board_slots, gain, push, set_player, violation
+from engines.viscounts.common import CONTENT, board_slots, gain, push, set_player
 from engines.viscounts.content import ActionName, TradeExchange
 from engines.viscounts.funding import Payment
 from engines.viscounts.names import ACTION_NAMES, slot_words, spot_words
@@ -89,6 +89,7 @@ def trade_targets(s: State, seat: int) -> list[mv.Trade]:
 
 
 def check_trade_target(s: State, seat: int, a: mv.Trade) -> list[Violation]:
+    """§5.4 Trade: the exchange is used at least once (trading zero times is no action, A-11)."""
     if a.uses >= 1:
         return []
     return violation(
@@ -137,6 +138,7 @@ def check_build_target(s: State, seat: int, a: mv.Build) -> list[Violation]:
 
 
 def build_outcome(s: State, o: Outcome) -> State:
+    """§5.5 Build: the building leaves its slot for the spot; the spot's reward, links and castle follow."""
     return building.construct(s, o.seat, o.slot, o.spot)
 
 
@@ -160,6 +162,7 @@ def noble_targets(s: State, seat: int) -> list[mv.PlaceWorkers]:
 
 
 def check_noble_target(s: State, seat: int, a: mv.PlaceWorkers) -> list[Violation]:
+    """§5.6 Place Workers: one to four workers, and no more than the supply holds."""
     supply = s.players[seat].workers
     if not 1 <= a.workers <= MAX_WORKERS:
         return violation(
@@ -172,6 +175,7 @@ def check_noble_target(s: State, seat: int, a: mv.PlaceWorkers) -> list[Violatio
 
 
 def noble_outcome(s: State, o: Outcome) -> State:
+    """§5.6: the workers go to tier 1 of the viscount's castle section, then the castle resolves (§5.8)."""
     return castle.place(s, o.seat, castle.viscount_section(s, o.seat), o.uses)
 
 
@@ -183,6 +187,7 @@ def _transcribe_need(s: State, seat: int, a: mv.Transcribe) -> tuple[int, str]:
 
 
 def transcribe_outcome(s: State, o: Outcome) -> State:
+    """§5.7 Transcribe: the segment's manuscript (its immediate effect, the Cleric Bonus check, §6.8)."""
     return manuscripts.take(s, o.seat, position(s.players[o.seat].space))
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
 from engines.viscounts import moves as mv
 from engines.viscounts.board import links_of, reachable_spots, spot_table
-from engines.viscounts.common import CONTENT, at, board_slots, push, set_player, swap_head, violation
+from engines.viscounts.common import CONTENT, at, board_slots, push, set_player, swap_head
 from engines.viscounts.content import BuildingSlot
 from engines.viscounts.names import slot_words, spot_words
 from engines.viscounts.state import EMPTY, BuildFree, Run, State
@@ -66,12 +66,14 @@ def free_build_spots(s: State, step: BuildFree) -> list[int]:
 
 
 def free_build_options(s: State, step: BuildFree) -> list[mv.PlaceBuilding]:
+    """§6.2 ``build_free`` (A-31): every remaining slot of the type onto every spot the effect allows."""
     spots = free_build_spots(s, step)
     return [mv.PlaceBuilding(slot.id, spot) for slot in slots_left(s, step.seat, step.building) for spot in spots]
 
 
 def check_free_build(s: State, step: BuildFree, a: mv.PlaceBuilding) -> list[Violation]:
-    """The slot still holds a building of the type the effect names; the spot is free (and reachable)."""
+    """§6.2 ``build_free`` (A-31): the slot still holds a building of the type the effect names; the spot
+    is free (and reachable)."""
     if a.slot not in {slot.id for slot in slots_left(s, step.seat, step.building)}:
         kind = step.building.replace("_", " ") if step.building else "building"
         message = f"{slot_words(a.slot).replace('That building', 'That')} is not a {kind} of yours to place."
@@ -83,4 +85,5 @@ def check_free_build(s: State, step: BuildFree, a: mv.PlaceBuilding) -> list[Vio
 
 
 def apply_free_build(s: State, step: BuildFree, a: mv.PlaceBuilding) -> State:
+    """§6.2 ``build_free``: the building is constructed for nothing, with the spot, links and slot of §5.5."""
     return construct(swap_head(s), step.seat, a.slot, a.spot)

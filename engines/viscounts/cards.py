@@ -11,23 +11,11 @@ from itertools import permutations
 
 from msgspec.structs import replace
 
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
+from engines.core.items import add_sorted, remove_one
 from engines.viscounts import goods
 from engines.viscounts import moves as mv
-from engines.viscounts.common import (
-    CONTENT,
-    add_sorted,
-    at,
-    criminals,
-    has_slot_ability,
-    name,
-    owned,
-    push,
-    remove_one,
-    set_player,
-    swap_head,
-    violation,
-)
+from engines.viscounts.common import CONTENT, at, criminals, has_slot_ability, name, owned, push, set_player, swap_head
 from engines.viscounts.state import (
     EMPTY,
     DestroyStep,
@@ -119,12 +107,12 @@ def _from_hand_or_top(s: State, seat: int) -> list[str]:
 
 
 def discard_options(s: State, step: DiscardStep) -> list[mv.Discard | mv.Pass]:
-    """Each distinct hand card, the draw pile's top, or stop."""
+    """§4.6 Discard (optional): each distinct hand card, the draw pile's top, or stop."""
     return [*(mv.Discard(c) for c in _from_hand_or_top(s, step.seat)), mv.Pass()]
 
 
 def check_discard(s: State, step: DiscardStep, a: mv.Discard | mv.Pass) -> list[Violation]:
-    """A discard names a hand card or the top of a draw pile that has (or can reshuffle) a card."""
+    """§4.6 Discard: a hand card or the top of a draw pile that has (or can reshuffle) a card."""
     if isinstance(a, mv.Pass) or a.card in _from_hand_or_top(s, step.seat):
         return []
     if a.card == mv.TOP:
@@ -133,7 +121,7 @@ def check_discard(s: State, step: DiscardStep, a: mv.Discard | mv.Pass) -> list[
 
 
 def apply_discard(s: State, step: DiscardStep, a: mv.Discard | mv.Pass) -> State:
-    """The card goes to the discard pile (the top of the draw pile unseen, by chance)."""
+    """§4.6 Discard: the card goes to the discard pile (the top of the draw pile unseen, by chance)."""
     rest = (DiscardStep(step.seat, step.left - 1),) if step.left > 1 else ()
     if isinstance(a, mv.Pass):
         return swap_head(s)
@@ -170,7 +158,8 @@ def check_destroy(s: State, step: DestroyStep, a: mv.Destroy | mv.Pass) -> list[
 
 
 def apply_destroy(s: State, step: DestroyStep, a: mv.Destroy | mv.Pass) -> State:
-    """The card leaves the game and its owner gains its silver value (the draw pile's top by chance)."""
+    """§4.6 Destroy: the card leaves the game and its owner gains its silver value (the draw pile's top by
+    chance)."""
     if isinstance(a, mv.Pass):
         return swap_head(s)
     s = swap_head(s, *((DestroyStep(step.seat, step.left - 1, step.setup),) if step.left > 1 else ()))
@@ -207,6 +196,7 @@ def arrangements(s: State, seat: int) -> list[tuple[str, str, str]]:
 
 
 def arrange_options(s: State, step: Rearrange) -> list[mv.Arrange | mv.Pass]:
+    """§4.6 Rearrange (optional, A-10): every new order of the cards in the slots, or keep them."""
     return [*(mv.Arrange(order) for order in arrangements(s, step.seat)), mv.Pass()]
 
 
@@ -220,6 +210,7 @@ def check_arrange(s: State, step: Rearrange, a: mv.Arrange | mv.Pass) -> list[Vi
 
 
 def apply_arrange(s: State, step: Rearrange, a: mv.Arrange | mv.Pass) -> State:
+    """§4.6 Rearrange: the slots take the new order (or stay as they are)."""
     s = swap_head(s)
     return s if isinstance(a, mv.Pass) else set_player(s, step.seat, slots=tuple(a.slots))
 
@@ -253,6 +244,7 @@ def free_hire_options(s: State, step: FreeHire) -> list[mv.HireFrom | mv.Pass]:
 
 
 def check_free_hire(s: State, step: FreeHire, a: mv.HireFrom | mv.Pass) -> list[Violation]:
+    """§4.6 Free hire: the top card of any pile that shows one; declining only under A-15 ``optional``."""
     if isinstance(a, mv.Pass):
         if s.options.free_hire_optional:
             return []
@@ -267,6 +259,7 @@ def check_free_hire(s: State, step: FreeHire, a: mv.HireFrom | mv.Pass) -> list[
 
 
 def apply_free_hire(s: State, step: FreeHire, a: mv.HireFrom | mv.Pass) -> State:
+    """§4.6 Free hire: the pile's top goes to the discard pile unpaid, with its hire effect."""
     rest = (FreeHire(step.seat, step.left - 1),) if step.left > 1 and not isinstance(a, mv.Pass) else ()
     s = swap_head(s, *rest)
     return s if isinstance(a, mv.Pass) else hire(s, step.seat, a.position)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
 from engines.viscounts import moves as mv
 from engines.viscounts.board import SEGMENTS, neighbours, section_at
-from engines.viscounts.common import CONTENT, at, push, seats_from, set_player, swap_head, violation
+from engines.viscounts.common import CONTENT, at, push, seats_from, set_player, swap_head
 from engines.viscounts.content import Effect
 from engines.viscounts.state import (
     NO_SEAT,
@@ -168,11 +168,12 @@ def settle(s: State, step: Settle) -> State | None:
 
 
 def section_options(s: State, step: CastleSection) -> list[mv.Section]:
+    """§5.8: each section holding three of the player's workers on the tier being resolved."""
     return [mv.Section(k) for k in ready(s, step.seat, step.tier)]
 
 
 def check_section(s: State, step: CastleSection, a: mv.Section) -> list[Violation]:
-    """The section resolved holds three of the player's workers on the tier being resolved."""
+    """§5.8: the section resolved holds three of the player's workers on the tier being resolved."""
     if a.section in ready(s, step.seat, step.tier):
         return []
     message = f"Section {a.section + 1} does not hold three of your workers on tier {step.tier}."
@@ -180,6 +181,8 @@ def check_section(s: State, step: CastleSection, a: mv.Section) -> list[Violatio
 
 
 def apply_section(s: State, step: CastleSection, a: mv.Section) -> State:
+    """§5.8: resolve the section: from tier 1 one worker up and one to each side, with the tier-2 reward
+    (§6.10); from tier 2 one worker to the centre and a resource."""
     return resolve_section(swap_head(s), step.seat, step.tier, a.section)
 
 
@@ -194,7 +197,7 @@ def bump_options(s: State, step: Bump) -> list[mv.BumpWorker]:
 
 
 def check_bump(s: State, step: Bump, a: mv.BumpWorker) -> list[Violation]:
-    """The worker bumped stands in a section over capacity."""
+    """§5.8 bump: the worker bumped stands in a section over capacity."""
     if a in bump_options(s, step):
         return []
     message = f"Tier {a.tier} of section {a.section + 1} holds no worker of seat {a.owner} over capacity."
@@ -202,7 +205,8 @@ def check_bump(s: State, step: Bump, a: mv.BumpWorker) -> list[Violation]:
 
 
 def apply_bump(s: State, step: Bump, a: mv.BumpWorker) -> State:
-    """The worker returns to its owner, who gains 2 silver (tier 1) or a virtue and a resource (tier 2)."""
+    """§5.8 bump: the worker returns to its owner, who gains 2 silver (tier 1) or a virtue and a resource
+    (tier 2)."""
     c = s.castle
     s = replace(s, castle=with_tier(c, a.tier, _add(tier_of(c, a.tier), a.section, a.owner, -1)))
     s = set_player(s, a.owner, workers=s.players[a.owner].workers + 1)
@@ -211,16 +215,19 @@ def apply_bump(s: State, step: Bump, a: mv.BumpWorker) -> State:
 
 
 def place_options(s: State, step: PlaceSection) -> list[mv.Section]:
+    """§6.2 ``place_workers`` on ``any_section``: any of the five tier-1 sections."""
     return [mv.Section(k) for k in range(SEGMENTS)]
 
 
 def check_place(s: State, step: PlaceSection, a: mv.Section) -> list[Violation]:
+    """§6.2 ``place_workers`` on ``any_section``: the section named exists."""
     if 0 <= a.section < SEGMENTS:
         return []
     return violation("VISCOUNTS_NO_SECTION", f"There is no castle section {a.section + 1}.", "action.section")
 
 
 def apply_place(s: State, step: PlaceSection, a: mv.Section) -> State:
+    """§6.2 ``place_workers``: the free workers go to the section's tier 1, then the castle resolves (§5.8)."""
     return place(swap_head(s), step.seat, a.section, step.n)
 
 
@@ -239,6 +246,8 @@ def move_options(s: State, step: CastleMove) -> list[mv.MoveWorker | mv.Pass]:
 
 
 def check_move(s: State, step: CastleMove, a: mv.MoveWorker | mv.Pass) -> list[Violation]:
+    """§6.2 castle move: an own tier-1 worker to an adjacent tier-1 section (not the section still moving
+    sideways under A-09 ``literal``)."""
     if isinstance(a, mv.Pass) or a in move_options(s, step):
         return []
     if not (0 <= a.source < SEGMENTS) or s.castle.tier1[a.source][step.seat] == 0:
@@ -250,6 +259,7 @@ def check_move(s: State, step: CastleMove, a: mv.MoveWorker | mv.Pass) -> list[V
 
 
 def apply_move(s: State, step: CastleMove, a: mv.MoveWorker | mv.Pass) -> State:
+    """§6.2 castle move: the worker changes section, then the castle resolves (§5.8); or declined."""
     if isinstance(a, mv.Pass):
         return swap_head(s)
     rest = (CastleMove(step.seat, step.left - 1),) if step.left > 1 else ()

@@ -8,22 +8,14 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from engines.core.errors import Violation
 from engines.viscounts.content import CONTENT, AiBoard, Content, Icon, Resource, TownsfolkCard
 from engines.viscounts.state import EMPTY, Player, State, Step
 
 __all__ = ["CONTENT", "Content"]
 
-HIDDEN = "?"
-"""What a view shows in place of a hidden id."""
 
 RESOURCES: tuple[Resource, ...] = ("ink", "gold", "stone")
 """§0.2: the three resources (silver is not one)."""
-
-
-def violation(code: str, message: str, field: str = "action") -> list[Violation]:
-    """A single violation, as a list (the form every check returns)."""
-    return [Violation(code, message, field)]
 
 
 def name(card_id: str) -> str:
@@ -33,17 +25,6 @@ def name(card_id: str) -> str:
 
 
 # ---- small updates ----------------------------------------------------------------------------------
-
-
-def remove_one(items: tuple[str, ...], item: str) -> tuple[str, ...]:
-    """``items`` without one copy of ``item`` (which is there)."""
-    i = items.index(item)
-    return items[:i] + items[i + 1 :]
-
-
-def add_sorted(items: tuple[str, ...], *more: str) -> tuple[str, ...]:
-    """The sorted multiset ``items`` with ``more`` added."""
-    return tuple(sorted((*items, *more)))
 
 
 def at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -13,12 +13,13 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
+from engines.core.items import add_sorted, remove_one
 from engines.core.rng import Rng
 from engines.viscounts import cards, solo, turn
 from engines.viscounts import moves as mv
 from engines.viscounts.board import SEGMENTS, spot_table
-from engines.viscounts.common import CONTENT, add_sorted, at, remove_one, set_player, swap_head, violation
+from engines.viscounts.common import CONTENT, at, set_player, swap_head
 from engines.viscounts.names import piece_words
 from engines.viscounts.state import (
     EMPTY,
@@ -88,12 +89,12 @@ def _value(a: Any) -> Any:
 
 
 def chance_options(s: State, step: Any) -> list[Any]:
-    """Every piece that can be drawn, each once."""
+    """§9 random events: every piece that can be drawn, each once."""
     return [ACTION[type(step)](v) for v in dict.fromkeys(POPULATION[type(step)](s, step))]
 
 
 def check_chance(s: State, step: Any, a: Any) -> list[Violation]:
-    """The piece named is among those that can be drawn."""
+    """§9 random events: the piece named is among those that can be drawn."""
     if _value(a) in POPULATION[type(step)](s, step):
         return []
     field = f"action.{a.__struct_fields__[0]}"
@@ -178,5 +179,5 @@ def _reveal(s: State, step: DrawScheme, scheme: str) -> State:
 
 
 def apply_chance(s: State, step: Any, a: Any) -> State:
-    """The drawn piece goes where the step says; the step leaves the queue first."""
+    """§9 random events: the drawn piece goes where the step says; the step leaves the queue first."""
     return APPLY[type(step)](swap_head(s), step, a)

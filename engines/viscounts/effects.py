@@ -14,10 +14,10 @@ from collections.abc import Callable
 
 from msgspec.structs import replace
 
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
 from engines.viscounts import cards, castle, goods, solo
 from engines.viscounts import moves as mv
-from engines.viscounts.common import CONTENT, criminals, gain, push, seats_from, swap_head, violation
+from engines.viscounts.common import CONTENT, criminals, gain, push, seats_from, swap_head
 from engines.viscounts.content import Effect, Trigger
 from engines.viscounts.state import (
     BuildFree,
@@ -206,10 +206,12 @@ def run(s: State, step: Run) -> State:
 
 
 def branch_options(s: State, step: ChooseBranch) -> list[mv.Branch]:
+    """§6.2 ``choice``: one option per branch of the effect."""
     return [mv.Branch(i) for i in range(len(step.effect.of))]
 
 
 def check_branch(s: State, step: ChooseBranch, a: mv.Branch) -> list[Violation]:
+    """§6.2 ``choice``: the branch named is one of the effect's."""
     if 0 <= a.index < len(step.effect.of):
         return []
     message = f"The choice has {len(step.effect.of)} options (0 to {len(step.effect.of) - 1}), not {a.index}."
@@ -217,14 +219,17 @@ def check_branch(s: State, step: ChooseBranch, a: mv.Branch) -> list[Violation]:
 
 
 def apply_branch(s: State, step: ChooseBranch, a: mv.Branch) -> State:
+    """§6.2 ``choice``: the chosen branch runs."""
     return swap_head(s, Run(step.seat, (step.effect.of[a.index],), step.source))
 
 
 def cost_options(s: State, step: ChooseCost) -> list[mv.Accept | mv.Pass]:
+    """§6.2 ``cost``: pay and gain the reward, or decline both."""
     return [mv.Accept(), mv.Pass()]
 
 
 def check_cost(s: State, step: ChooseCost, a: mv.Accept | mv.Pass) -> list[Violation]:
+    """§6.2 ``cost`` (the arrow, optional): accepting and declining are both legal."""
     return []
 
 
@@ -237,11 +242,13 @@ def apply_cost(s: State, step: ChooseCost, a: mv.Accept | mv.Pass) -> State:
 
 
 def apply_resource(s: State, step: ChooseResource, a: mv.Take) -> State:
+    """§6.2 ``any_resource``, §4.5: the player takes ink, gold or stone (never silver)."""
     rest = (ChooseResource(step.seat, step.left - 1),) if step.left > 1 else ()
     return goods.take_resource(swap_head(s, *rest), step.seat, a.resource)
 
 
 def apply_flip(s: State, step: ChooseFlip, a: mv.Flip) -> State:
+    """§4.5: flip the chosen kind: a deed is approved, a debt is paid (and pays a resource)."""
     rest = (ChooseFlip(step.seat, step.left - 1),) if step.left > 1 else ()
     s = swap_head(s, *rest)
     if a.what == "deed":

@@ -14,9 +14,9 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from engines.core.engine import CHANCE, GameInfo, option_infos
+from engines.core.engine import CHANCE, AutomatedSeat, GameInfo, GameType, option_infos
 from engines.core.errors import Violation
-from engines.core.game import MAX_AUTOMATIC_STEPS, Decision, Now, TableEngine, queued_decision
+from engines.core.game import MAX_AUTOMATIC_STEPS, Decision, Now, TableEngine, queued_decision, queued_now
 from engines.core.picture import Picture
 from engines.core.rng import Rng
 from engines.core.text import LogEntry
@@ -138,10 +138,6 @@ PROMPTS: dict[str, str] = {
 """What the player of the turn decides in each phase that asks them (§4.7)."""
 
 
-def _tag(step: Any) -> str:
-    return str(type(step).__struct_config__.tag)
-
-
 def now(s: State) -> Now[State] | None:
     """Who owes which decision: the head of the queue, else the draft pick, else the turn's phase."""
     if s.stage == "over":
@@ -149,11 +145,7 @@ def now(s: State) -> Now[State] | None:
     if s.queue:
         head = s.queue[0]
         row = STEPS.get(type(head))
-        if row is None:
-            return None
-        if isinstance(head, CHANCE_STEPS):
-            return Now((CHANCE,), row, f"chance.{_tag(head)}", words.prompt(s, head))
-        return Now((head.seat,), row, _tag(head), words.prompt(s, head))
+        return None if row is None else queued_now(head, row, words.prompt(s, head), CHANCE_STEPS)
     if s.stage == "draft":
         seat = setup.picker(s)
         return Now((seat,), PICK, "pick_pair", "Pick a player card and hero") if seat >= 0 else None
@@ -274,6 +266,14 @@ class Viscounts:
         min_players=setup.PLAYERS.start,
         max_players=setup.PLAYERS.stop - 1,
         options=option_infos(Options, setup.OPTION_DOCS),
+        # One seat decides at a time; hands and draw piles are hidden (§9); cards are drawn from shuffled
+        # piles. In a solo game the engine plays seat 1, the Cleric AI (§8).
+        game_type=GameType(
+            simultaneous=False,
+            hidden_information=True,
+            chance=True,
+            automated_seats=(AutomatedSeat(players=1, seat=1, name="Cleric AI"),),
+        ),
     )
     state_type = State
     move_type = mv.Move
@@ -289,6 +289,10 @@ class Viscounts:
     view = staticmethod(view.view)
     label = staticmethod(words.label)
     log = staticmethod(log)
+
+    def seats(self, state: State) -> range:
+        """One seat per entry of ``players`` (a solo game: the player and the Cleric AI)."""
+        return range(len(state.players))
 
     def game_over(self, state: State) -> str:
         """§4.9: the round after the first reveal is over."""

@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
 from engines.viscounts.board import position
 from engines.viscounts.board import side as side_at
-from engines.viscounts.common import CONTENT, board_icons, has_slot_ability, slot_cards, violation
+from engines.viscounts.common import CONTENT, board_icons, has_slot_ability, slot_cards
 from engines.viscounts.content import Ability, ActionName, Icon
 from engines.viscounts.names import icon_words
 from engines.viscounts.state import EMPTY, State

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
 from engines.viscounts import moves as mv
-from engines.viscounts.common import CONTENT, RESOURCES, gain, set_player, violation
+from engines.viscounts.common import CONTENT, RESOURCES, gain, set_player
 from engines.viscounts.state import ChooseFlip, ChooseResource, State
 
 # ---- the track (§4.4) ---------------------------------------------------------------------------------
@@ -125,7 +125,7 @@ def flip_options(s: State, step: ChooseFlip) -> list[mv.Flip]:
 
 
 def check_flip(s: State, step: ChooseFlip, a: mv.Flip) -> list[Violation]:
-    """A flip needs an unflipped card of the chosen kind."""
+    """§4.5: a flip needs an unflipped card of the chosen kind."""
     if a.what in flippable(s, step.seat):
         return []
     held = "unpaid debt" if a.what == "debt" else "acquired deed"

@@ -115,7 +115,7 @@ def _player(s: State, seat: int, p: Player) -> None:
 
 
 def _townsfolk(s: State) -> None:
-    """§12.1: neutral cards in exactly one place; heroes and starters where the draft put them."""
+    """§12 invariant 1: neutral cards in exactly one place; heroes and starters where the draft put them."""
     neutral = set(CONTENT.neutral)
     held = [c for p in s.players if not p.ai for c in owned(p)]
     places = [*(t for t in s.folk_tops if t), *s.folk_unseen, *held, *s.folk_removed]
@@ -139,7 +139,7 @@ def _townsfolk(s: State) -> None:
 
 
 def _manuscripts(s: State) -> None:
-    """§12.9."""
+    """§12 invariant 9: every manuscript in exactly one place (a pile or a collection)."""
     collected = [m for p in s.players for m in p.manuscripts]
     tops = [t for t in s.script_tops if t]
     _once(
@@ -171,7 +171,7 @@ def _draft(s: State) -> None:
 
 
 def _castle(s: State) -> None:
-    """§12.4, §12.5: tiers shaped five sections by seats, workers adding up, the Castle Leader."""
+    """§12 invariants 4 and 5: tiers shaped five sections by seats, workers adding up, the Castle Leader."""
     c, n = s.castle, len(s.players)
     for name in ("tier1", "tier2"):
         tier = getattr(c, name)
@@ -193,7 +193,7 @@ def _castle(s: State) -> None:
 
 
 def _buildings(s: State) -> None:
-    """§12.6: each built slot stands on exactly one spot, each occupied spot names a built slot."""
+    """§12 invariant 6: each built slot stands on exactly one spot, each occupied spot names a built slot."""
     if len(s.ring) == SEGMENTS and len(s.spots) != len(spot_table(s.ring)):
         _fail(f"The ring has {len(spot_table(s.ring))} building spots, not {len(s.spots)}.", "spots")
     on_board = [x for x in s.spots if x != EMPTY]
@@ -202,7 +202,7 @@ def _buildings(s: State) -> None:
 
 
 def _stacks(s: State) -> None:
-    """§12.8: a card is revealed exactly when the stack above it is empty."""
+    """§12 invariant 8: a card is revealed exactly when the stack above it is empty."""
     board = CONTENT.board
     for name, left, top, revealed in (
         ("debts_left", s.debts_left, board.debts_on_poverty[s.options.players], s.poverty),
@@ -413,7 +413,7 @@ def _stage(s: State) -> None:
 
 
 def check_state(s: State) -> None:
-    """Raise ``StateInvalid`` for a malformed or impossible state."""
+    """§12: raise ``StateInvalid`` for a malformed or impossible state."""
     if s.redacted:
         _fail("A view (ViewState) cannot be played; send the full state.", "redacted")
     validate_options(s.options)

@@ -7,10 +7,10 @@ from collections import Counter
 
 from msgspec.structs import replace
 
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
 from engines.viscounts import moves as mv
 from engines.viscounts.board import side
-from engines.viscounts.common import CONTENT, at, push, set_player, swap_head, violation
+from engines.viscounts.common import CONTENT, at, push, set_player, swap_head
 from engines.viscounts.state import EMPTY, DrawManuscript, FreeManuscript, Run, State
 
 BONUS_AT = 3
@@ -50,7 +50,8 @@ def take(s: State, seat: int, pos: int) -> State:
 
 
 def free_options(s: State, step: FreeManuscript) -> list[mv.TakeManuscript]:
-    """A visible manuscript (never a printed one) costing one of the effect's costs."""
+    """§6.2 ``free_manuscript`` (A-16): a visible manuscript (never a printed one) costing one of the
+    effect's costs."""
     return [
         mv.TakeManuscript(pos)
         for pos, top in enumerate(s.script_tops)
@@ -59,6 +60,7 @@ def free_options(s: State, step: FreeManuscript) -> list[mv.TakeManuscript]:
 
 
 def check_free(s: State, step: FreeManuscript, a: mv.TakeManuscript) -> list[Violation]:
+    """§6.2 ``free_manuscript`` (A-16): the pile named shows a manuscript of an allowed cost."""
     if a in free_options(s, step):
         return []
     costs = " or ".join(str(c) for c in step.costs)
@@ -68,4 +70,5 @@ def check_free(s: State, step: FreeManuscript, a: mv.TakeManuscript) -> list[Vio
 
 
 def apply_free(s: State, step: FreeManuscript, a: mv.TakeManuscript) -> State:
+    """§6.2 ``free_manuscript`` (A-16): taken as if transcribed, outside the turn's one transcription."""
     return take(swap_head(s), step.seat, a.position)

@@ -23,12 +23,13 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from engines.core.items import HIDDEN
 from engines.core.picture import HIDDEN as HIDDEN_FILL
 from engines.core.picture import INK, MUTED, PAPER, Picture, Svg, seat_colour, text_width, wrap
 from engines.core.text import plural
 from engines.viscounts.board import IN, OL, SEGMENTS, exits, kind, position, space_name
 from engines.viscounts.castle import section_reward
-from engines.viscounts.common import CONTENT, HIDDEN, board_slots
+from engines.viscounts.common import CONTENT, board_slots
 from engines.viscounts.content import Link, SegmentSide, Spot
 from engines.viscounts.state import EMPTY, NO_SEAT, Player, State
 from engines.viscounts.words import (

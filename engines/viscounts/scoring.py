@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from engines.core.items import HIDDEN
 from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
-from engines.viscounts.common import CONTENT, HIDDEN, ai_board, board_slots, building_icons, cleric_icons, owned
+from engines.viscounts.common import CONTENT, ai_board, board_slots, building_icons, cleric_icons, owned
 from engines.viscounts.content import Icon, ManuscriptVp
 from engines.viscounts.names import vp_noun, vp_words
 from engines.viscounts.state import Player, State

@@ -8,12 +8,13 @@ from typing import Any
 from msgspec.structs import replace
 
 from engines.core.engine import convert_options
-from engines.core.errors import StateInvalid, Violation
+from engines.core.errors import StateInvalid, Violation, violation
+from engines.core.items import add_sorted
 from engines.core.rng import Rng
 from engines.viscounts import moves as mv
 from engines.viscounts import solo
 from engines.viscounts.board import OL, OR, SEGMENTS, space_at
-from engines.viscounts.common import CONTENT, add_sorted, at, push, set_player, violation
+from engines.viscounts.common import CONTENT, at, push, set_player
 from engines.viscounts.names import card_name
 from engines.viscounts.state import (
     NO_SEAT,
@@ -104,7 +105,8 @@ def seats(players: int) -> int:
 
 
 def make_options(players: int, overrides: dict[str, Any]) -> Options:
-    """Options for ``players`` with named overrides, each checked against its range."""
+    """§1, §11: options for ``players`` with named overrides (the rulings' switches), each checked against
+    its range."""
     options = convert_options(Options, "Viscounts of the West Kingdom", players, overrides, PLAYERS)
     validate_options(options)
     return options
@@ -188,10 +190,12 @@ def start_space(s: State, number: int) -> int:
 
 
 def pick_options(s: State, seat: int) -> list[mv.PickPair]:
+    """§3 step 9: the player-card and hero pairs still on offer."""
     return [mv.PickPair(i) for i, pair in enumerate(s.pairs) if pair.taken_by == NO_SEAT]
 
 
 def check_pick(s: State, seat: int, a: mv.PickPair) -> list[Violation]:
+    """§3 step 9: the pair picked is still on offer."""
     if 0 <= a.pair < len(s.pairs) and s.pairs[a.pair].taken_by == NO_SEAT:
         return []
     open_pairs = "; ".join(

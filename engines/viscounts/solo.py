@@ -16,6 +16,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from engines.core.items import remove_one
 from engines.viscounts import building, castle, manuscripts
 from engines.viscounts import moves as mv
 from engines.viscounts.actions import dismiss as dismiss_card
@@ -29,7 +30,6 @@ from engines.viscounts.common import (
     criminals,
     gain,
     push,
-    remove_one,
     set_player,
     swap_head,
 )

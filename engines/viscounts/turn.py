@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 from msgspec.structs import replace
 
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
+from engines.core.items import remove_one
 from engines.viscounts import actions, cards, effects, goods, solo
 from engines.viscounts import moves as mv
 from engines.viscounts.board import cheapest_steps, position, space_name
@@ -23,11 +24,9 @@ from engines.viscounts.common import (
     has_slot_ability,
     name,
     push,
-    remove_one,
     seats_from,
     set_player,
     swap_head,
-    violation,
 )
 from engines.viscounts.content import CollisionColumn, Effect
 from engines.viscounts.names import capital
@@ -75,16 +74,19 @@ def play_card(s: State, seat: int, card_id: str) -> State:
 
 
 def play_options(s: State, seat: int) -> list[mv.Play]:
+    """§5.1 PlayCard: each distinct card of the hand."""
     return [mv.Play(c) for c in dict.fromkeys(s.players[seat].hand)]
 
 
 def check_play(s: State, seat: int, a: mv.Play) -> list[Violation]:
+    """§5.1 PlayCard: the card is in the player's hand."""
     if a.card in s.players[seat].hand:
         return []
     return violation("VISCOUNTS_NOT_IN_HAND", f"{name(a.card)} is not in your hand.", "action.card")
 
 
 def apply_play(s: State, seat: int, a: mv.Play) -> State:
+    """§5.1 PlayCard: the card leaves the hand for slot 1 (§4.7 phase 1)."""
     s = set_player(s, seat, hand=remove_one(s.players[seat].hand, a.card))
     return play_card(s, seat, a.card)
 
@@ -107,11 +109,12 @@ def destinations(s: State, seat: int) -> dict[int, int]:
 
 
 def move_options(s: State, seat: int) -> list[mv.MoveTo]:
+    """§5.2 Move: every destination reachable with the card's value plus steps the player can pay for."""
     return [mv.MoveTo(space) for space in sorted(destinations(s, seat))]
 
 
 def check_move(s: State, seat: int, a: mv.MoveTo) -> list[Violation]:
-    """The destination is reachable with the card's value plus steps the player pays for."""
+    """§5.2 Move: the destination is reachable with the card's value plus steps the player pays for."""
     assert s.turn is not None
     if a.space in destinations(s, seat):
         return []
@@ -135,14 +138,17 @@ def apply_move(s: State, seat: int, a: mv.MoveTo) -> State:
 
 
 def act_options(s: State, seat: int) -> list[actions.PrimaryMove | mv.NoAction]:
+    """§4.7 phase 3: every primary action legal here (§5.3–§5.7), or none (A-11)."""
     return [*actions.options(s, seat), mv.NoAction()]
 
 
 def check_act(s: State, seat: int, a: actions.PrimaryMove | mv.NoAction) -> list[Violation]:
+    """§4.7 phase 3: a primary action passes its checks (§5.3–§5.7); no action is always legal (A-11)."""
     return [] if isinstance(a, mv.NoAction) else actions.check(s, seat, a)
 
 
 def apply_act(s: State, seat: int, a: actions.PrimaryMove | mv.NoAction) -> State:
+    """§4.7 phase 3: the primary action (§5.4–§5.7), or none (A-11); the turn moves on to recruit."""
     s = _phase(s, "recruit", acted=not isinstance(a, mv.NoAction), dismissed=getattr(a, "dismiss", False))
     return s if isinstance(a, mv.NoAction) else actions.apply(s, seat, a)
 
@@ -162,10 +168,12 @@ def can_recruit(s: State, seat: int) -> bool:
 
 
 def recruit_options(s: State, seat: int) -> list[mv.Hire | mv.Pass]:
+    """§5.9 Hire: the visible card of the viscount's pile when affordable, or pass."""
     return [*((mv.Hire(),) if can_recruit(s, seat) else ()), mv.Pass()]
 
 
 def check_recruit(s: State, seat: int, a: mv.Hire | mv.Pass) -> list[Violation]:
+    """§5.9 Hire: the pile shows a card (a printed one cannot be hired) and the player can pay its value."""
     if isinstance(a, mv.Pass) or can_recruit(s, seat):
         return []
     pos = position(s.players[seat].space)
@@ -177,6 +185,7 @@ def check_recruit(s: State, seat: int, a: mv.Hire | mv.Pass) -> list[Violation]:
 
 
 def apply_recruit(s: State, seat: int, a: mv.Hire | mv.Pass) -> State:
+    """§5.9 Hire: pay the card's value; it goes to the discard pile with its hire effect."""
     s = _phase(s, "collide", hired=isinstance(a, mv.Hire))
     if isinstance(a, mv.Pass):
         return s

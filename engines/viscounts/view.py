@@ -11,16 +11,12 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from engines.viscounts.common import HIDDEN
+from engines.core.items import hide
 from engines.viscounts.state import NO_SEAT, Player, State
 
 
-def _hide(items: tuple[str, ...]) -> tuple[str, ...]:
-    return (HIDDEN,) * len(items)
-
-
 def _player_view(p: Player, seat: int, viewer: int) -> Player:
-    return replace(p, hand=p.hand if seat == viewer else _hide(p.hand), draw=_hide(p.draw))
+    return replace(p, hand=p.hand if seat == viewer else hide(p.hand), draw=hide(p.draw))
 
 
 def view(s: State, viewer: int | None) -> State:
@@ -29,12 +25,12 @@ def view(s: State, viewer: int | None) -> State:
     return replace(
         s,
         players=tuple(_player_view(p, seat, v) for seat, p in enumerate(s.players)),
-        folk_unseen=_hide(s.folk_unseen),
-        script_unseen=_hide(s.script_unseen),
-        grey_unseen=_hide(s.grey_unseen),
+        folk_unseen=hide(s.folk_unseen),
+        script_unseen=hide(s.script_unseen),
+        grey_unseen=hide(s.grey_unseen),
         cards_unseen=(0,) * len(s.cards_unseen),
-        heroes_unseen=_hide(s.heroes_unseen),
-        future_unseen=_hide(s.future_unseen),
+        heroes_unseen=hide(s.heroes_unseen),
+        future_unseen=hide(s.future_unseen),
         rng=None,
         redacted=True,
         viewer=v,

@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from msgspec.structs import replace
 
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
 from engines.core.text import plural
 from engines.walled_city import moves as mv
 from engines.walled_city.board import BOARDS
@@ -18,10 +18,6 @@ from engines.walled_city.districts import SurveyTile, district_of
 from engines.walled_city.fences import Fence, fenced
 from engines.walled_city.state import Card, Seat, Spot, State, Turn
 from engines.walled_city.words import who_name
-
-
-def _v(code: str, message: str, field: str = "action") -> list[Violation]:
-    return [Violation(code, message, field)]
 
 
 def _turn(s: State) -> Turn:
@@ -73,6 +69,8 @@ def can_build(s: State) -> bool:
 
 
 def build_options(s: State) -> list[Any]:
+    """§5.3 step 1 / §5.4 step 1: every free path (round 1) or gap (round 2) with every playable card
+    (built spots too with the Drapers, §6.3 G3)."""
     seat = _turn(s).seat
     cards = playable(s, seat)
     if s.round == 1:
@@ -81,23 +79,25 @@ def build_options(s: State) -> list[Any]:
 
 
 def check_build(s: State, a: mv.BuildRoad | mv.BuildWall) -> list[Violation]:
+    """§5.3 step 1 / §5.4 step 1: a road on a free path in round 1, a wall in a free gap in round 2, with a
+    building card in hand; never on a demolished spot (§6.3 G5), on a built one only with the Drapers (§6.3 G3)."""
     seat = _turn(s).seat
     if isinstance(a, mv.BuildRoad):
         if s.round != 1:
-            return _v("WALLED_CITY_WRONG_ROUND", "Round 2 builds walls, not roads.")
+            return violation("WALLED_CITY_WRONG_ROUND", "Round 2 builds walls, not roads.")
         if a.path not in board(s).path or board(s).path[a.path].fence:
-            return _v("WALLED_CITY_NO_SUCH_PATH", f"There is no buildable path {a.path}.", "action.path")
+            return violation("WALLED_CITY_NO_SUCH_PATH", f"There is no buildable path {a.path}.", "action.path")
         if a.path in _blocked(s):
-            return _v("WALLED_CITY_PATH_TAKEN", f"Path {a.path} {_why_taken(s.paths, a.path)}.", "action.path")
+            return violation("WALLED_CITY_PATH_TAKEN", f"Path {a.path} {_why_taken(s.paths, a.path)}.", "action.path")
     else:
         if s.round != 2:
-            return _v("WALLED_CITY_WRONG_ROUND", "Round 1 builds roads, not walls.")
+            return violation("WALLED_CITY_WRONG_ROUND", "Round 1 builds roads, not walls.")
         if a.gap not in board(s).gap:
-            return _v("WALLED_CITY_NO_SUCH_GAP", f"There is no gap {a.gap}.", "action.gap")
+            return violation("WALLED_CITY_NO_SUCH_GAP", f"There is no gap {a.gap}.", "action.gap")
         if a.gap in _blocked(s):
-            return _v("WALLED_CITY_GAP_TAKEN", f"Gap {a.gap} {_why_taken(s.gaps, a.gap)}.", "action.gap")
+            return violation("WALLED_CITY_GAP_TAKEN", f"Gap {a.gap} {_why_taken(s.gaps, a.gap)}.", "action.gap")
     if not _has_card(s, seat, a.a, a.b):
-        return _v("WALLED_CITY_NO_SUCH_CARD", f"You hold no building card {a.a}/{a.b}.", "action")
+        return violation("WALLED_CITY_NO_SUCH_CARD", f"You hold no building card {a.a}/{a.b}.", "action")
     return []
 
 
@@ -115,6 +115,8 @@ def _stack(spots: tuple[Spot, ...], spot: str) -> tuple[Spot, ...]:
 
 
 def apply_build(s: State, a: mv.BuildRoad | mv.BuildWall) -> State:
+    """§5.3 step 1 / §5.4 step 1: the piece leaves the reserve for the spot (on top of a stack with the Drapers),
+    the card is played face up; settling comes next."""
     turn = _turn(s)
     s = _remove_card(s, turn.seat, a.a, a.b)
     p = s.seats[turn.seat]
@@ -138,6 +140,8 @@ def _splits(placed: int, nobles: int, peasants: int) -> list[int]:
 
 
 def settle_options(s: State) -> list[Any]:
+    """§5.3 step 2 / §5.4 step 2: every settlement of the turn's card: round 1 one number on each side of the
+    road (one area per side, §5.8), round 2 one number next to the wall; as many as the reserve allows (A-6)."""
     turn = _turn(s)
     p = s.seats[turn.seat]
     if s.round == 2:
@@ -199,7 +203,7 @@ def check_settle(s: State, a: mv.Settle | mv.SettleWall) -> list[Violation]:
     if _settle_ok(s, a):
         return []
     message, field = _wall_settle_reason(s, a) if isinstance(a, mv.SettleWall) else _road_settle_reason(s, a)
-    return _v("WALLED_CITY_BAD_SETTLE", message, field)
+    return violation("WALLED_CITY_BAD_SETTLE", message, field)
 
 
 def _card_number_reason(turn: Turn, number: int) -> str | None:
@@ -277,6 +281,8 @@ def _road_settle_reason(s: State, a: mv.Settle) -> tuple[str, str]:
 
 
 def apply_settle(s: State, a: mv.Settle | mv.SettleWall) -> State:
+    """§5.3 step 2 / §5.4 step 2: the citizens go from the reserve into the chosen areas; in round 2 the
+    card's other number is left to promote."""
     turn = _turn(s)
     who = str(turn.seat)
     if isinstance(a, mv.SettleWall):
@@ -308,6 +314,8 @@ def _districts(side: str, fences: tuple[Fence, ...], paths: tuple[Spot, ...]) ->
 
 
 def promote_options(s: State) -> list[Any]:
+    """§5.4 step 3: a noble of any colour in the district next to the wall into one of the wall's two nearest
+    towers (A-26), or stop (``Done``)."""
     turn = _turn(s)
     towers = board(s).nearest_towers(turn.spot)
     out: list[Any] = [mv.Done()]
@@ -329,10 +337,11 @@ def _promote_ok(s: State, a: mv.Promote) -> bool:
 
 
 def check_promote(s: State, a: mv.Promote | mv.Done) -> list[Violation]:
+    """§5.4 step 3: the noble is in the district next to the wall and goes to one of its two nearest towers (A-26)."""
     if isinstance(a, mv.Done) or _promote_ok(s, a):
         return []
     turn = _turn(s)
-    return _v(
+    return violation(
         "WALLED_CITY_BAD_PROMOTE",
         f"Promote a noble from the district next to gap {turn.spot} into tower"
         f" {' or '.join(board(s).nearest_towers(turn.spot))}; {who_name(a.who)} has no noble in {a.area} there.",
@@ -340,6 +349,7 @@ def check_promote(s: State, a: mv.Promote | mv.Done) -> list[Violation]:
 
 
 def apply_promote(s: State, a: mv.Promote | mv.Done) -> State:
+    """§5.4 step 3: one noble becomes a watchman; stopping, or the card's number used up, leads to the adjust step."""
     turn = _turn(s)
     if isinstance(a, mv.Done):
         return replace(s, turn=replace(turn, step="adjust", promote_left=0))
@@ -364,6 +374,8 @@ def _eligible(s: State) -> tuple[set[str], set[str]]:
 
 
 def adjust_options(s: State) -> list[Any]:
+    """§5.3 step 3 / §5.4 step 4: pass, or one faction die ±1 within 1..3, or one survey tile flipped: next to the
+    road in round 1 (no tower dice), in the wall's district or (dice) its two nearest towers in round 2 (A-26)."""
     die_places, tile_places = _eligible(s)
     out: list[Any] = [mv.Done()]
     for i, d in enumerate(s.dice):
@@ -383,9 +395,10 @@ def _adjust_ok(s: State, a: mv.Adjust) -> bool:
 
 
 def check_adjust(s: State, a: mv.Adjust | mv.Done) -> list[Violation]:
+    """§5.3 step 3 / §5.4 step 4: a die or tile the turn may adjust, a die staying within 1..3, or a pass."""
     if isinstance(a, mv.Done) or _adjust_ok(s, a):
         return []
-    return _v(
+    return violation(
         "WALLED_CITY_BAD_ADJUST",
         "Adjust one faction die (±1, staying 1..3) or flip one survey tile next to what you built"
         " (round 1: no tower dice).",
@@ -393,6 +406,8 @@ def check_adjust(s: State, a: mv.Adjust | mv.Done) -> list[Violation]:
 
 
 def apply_adjust(s: State, a: mv.Adjust | mv.Done) -> State:
+    """§5.3 step 3 / §5.4 step 4: the die moves by one or the tile flips (nothing on a pass); the turn reaches
+    its last guild window (§5.6)."""
     if isinstance(a, mv.Adjust):
         if a.kind == "die":
             d = s.dice[a.index]
@@ -419,32 +434,39 @@ def give_up(s: State) -> State:
 
 
 def place_options(s: State) -> list[Any]:
-    """Step 1; with nowhere to build, ``Done`` gives the piece up (reached only while a guild could still help)."""
+    """§5.3/§5.4 step 1; with nowhere to build, ``Done`` gives the piece up (A-24; reached only while a guild
+    could still help)."""
     return build_options(s) if can_build(s) else [mv.Done()]
 
 
 def check_place(s: State, a: mv.BuildRoad | mv.BuildWall | mv.Done) -> list[Violation]:
+    """§5.3/§5.4 step 1, or giving the piece up, which is allowed only with nowhere to build (A-24)."""
     if not isinstance(a, mv.Done):
         return check_build(s, a)
     if can_build(s):
-        return _v("WALLED_CITY_CAN_BUILD", "You can build this turn; a piece is given up only with nowhere to build.")
+        return violation(
+            "WALLED_CITY_CAN_BUILD", "You can build this turn; a piece is given up only with nowhere to build."
+        )
     return []
 
 
 def apply_place(s: State, a: mv.BuildRoad | mv.BuildWall | mv.Done) -> State:
+    """§5.3/§5.4 step 1: build, or give the piece up to the box (A-24)."""
     return give_up(s) if isinstance(a, mv.Done) else apply_build(s, a)
 
 
 def end_options(s: State) -> list[Any]:
-    """The ``end`` step (W3/W4): ``Done`` ends the turn; the guild activations are offered beside it."""
+    """The ``end`` step (W3/W4, §5.6): ``Done`` ends the turn; the guild activations are offered beside it."""
     return [mv.Done()]
 
 
 def check_end(s: State, a: mv.Done) -> list[Violation]:
+    """§5.6: ending the turn in its last guild window is always allowed."""
     return []
 
 
 def apply_end(s: State, a: mv.Done) -> State:
+    """§5.3, §5.4: the build turn is over; the next builder follows in priority order (§4.3)."""
     return replace(s, turn=None)
 
 

@@ -106,6 +106,8 @@ class GameContent(msgspec.Struct, frozen=True, dict=True):
 
 
 def validate_content(c: GameContent) -> GameContent:
+    """Content fits the game: 5 factions of 4 dice (§2.5), 20 guilds (§2.7), each board's deck of 12 cards
+    with distinct priorities (§3.4, §4.2) and an allotment for 2–4 players on each board (§3.2, §3.3)."""
     if len(c.factions.ids) != 5 or c.factions.dice_per_faction != 4:
         raise ContentError("5 factions of 4 dice are needed (§2.5)")
     if len(c.guilds) != 20 or len({g.id for g in c.guilds}) != 20:

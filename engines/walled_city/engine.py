@@ -11,7 +11,7 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from engines.core.engine import CHANCE, GameInfo, option_infos
+from engines.core.engine import CHANCE, GameInfo, GameType, option_infos
 from engines.core.errors import Violation
 from engines.core.game import Decision, Now, TableEngine
 from engines.core.picture import Picture
@@ -67,7 +67,7 @@ def _nowhere_to_build(s: State) -> bool:
 
 
 def _chance(s: State, now: Now[State], rng: Rng) -> tuple[Any, Rng]:
-    """The engine's answer to a chance event: setup (§3) or the Haberdashers' re-roll (§6.3 G18)."""
+    """The engine's answer to a chance event: setup (§3) or the Haberdashers' re-roll (§6.3 G8)."""
     return (setup if s.phase == "setup" else guilds).sample_chance(s, rng)
 
 
@@ -235,7 +235,7 @@ def category_words(category: str) -> str:
 
 
 def apply_action(s: State, seat: int, a: Any) -> State:
-    """The effect of a checked action, before automatic steps (for tests that look in between)."""
+    """The effect of a checked action (§5), before automatic steps (for tests that look in between)."""
     return decision(s).apply(s, seat, a)
 
 
@@ -249,6 +249,9 @@ class WalledCity:
         min_players=setup.PLAYERS.start,
         max_players=setup.PLAYERS.stop - 1,
         options=option_infos(Options, setup.OPTION_DOCS),
+        # One seat decides at a time; hands and face-down defence cards are hidden (§8); setup draws and
+        # rolls (§3), and the Haberdashers re-roll.
+        game_type=GameType(simultaneous=False, hidden_information=True, chance=True),
         variants=tuple(BOARDS),
     )
     state_type = State
@@ -265,6 +268,10 @@ class WalledCity:
     facts = staticmethod(facts.facts)
     label = staticmethod(words.label)
     log = staticmethod(words.log)
+
+    def seats(self, state: State) -> range:
+        """One seat per entry of ``seats``."""
+        return range(len(state.seats))
 
     def game_over(self, state: State) -> str:
         return "The game is over."

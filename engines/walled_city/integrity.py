@@ -49,7 +49,7 @@ ROUNDS = (1, 2)
 """§4: the game has two rounds."""
 KINDS = ("noble", "peasant")
 PLAYING = ("build", "defence", "over")
-"""The phases in which every player holds this round's guild (§4.2 done)."""
+"""The phases in which every player holds this round's guild (alignment, §5.2, done)."""
 CARPENTRY = ("carpenters", GROCERS)
 """§6.3 G13, G2: who can build a fence: the Carpenters, or the Grocers copying them."""
 MAX_FENCES = len(ROUNDS) * len(CARPENTRY)
@@ -152,7 +152,7 @@ def _check_fences(s: State) -> None:
 
 
 def _check_guilds(s: State) -> None:
-    """§3.1 G, §3.4, §4.2, §4.4: every guild named is of this game's deck and in one place at a time (the offer,
+    """§3.1 G, §3.4, §5.2: every guild named is of this game's deck and in one place at a time (the offer,
     a player, the round-1 discard); after setup those hold exactly the cards the offer was dealt; round-1
     guilds are set aside when round 2 begins; a guild card is turned only in the build phase (§5.6)."""
     deck = set(setup.deck(s))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
 from engines.walled_city import moves as mv
 from engines.walled_city import scoring
 from engines.walled_city.common import (
@@ -38,12 +38,14 @@ def start_alignment(s: State) -> State:
 
 
 def check_choose(s: State, a: mv.ChooseGuild) -> list[Violation]:
+    """§5.2: the guild taken is in the offer."""
     if a.guild not in s.offer:
-        return [Violation("WALLED_CITY_NOT_OFFERED", f"{a.guild!r} is not in the guild offer.", "action.guild")]
+        return violation("WALLED_CITY_NOT_OFFERED", f"{a.guild!r} is not in the guild offer.", "action.guild")
     return []
 
 
 def apply_choose(s: State, seat: int, a: mv.ChooseGuild) -> State:
+    """§5.2: the guild goes to the player, unused; after the last pick the build phase begins (§4.3)."""
     s = set_seat(s, seat, guild=a.guild, guild_used=False)
     s = replace(s, offer=tuple(g for g in s.offer if g != a.guild), index=s.index + 1)
     return s if s.index < len(s.order) else start_build(s)
@@ -121,6 +123,8 @@ def skip_empty_hands(s: State) -> State:
 
 
 def defence_options(s: State, seat: int) -> list[mv.PlaceDefenceCard]:
+    """§5.5: every card in hand into every empty zone, either of its numbers toward the zone's counter-clockwise
+    tower."""
     taken = {z.zone for z in s.zones}
     cards = list(dict.fromkeys(s.seats[seat].hand))
     return [
@@ -143,19 +147,19 @@ def _defence_ok(s: State, seat: int, a: mv.PlaceDefenceCard) -> bool:
 
 
 def check_defence(s: State, seat: int, a: mv.PlaceDefenceCard) -> list[Violation]:
+    """§5.5: a card from your hand into an empty defence zone, one of its numbers facing the ccw tower."""
     if not _defence_ok(s, seat, a):
-        return [
-            Violation(
-                "WALLED_CITY_BAD_DEFENCE",
-                f"Place a card from your hand ({a.a}/{a.b} is not one, or zone {a.zone} is taken or unknown),"
-                " one of its numbers toward the zone's counter-clockwise tower.",
-                "action",
-            )
-        ]
+        return violation(
+            "WALLED_CITY_BAD_DEFENCE",
+            f"Place a card from your hand ({a.a}/{a.b} is not one, or zone {a.zone} is taken or unknown),"
+            " one of its numbers toward the zone's counter-clockwise tower.",
+            "action",
+        )
     return []
 
 
 def apply_defence(s: State, seat: int, a: mv.PlaceDefenceCard) -> State:
+    """§5.5: the card goes face down from the hand into the zone; players without a card are skipped (A-23)."""
     hand = list(s.seats[seat].hand)
     hand.remove(next(c for c in hand if (c.a, c.b, c.defence_only) == (a.a, a.b, a.defence_only)))
     s = set_seat(s, seat, hand=tuple(hand))

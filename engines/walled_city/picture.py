@@ -492,7 +492,7 @@ def _tower(svg: Svg, view: State, tower: str, at: Point, guards: Mapping[str, in
 
 
 def _zone(svg: Svg, view: State, b: Board, zone: str, at: Point) -> None:
-    """§5.0.3, §5.7 a defence zone between two towers and the defence cards in it (face down unless known)."""
+    """§5.0.3, §5.5 a defence zone between two towers and the defence cards in it (face down unless known)."""
     ccw, cw = b.zone_towers(zone)
     svg.text(
         at[0], at[1] + 4, zone, size=11, bold=True, anchor="middle", title=f"defence zone {zone} between {ccw} and {cw}"

@@ -8,7 +8,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from engines.core.engine import CHANCE, convert_options
-from engines.core.errors import StateInvalid, Violation
+from engines.core.errors import StateInvalid, Violation, violation
 from engines.core.rng import Rng
 from engines.core.text import generic_label
 from engines.walled_city import moves as mv
@@ -40,13 +40,14 @@ PLAYERS = range(2, 5)
 
 
 def make_options(players: int, overrides: dict[str, Any]) -> Options:
-    """Options for 2–4 players with named overrides (strings are parsed)."""
+    """Options for 2–4 players (§1) with named overrides (strings are parsed), checked by ``validate_options``."""
     options = convert_options(Options, "The Walled City", players, overrides, PLAYERS)
     validate_options(options)
     return options
 
 
 def validate_options(o: Options) -> None:
+    """§1, §2.1, §3.1 H: 2–4 players, a board side that exists, a start player that is a seat or -1 (drawn)."""
     if o.board not in BOARDS:
         raise StateInvalid(f"The board side is one of {', '.join(BOARDS)}, not {o.board!r}.", "options.board")
     if o.players not in PLAYERS:
@@ -126,6 +127,8 @@ def remaining_dice(s: State) -> dict[str, int]:
 
 
 def chance_options(s: State) -> list[Any]:
+    """§3.1 E–H, §3.7: what a setup chance event can still give: a start seat, a die of a faction with dice
+    left showing any face, a tile side, a guild card still in the deck, a defence-only card not yet dealt."""
     kind = chance_kind(s)
     if kind == "start_player":
         return [mv.ChanceSeat(i) for i in range(len(s.seats))]
@@ -155,7 +158,7 @@ def check_chance(s: State, a: Any) -> list[Violation]:
         what = generic_label(CHANCE, a, several_seats=False).label.english
         owed = CHANCE_WORDS.get(chance_kind(s), "setup event")
         message = f"The {owed} cannot come out as {what}: only what is left can be drawn."
-        return [Violation("WALLED_CITY_IMPOSSIBLE_CHANCE", message, "action")]
+        return violation("WALLED_CITY_IMPOSSIBLE_CHANCE", message, "action")
     return []
 
 
@@ -176,6 +179,8 @@ def sample_chance(s: State, rng: Rng) -> tuple[Any, Rng]:
 
 
 def apply_chance(s: State, a: Any) -> State:
+    """§3.1 E–H, §3.7: the start player drawn, a die rolled onto the next die spot, a tile flipped onto the next
+    survey spot, a guild laid into the offer, or a defence-only card dealt to the next player."""
     if isinstance(a, mv.ChanceSeat):
         return replace(s, start_player=a.seat)
     if isinstance(a, mv.ChanceDie):
@@ -213,12 +218,14 @@ def starting_road_seat(s: State) -> int:
 
 
 def check_starting_road(s: State, a: mv.StartingRoad) -> list[Violation]:
+    """§3.5, §5.1: a starting road goes on an empty path of the board."""
     if a.path not in board(s).path:
-        return [Violation("WALLED_CITY_NO_SUCH_PATH", f"There is no path {a.path}.", "action.path")]
+        return violation("WALLED_CITY_NO_SUCH_PATH", f"There is no path {a.path}.", "action.path")
     if not is_empty(s.paths, a.path):
-        return [Violation("WALLED_CITY_PATH_TAKEN", f"Path {a.path} is not empty.", "action.path")]
+        return violation("WALLED_CITY_PATH_TAKEN", f"Path {a.path} is not empty.", "action.path")
     return []
 
 
 def apply_starting_road(s: State, a: mv.StartingRoad) -> State:
+    """§3.5, §5.1: a road from the box (no reserve spent) on the path; no settling or adjusting follows."""
     return replace(s, paths=(*s.paths, Spot(a.path)), starting_roads_left=s.starting_roads_left - 1)

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from msgspec.structs import replace
 
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
 from engines.core.text import plural
 from engines.walls_of_york import geometry as geo
 from engines.walls_of_york import moves as mv
@@ -139,14 +139,14 @@ def check_placement(s: State, seat: int, a: mv.PlaceFormation | mv.PlaceSingle |
         if edge is None:
             return [_no_such_street(a.edge)]
         if walls >> edge & 1:
-            return [Violation("WALLS_OF_YORK_EDGE_OCCUPIED", f"You already have a wall on {a.edge}.", "action.edge")]
+            return violation("WALLS_OF_YORK_EDGE_OCCUPIED", f"You already have a wall on {a.edge}.", "action.edge")
         return []
     if isinstance(a, mv.Pass):
         free = geo.EDGES - bin(walls).count("1")
         if free:
             room = "1 free street" if free == 1 else f"{free} free streets"
             message = f"You may pass only when nothing fits: a single piece still fits on {room}."
-            return [Violation("WALLS_OF_YORK_MUST_BUILD", message, "action")]
+            return violation("WALLS_OF_YORK_MUST_BUILD", message, "action")
         return []
     formation = rolled_formation(s)
     variants = formation_variants(formation)
@@ -285,7 +285,8 @@ def lift_seats(s: State) -> tuple[int, ...]:
 
 
 def lift_options(s: State, seat: int) -> list[mv.Lift | mv.PlaceSingle]:
-    """First the fallback single's edge (a street free now), then any wall now on the board."""
+    """§10 A6 strict supply: first the fallback single's edge (a street free now), then any wall now on the
+    board."""
     p = s.players[seat]
     if _choosing_single(p):
         walls = wall_mask(p)
@@ -294,23 +295,26 @@ def lift_options(s: State, seat: int) -> list[mv.Lift | mv.PlaceSingle]:
 
 
 def check_lift(s: State, seat: int, a: mv.Lift | mv.PlaceSingle) -> list[Violation]:
+    """§10 A6 strict supply: the wall lifted is one of the player's own, or the fallback single's edge is free
+    (§5.3)."""
     p = s.players[seat]
     if isinstance(a, mv.PlaceSingle):
         if not _choosing_single(p):
             owed = plural(p.lift, "wall")
             message = f"You still owe {owed} to lift before your placement goes down; lift one of your walls."
-            return [Violation("WALLS_OF_YORK_NO_WALL_THERE", message, "action")]
+            return violation("WALLS_OF_YORK_NO_WALL_THERE", message, "action")
         return check_placement(s, seat, a)
     if _choosing_single(p):
         message = "The supply is too short for your formation: choose the street of your single piece first."
-        return [Violation("WALLS_OF_YORK_MUST_BUILD", message, "action")]
+        return violation("WALLS_OF_YORK_MUST_BUILD", message, "action")
     if a.edge not in p.walls:
-        return [Violation("WALLS_OF_YORK_NO_WALL_THERE", f"You have no wall on {a.edge} to lift.", "action.edge")]
+        return violation("WALLS_OF_YORK_NO_WALL_THERE", f"You have no wall on {a.edge} to lift.", "action.edge")
     return []
 
 
 def apply_lift(s: State, seat: int, a: mv.Lift | mv.PlaceSingle) -> State:
-    """Choose the fallback single or lift a wall; when nothing more is owed the placement goes down."""
+    """§10 A6 strict supply: choose the fallback single or lift a wall; when nothing more is owed the
+    placement goes down."""
     p = s.players[seat]
     if isinstance(a, mv.PlaceSingle):
         p = replace(p, submitted=Submission("single", edge=a.edge))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
 from engines.core.text import plural
 from engines.walls_of_york import geometry as geo
 from engines.walls_of_york import moves as mv
@@ -52,7 +52,7 @@ def can_close(s: State, p: Player) -> bool:
 
 
 def closing_options(s: State, seat: int) -> list[mv.Continue | mv.CloseRoom | mv.Seal]:
-    """Continue (unless rule F), the rooms that may start or extend the city, and Seal."""
+    """§5.5, §5.7: Continue (unless rule F), the rooms that may start or extend the city, and Seal."""
     p = s.players[seat]
     walls = wall_mask(p)
     selected = field_mask(p.selection)
@@ -93,44 +93,42 @@ def check_closing(s: State, seat: int, a: mv.Continue | mv.CloseRoom | mv.Seal) 
         if selected:
             size = plural(len(p.selection), "field")
             message = f"You started a city of {size}: add rooms or seal it; you cannot keep building now."
-            return [Violation("WALLS_OF_YORK_CLOSING_STARTED", message, "action")]
+            return violation("WALLS_OF_YORK_CLOSING_STARTED", message, "action")
         if p.passed and can_close(s, p):
-            return [
-                Violation("WALLS_OF_YORK_MUST_CLOSE", "You passed and can close a city: you must close it.", "action")
-            ]
+            return violation(
+                "WALLS_OF_YORK_MUST_CLOSE", "You passed and can close a city: you must close it.", "action"
+            )
         return []
     if isinstance(a, mv.Seal):
         if not selected:
-            return [Violation("WALLS_OF_YORK_NO_CITY", "Choose the rooms of your city first.", "action")]
+            return violation("WALLS_OF_YORK_NO_CITY", "Choose the rooms of your city first.", "action")
         problems = geo.city_problems(selected, walls)
         if problems:
-            return [Violation("WALLS_OF_YORK_CITY_INVALID", problems[0], "action")]
+            return violation("WALLS_OF_YORK_CITY_INVALID", problems[0], "action")
         found = counts(s.layout, selected)
         if not meets(s.decree, found):
             return [_decree_violation(s.decree, found)]
         return []
     if not (0 <= a.c < 8 and 0 <= a.r < 8):
-        return [Violation("WALLS_OF_YORK_NO_SUCH_FIELD", f"Field {a.c},{a.r} is not on the board.", "action")]
+        return violation("WALLS_OF_YORK_NO_SUCH_FIELD", f"Field {a.c},{a.r} is not on the board.", "action")
     field = a.c + 8 * a.r
     room_list = rooms(walls)
     room = _room_of(room_list, field)
     if not room:
-        return [Violation("WALLS_OF_YORK_NOT_ENCLOSED", f"Field {a.c},{a.r} is not enclosed by walls.", "action")]
+        return violation("WALLS_OF_YORK_NOT_ENCLOSED", f"Field {a.c},{a.r} is not enclosed by walls.", "action")
     if _lowest(room) != field:
         f = _lowest(room)
         message = (
             f"The room of field {a.c},{a.r} is named by its first field {f % 8},{f // 8} (lowest row, then column)."
         )
-        return [Violation("WALLS_OF_YORK_NAME_ROOM", message, "action")]
+        return violation("WALLS_OF_YORK_NAME_ROOM", message, "action")
     if room & selected:
-        return [Violation("WALLS_OF_YORK_ROOM_CHOSEN", f"The room of field {a.c},{a.r} is already chosen.", "action")]
+        return violation("WALLS_OF_YORK_ROOM_CHOSEN", f"The room of field {a.c},{a.r} is already chosen.", "action")
     if selected:
         if not _touches(room, selected, walls):
-            return [
-                Violation(
-                    "WALLS_OF_YORK_ROOM_APART", f"The room of field {a.c},{a.r} does not touch your city.", "action"
-                )
-            ]
+            return violation(
+                "WALLS_OF_YORK_ROOM_APART", f"The room of field {a.c},{a.r} does not touch your city.", "action"
+            )
         return []
     union = next((u for u in component_unions(walls) if u & room), 0)
     found = counts(s.layout, union)
@@ -153,6 +151,7 @@ def _decree_violation(decree: tuple[int, ...], found: dict[str, int], subject: s
 
 
 def apply_closing(s: State, seat: int, a: mv.Continue | mv.CloseRoom | mv.Seal) -> State:
+    """§5.5: Continue or Seal decides for this turn; a room chosen joins the city being declared."""
     p = s.players[seat]
     if isinstance(a, mv.Continue | mv.Seal):
         p = replace(p, decided=True)

@@ -11,8 +11,8 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
-from engines.core.engine import CHANCE, GameInfo, option_infos
-from engines.core.errors import Violation
+from engines.core.engine import CHANCE, GameInfo, GameType, option_infos
+from engines.core.errors import Violation, violation
 from engines.core.game import Decision, Now, TableEngine
 from engines.core.picture import Picture
 from engines.core.rng import Rng
@@ -59,7 +59,7 @@ def _check_first_player(s: State, seat: int, a: mv.ChanceSeat) -> list[Violation
     """§3: the first player is one of the seats."""
     if 0 <= a.seat < len(s.players):
         return []
-    return [Violation("WALLS_OF_YORK_NO_SUCH_SEAT", f"Seat {a.seat} does not exist.", "action.seat")]
+    return violation("WALLS_OF_YORK_NO_SUCH_SEAT", f"Seat {a.seat} does not exist.", "action.seat")
 
 
 def _check_decree(s: State, seat: int, a: mv.ChanceDecree) -> list[Violation]:
@@ -67,7 +67,7 @@ def _check_decree(s: State, seat: int, a: mv.ChanceDecree) -> list[Violation]:
     if (a.church, a.well, a.market) in decree.possible_decrees(s.options.king_dice):
         return []
     message = f"The king dice cannot show church {a.church}, well {a.well}, market {a.market}."
-    return [Violation("WALLS_OF_YORK_IMPOSSIBLE_DECREE", message, "action")]
+    return violation("WALLS_OF_YORK_IMPOSSIBLE_DECREE", message, "action")
 
 
 def _check_roll(s: State, seat: int, a: mv.ChanceFace) -> list[Violation]:
@@ -75,7 +75,7 @@ def _check_roll(s: State, seat: int, a: mv.ChanceFace) -> list[Violation]:
     if 1 <= a.face <= len(CONTENT.building_die):
         return []
     faces = len(CONTENT.building_die)
-    return [Violation("WALLS_OF_YORK_NO_SUCH_FACE", f"The building die has faces 1..{faces}, not {a.face}.", "action")]
+    return violation("WALLS_OF_YORK_NO_SUCH_FACE", f"The building die has faces 1..{faces}, not {a.face}.", "action")
 
 
 STEPS: dict[str, Decision[State]] = {
@@ -150,7 +150,7 @@ def automatic(s: State) -> State | None:
 
 
 def chance(s: State, now: Now[State], rng: Rng) -> tuple[Any, Rng]:
-    """The physical process: a seat drawn, the king dice rolled (§4.1), the building die rolled (§4.2)."""
+    """The physical process: a seat drawn (§3.4), the king dice rolled (§4.2), the building die rolled (§4.3)."""
     if s.step == "first_player":
         seat, rng = rng.below(len(s.players))
         return mv.ChanceSeat(seat), rng
@@ -170,6 +170,9 @@ class WallsOfYork:
         min_players=setup.PLAYERS.start,
         max_players=setup.PLAYERS.stop - 1,
         options=option_infos(Options, setup.OPTION_DOCS, choices={"board": tuple(CONTENT.preset)}),
+        # Every open player places (§4.4) and closes (§5) at once, in secret until all have; the first
+        # player is drawn and the king dice and the building die are rolled.
+        game_type=GameType(simultaneous=True, hidden_information=True, chance=True),
         variants=tuple(CONTENT.preset),
     )
     state_type = State
@@ -187,6 +190,10 @@ class WallsOfYork:
     label = staticmethod(words.label)
     log = staticmethod(words.log)
     facts = staticmethod(facts.facts)
+
+    def seats(self, state: State) -> range:
+        """One seat per entry of ``players``."""
+        return range(len(state.players))
 
     def game_over(self, state: State) -> str:
         return state.aborted or "The game is over."

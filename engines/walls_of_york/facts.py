@@ -1,5 +1,5 @@
 """Public facts derived from a view, so a client can draw the play area without a copy of the rules
-(§3.3, §3.4 the assembled board, §5.1 the rolled die, §4.4 and §5.2 the committed placements): everything
+(§3.3, §3.4 the assembled board, §4.3 the rolled die, §4.4 and §5.2 the committed placements): everything
 here is computed from the view alone."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ UNPLACED = ""
 
 
 def facts(s: State) -> dict[str, Any]:
-    """§3.3, §5.1, §4.4: the board in play, the rolled die face, and each seat's status and committed streets (as the
+    """§3.3, §4.3, §4.4: the board in play, the rolled die face, and each seat's status and committed streets (as the
     view shows them: another seat's committed placement stays hidden)."""
     out: dict[str, Any] = {
         "fields": board_fields(s),

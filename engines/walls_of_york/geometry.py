@@ -124,12 +124,6 @@ def field_index(c: int, r: int) -> int:
     return c + 8 * r
 
 
-def field_coords(f: int) -> tuple[int, int]:
-    """``(c, r)`` of field index ``f``."""
-    _check_field(f)
-    return (f % 8, f // 8)
-
-
 def field_name(f: int) -> str:
     """``"c,r"`` for field index ``f``."""
     _check_field(f)
@@ -548,16 +542,6 @@ def longest_wall(w: int) -> int:
 
 #: The 8 symmetries of the square board: ``g % 4`` clockwise quarter turns, then a mirror if ``g >= 4``.
 SYMMETRIES: Final[tuple[int, ...]] = tuple(range(8))
-SYMMETRY_NAMES: Final[tuple[str, ...]] = (
-    "identity",
-    "rotate 90",
-    "rotate 180",
-    "rotate 270",
-    "mirror",
-    "rotate 90 + mirror",
-    "rotate 180 + mirror",
-    "rotate 270 + mirror",
-)
 
 
 def transform_point(u: int, v: int, g: int, centre: int = 0) -> tuple[int, int]:

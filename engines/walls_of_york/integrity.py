@@ -41,8 +41,8 @@ AGE_END_LINES = ("city_coins", "longest_wall")
 
 
 def check_state(s: State) -> None:
-    """Structural consistency of a client's state: sizes first, then the layout, the step and its counters,
-    each player's board and holdings, the wall pieces and the ledgers."""
+    """§11: structural consistency of a client's state: sizes first, then the layout, the step and its
+    counters, each player's board and holdings, the wall pieces and the ledgers."""
     require(not s.redacted, "A view (ViewState) cannot be played; send the full state.", "redacted")
     require(s.viewer == NO_SEAT, f"Only a view names a viewer (here {s.viewer}); send the full state.", "viewer")
     setup.validate_options(s.options)

@@ -7,7 +7,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from engines.core.engine import convert_options
-from engines.core.errors import StateInvalid, Violation
+from engines.core.errors import StateInvalid, Violation, violation
 from engines.core.rng import Rng
 from engines.walls_of_york import moves as mv
 from engines.walls_of_york.content import CONTENT, GEMS, QUADRANT_NAMES, QUADRANTS, SIDES, LayoutEntry
@@ -45,13 +45,14 @@ PLAYERS = range(2, 5)
 
 
 def make_options(players: int, overrides: dict[str, Any]) -> Options:
-    """Options for 2–4 players with named overrides (strings are parsed)."""
+    """§1, §7.5, §10: options for 2–4 players with named overrides (strings are parsed)."""
     options = convert_options(Options, "Walls of York", players, overrides, PLAYERS)
     validate_options(options)
     return options
 
 
 def validate_options(o: Options) -> None:
+    """§1, §10 A8: 2 to 4 players, a known board preset, and the turn safeguard within its bound."""
     if o.players not in PLAYERS:
         raise StateInvalid(f"Walls of York is for 2 to 4 players, not {o.players}.", "options.players")
     if o.board and o.board not in CONTENT.preset:
@@ -84,6 +85,7 @@ def setup_seat(s: State) -> int:
 
 
 def setup_options(s: State) -> list[mv.SetupTile]:
+    """§3.4, §5.7: every unused gem on either side, in each rotation, in every free quadrant."""
     used = {e.gem for e in s.layout}
     taken = {e.quadrant for e in s.layout}
     return [
@@ -101,28 +103,29 @@ def check_setup(s: State, a: mv.SetupTile) -> list[Violation]:
     """§5.1 preconditions."""
     if a.gem not in GEMS:
         message = f"There is no terrain board with gem {a.gem!r} (the gems are {', '.join(GEMS)})."
-        return [Violation("WALLS_OF_YORK_GEM_UNAVAILABLE", message, "action.gem")]
+        return violation("WALLS_OF_YORK_GEM_UNAVAILABLE", message, "action.gem")
     placed = next((e for e in s.layout if e.gem == a.gem), None)
     if placed is not None:
         message = f"The {a.gem} board is already placed in the {QUADRANT_NAMES[placed.quadrant]} quadrant."
-        return [Violation("WALLS_OF_YORK_GEM_UNAVAILABLE", message, "action.gem")]
+        return violation("WALLS_OF_YORK_GEM_UNAVAILABLE", message, "action.gem")
     if a.side not in SIDES:
-        return [Violation("WALLS_OF_YORK_BAD_SIDE", f"A board side is black or white, not {a.side!r}.", "action.side")]
+        return violation("WALLS_OF_YORK_BAD_SIDE", f"A board side is black or white, not {a.side!r}.", "action.side")
     if a.quadrant not in QUADRANTS:
-        return [
-            Violation("WALLS_OF_YORK_QUADRANT_TAKEN", f"{a.quadrant!r} is not a quadrant (TL, TR, BL, BR).", "action")
-        ]
+        return violation(
+            "WALLS_OF_YORK_QUADRANT_TAKEN", f"{a.quadrant!r} is not a quadrant (TL, TR, BL, BR).", "action"
+        )
     holder = next((e for e in s.layout if e.quadrant == a.quadrant), None)
     if holder is not None:
         message = f"The {QUADRANT_NAMES[a.quadrant]} quadrant already holds the {holder.gem} board."
-        return [Violation("WALLS_OF_YORK_QUADRANT_TAKEN", message, "action.quadrant")]
+        return violation("WALLS_OF_YORK_QUADRANT_TAKEN", message, "action.quadrant")
     if not 0 <= a.rotation <= 3:
         message = f"Rotation is 0..3 quarter turns clockwise, not {a.rotation}."
-        return [Violation("WALLS_OF_YORK_BAD_ROTATION", message, "action.rotation")]
+        return violation("WALLS_OF_YORK_BAD_ROTATION", message, "action.rotation")
     return []
 
 
 def apply_setup(s: State, a: mv.SetupTile) -> State:
+    """§3.4, §5.1: every player's board of that gem goes in the quadrant; after the fourth, the decree."""
     layout = (*s.layout, LayoutEntry(a.quadrant, a.gem, a.side, a.rotation))
     s = replace(s, layout=layout, setup_count=s.setup_count + 1)
     if len(layout) == 4:

@@ -15,8 +15,9 @@ import pytest
 from msgspec.structs import replace
 
 from engines.citadels import ENGINE
-from engines.citadels.common import HIDDEN, district, name
+from engines.citadels.common import district, name
 from engines.citadels.state import State, WizardChoice
+from engines.core.items import HIDDEN
 from engines.core.picture import Picture
 from engines.core.playout import random_playout
 from engines.core.rng import Rng

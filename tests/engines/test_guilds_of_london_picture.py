@@ -14,10 +14,11 @@ from functools import cache
 import pytest
 from msgspec.structs import replace
 
+from engines.core.items import HIDDEN
 from engines.core.playout import random_playout
 from engines.core.rng import Rng
 from engines.core.text import plural
-from engines.guilds_of_london.common import CONTENT, HIDDEN, set_player
+from engines.guilds_of_london.common import CONTENT, set_player
 from engines.guilds_of_london.engine import ENGINE
 from engines.guilds_of_london.picture import (
     action_words,

@@ -7,10 +7,12 @@ import re
 from typing import Any, TypeAlias
 
 import grpc
+import msgspec
 import pytest
 from google.protobuf import json_format
 from rulesengine.v1 import common_pb2, service_pb2
 
+from engines import registry
 from server.app import Running
 from server.signing import Signer
 from tests.server.conftest import LogSink
@@ -55,6 +57,38 @@ def test_list_games_reports_citadels_with_its_option_schema(stub: Stub) -> None:
     assert options["preset"].default == "first_game"
     assert "first_game" in options["preset"].choices
     assert options["build_requires_gather"].default == "true"
+
+
+def test_list_games_reports_what_kind_of_game_each_is(stub: Stub) -> None:
+    games = {g.game_id: g for g in stub.ListGames(service_pb2.ListGamesRequest()).games}
+    kinds = {
+        game_id: (g.game_type.simultaneous, g.game_type.hidden_information, g.game_type.chance)
+        for game_id, g in games.items()
+    }
+    assert kinds["citadels"] == (False, True, True)  # the characters are chosen in turn
+    assert kinds["walls_of_york"] == (True, True, True)  # every open player places at once, in secret
+    assert kinds["guilds_of_london"] == (True, True, True)  # the Lord Mayor cards are kept at once
+    automated = {game_id: list(g.game_type.automated_seats) for game_id, g in games.items()}
+    assert automated["viscounts"] == [common_pb2.AutomatedSeat(players=1, seat=1, name="Cleric AI")]
+    assert automated["citadels"] == []
+    for game_id, engine in registry.engines().items():
+        declared = msgspec.json.decode(msgspec.json.encode(engine.info.game_type))
+        sent = json_format.MessageToDict(games[game_id].game_type, preserving_proto_field_name=True)
+        assert sent == {name: value for name, value in declared.items() if value}  # proto3 omits false and empty
+
+
+def test_a_solo_game_can_be_viewed_from_its_automated_seat_and_no_further(stub: Stub) -> None:
+    """A solo game has two seats, the player's and the automated one's (``seats(state)``, not the player count)."""
+    solo = common_pb2.GameSetup(game_id="viscounts", players=1, chance_mode=common_pb2.CHANCE_MODE_SEEDED, seed=7)
+    state = stub.NewGame(service_pb2.NewGameRequest(setup=solo)).state
+    view = stub.ViewState(service_pb2.ViewStateRequest(state=state, viewer=common_pb2.Viewer(seat=1)))
+    assert view.state.viscounts.viewer == 1
+    error = _fails(
+        stub.ViewState,
+        service_pb2.ViewStateRequest(state=state, viewer=common_pb2.Viewer(seat=2)),
+        grpc.StatusCode.INVALID_ARGUMENT,
+    )
+    assert "0..1" in error.details()
 
 
 def test_describe_game_returns_content_with_provenance(stub: Stub) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from engines.core.errors import NotImplementedRule, Violation
+from engines.core.errors import NotImplementedRule, Violation, violation
 from engines.core.rng import Rng
 from engines.core.text import generic_label
 from engines.walled_city import moves as mv
@@ -53,10 +53,6 @@ DECISIONS: tuple[type, ...] = (
     mv.Done,
 )
 """The moves that answer an ability's decisions."""
-
-
-def _v(code: str, message: str, field: str = "action") -> list[Violation]:
-    return [Violation(code, message, field)]
 
 
 # ---- declaring an ability --------------------------------------------------------------------------
@@ -98,28 +94,32 @@ def activations(s: State) -> list[mv.ActivateGuild]:
 
 
 def check_activate(s: State, seat: int, a: mv.ActivateGuild) -> list[Violation]:
+    """§5.6, A-7: your own guild, unused this round, between the steps of your own build turn; Grocers name a
+    guild another player holds (§6.3 G2); the ability must be possible now (A-27)."""
     if not window_open(s):
-        return _v("WALLED_CITY_GUILD_NOT_NOW", "Guilds are used between the steps of your own build turn.")
+        return violation("WALLED_CITY_GUILD_NOT_NOW", "Guilds are used between the steps of your own build turn.")
     p = s.seats[seat]
     if a.guild != p.guild:
         held = name(p.guild) if p.guild else "no guild"
-        return _v("WALLED_CITY_NOT_YOUR_GUILD", f"You hold {held}, not {name(a.guild)}.", "action.guild")
+        return violation("WALLED_CITY_NOT_YOUR_GUILD", f"You hold {held}, not {name(a.guild)}.", "action.guild")
     if p.guild_used:
-        return _v("WALLED_CITY_GUILD_USED", f"Your {name(p.guild)} were already used this round.", "action.guild")
+        return violation(
+            "WALLED_CITY_GUILD_USED", f"Your {name(p.guild)} were already used this round.", "action.guild"
+        )
     if CONTENT.guild[p.guild].permanent:
         raise NotImplementedRule("A-2", f"permanent guild effects ({name(p.guild)})")
     ability = a.copy if a.guild == GROCERS else a.guild
     if a.guild == GROCERS and a.copy not in copyable(s, seat):
         held = ", ".join(name(g) for g in copyable(s, seat)) or "none"
-        return _v("WALLED_CITY_BAD_COPY", f"Grocers copy a guild another player holds: {held}.", "action.copy")
+        return violation("WALLED_CITY_BAD_COPY", f"Grocers copy a guild another player holds: {held}.", "action.copy")
     if a.guild != GROCERS and a.copy:
-        return _v("WALLED_CITY_BAD_COPY", "Only Grocers copy another guild; leave copy empty.", "action.copy")
+        return violation("WALLED_CITY_BAD_COPY", "Only Grocers copy another guild; leave copy empty.", "action.copy")
     reason = _blocker(s, seat, ability)
-    return _v("WALLED_CITY_GUILD_BLOCKED", reason) if reason else []
+    return violation("WALLED_CITY_GUILD_BLOCKED", reason) if reason else []
 
 
 def apply_activate(s: State, seat: int, a: mv.ActivateGuild) -> State:
-    """The card is turned (used); Grocers pay the copied guild's holder; the ability begins."""
+    """§5.6: the card is turned (used); Grocers pay the copied guild's holder (§6.3 G2); the ability begins."""
     s = set_seat(s, seat, guild_used=True)
     ability = a.guild
     if a.guild == GROCERS:
@@ -159,7 +159,7 @@ def check(s: State, a: Any) -> list[Violation]:
         return []
     chosen = _describe(a)
     message = f"{chosen[:1].upper()}{chosen[1:]} is not one of the choices open now. {prompt(s)}."
-    return _v("WALLED_CITY_BAD_GUILD_CHOICE", message)
+    return violation("WALLED_CITY_BAD_GUILD_CHOICE", message)
 
 
 def apply(s: State, a: Any) -> State:
@@ -177,7 +177,7 @@ def sample_chance(s: State, rng: Rng) -> tuple[Any, Rng]:
 
 
 def apply_chance(s: State, a: Any) -> State:
-    """A chance outcome during an ability (the Haberdashers' re-roll)."""
+    """A chance outcome during an ability (the Haberdashers' re-roll, §6.3 G8)."""
     return apply(s, a)
 
 

@@ -132,7 +132,7 @@ class OptionInfo(_message.Message):
     def __init__(self, name: _Optional[str] = ..., type: _Optional[str] = ..., default: _Optional[str] = ..., choices: _Optional[_Iterable[str]] = ..., doc: _Optional[str] = ...) -> None: ...
 
 class GameInfo(_message.Message):
-    __slots__ = ("game_id", "title", "rules_version", "min_players", "max_players", "options", "variants")
+    __slots__ = ("game_id", "title", "rules_version", "min_players", "max_players", "options", "variants", "game_type")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -140,6 +140,7 @@ class GameInfo(_message.Message):
     MAX_PLAYERS_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     VARIANTS_FIELD_NUMBER: _ClassVar[int]
+    GAME_TYPE_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     title: str
     rules_version: str
@@ -147,7 +148,30 @@ class GameInfo(_message.Message):
     max_players: int
     options: _containers.RepeatedCompositeFieldContainer[OptionInfo]
     variants: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, game_id: _Optional[str] = ..., title: _Optional[str] = ..., rules_version: _Optional[str] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., options: _Optional[_Iterable[_Union[OptionInfo, _Mapping]]] = ..., variants: _Optional[_Iterable[str]] = ...) -> None: ...
+    game_type: GameType
+    def __init__(self, game_id: _Optional[str] = ..., title: _Optional[str] = ..., rules_version: _Optional[str] = ..., min_players: _Optional[int] = ..., max_players: _Optional[int] = ..., options: _Optional[_Iterable[_Union[OptionInfo, _Mapping]]] = ..., variants: _Optional[_Iterable[str]] = ..., game_type: _Optional[_Union[GameType, _Mapping]] = ...) -> None: ...
+
+class GameType(_message.Message):
+    __slots__ = ("simultaneous", "hidden_information", "chance", "automated_seats")
+    SIMULTANEOUS_FIELD_NUMBER: _ClassVar[int]
+    HIDDEN_INFORMATION_FIELD_NUMBER: _ClassVar[int]
+    CHANCE_FIELD_NUMBER: _ClassVar[int]
+    AUTOMATED_SEATS_FIELD_NUMBER: _ClassVar[int]
+    simultaneous: bool
+    hidden_information: bool
+    chance: bool
+    automated_seats: _containers.RepeatedCompositeFieldContainer[AutomatedSeat]
+    def __init__(self, simultaneous: _Optional[bool] = ..., hidden_information: _Optional[bool] = ..., chance: _Optional[bool] = ..., automated_seats: _Optional[_Iterable[_Union[AutomatedSeat, _Mapping]]] = ...) -> None: ...
+
+class AutomatedSeat(_message.Message):
+    __slots__ = ("players", "seat", "name")
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    players: int
+    seat: int
+    name: str
+    def __init__(self, players: _Optional[int] = ..., seat: _Optional[int] = ..., name: _Optional[str] = ...) -> None: ...
 
 class Viewer(_message.Message):
     __slots__ = ("seat", "spectator")

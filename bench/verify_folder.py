@@ -1,12 +1,12 @@
 """``rules-engine-client verify`` over a folder of many game records, each verdict checked, the run timed.
 
-Builds ``--records`` records of the five games, in turn: whole games played by random legal moves with the
-engines in this process (seeded chance, and every seventh with chance from the table: its chance moves in
-the record), each with an event, round, table, match id and player names. Of every ten records one is
-tampered with (a move given to another seat, where that makes it illegal), one is cut short (unfinished),
-and every fiftieth file is not JSON at all (unreadable). What each record must get is known from the
-engines: ``ok`` with the final scores and winners, ``illegal`` at the tampered move with the engine's
-violation code, ``unfinished`` or ``unreadable``.
+Builds ``--records`` records of every registered game (``engines.registry``), in turn: whole games played
+by random legal moves with the engines in this process (seeded chance, and every seventh with chance from
+the table: its chance moves in the record), each with an event, round, table, match id and player names.
+Of every ten records one is tampered with (a move given to another seat, where that makes it illegal), one
+is cut short (unfinished), and every fiftieth file is not JSON at all (unreadable). What each record must
+get is known from the engines: ``ok`` with the final scores and winners, ``illegal`` at the tampered move
+with the engine's violation code, ``unfinished`` or ``unreadable``.
 
 Then it starts the server (``--workers`` processes), runs the real command
 ``rules-engine-client verify DIR --format json --jobs N``, times it, and compares every verdict with the
@@ -41,8 +41,6 @@ from engines.core.playout import random_playout
 from engines.core.rng import Rng
 from server.binding import GameBinding
 
-#: The games in the order records are made; a record's index picks its game.
-GAMES = ("citadels", "walls_of_york", "walled_city", "guilds_of_london", "viscounts")
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 
 
@@ -60,6 +58,11 @@ class Expected:
     moves: int = 0
 
 
+def games() -> tuple[str, ...]:
+    """The games in the order records are made (the registry's); a record's index picks its game."""
+    return tuple(registry.engines())
+
+
 def kind_of(index: int) -> str:
     """What record ``index`` is: ``unreadable``, ``tampered``, ``unfinished`` or ``ok``."""
     if index % 50 == 49:
@@ -70,7 +73,7 @@ def kind_of(index: int) -> str:
 def players_of(engine: Any, index: int) -> int:
     """A player count of the game, cycling over its smallest two (short games, still several seats)."""
     low = max(engine.info.min_players, 2)
-    return min(low + (index // len(GAMES)) % 2, engine.info.max_players)
+    return min(low + (index // len(games())) % 2, engine.info.max_players)
 
 
 def play(engine: Any, players: int, seed: int, external: bool) -> tuple[list[Any], list[Any], Any]:
@@ -106,7 +109,7 @@ def build(job: tuple[int, str]) -> Expected:
     if kind == "unreadable":
         path.write_text('{"setup": {"gameId": ')
         return Expected(name, "unreadable")
-    game = GAMES[index % len(GAMES)]
+    game = games()[index % len(games())]
     engine = registry.get(game)
     binding = GameBinding(engine)
     players = players_of(engine, index)

@@ -1,4 +1,5 @@
-"""docs/records.md, docs/record.schema.json and examples/records/: every sample replays OK and fits the schema."""
+"""docs/records.md, docs/record.schema.json and examples/records/: every sample replays OK and fits the schema,
+which scripts/gen_record_schema.py made from the registered games."""
 
 from __future__ import annotations
 
@@ -13,12 +14,13 @@ from rulesengine.v1 import common_pb2
 from rulesengine_client import RulesEngineClient
 from rulesengine_client.files import load_record
 
+from engines import registry
+from scripts import gen_record_schema
 from tests.client.conftest import Cli, cli, client, server  # noqa: F401  (the server fixtures)
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "examples" / "records"
 SCHEMA = ROOT / "docs" / "record.schema.json"
-GAMES = ("citadels", "walls_of_york", "walled_city", "guilds_of_london", "viscounts")
 TYPES: dict[str, Any] = {
     "object": dict,
     "array": list,
@@ -98,10 +100,19 @@ def _schema() -> dict[str, Any]:
 
 def test_there_is_a_sample_per_game_and_one_with_external_chance() -> None:
     records = [json.loads(path.read_text()) for path in _records()]
-    assert sorted({record["setup"]["gameId"] for record in records}) == sorted(GAMES)
+    assert sorted({record["setup"]["gameId"] for record in records}) == sorted(registry.engines())
     assert any(record["setup"]["chanceMode"] == "CHANCE_MODE_EXTERNAL" for record in records)
     for path in _records():
         assert path.with_suffix(".score.json").exists(), path.name
+
+
+def test_the_schema_is_generated_from_the_registered_games() -> None:
+    assert gen_record_schema.main(["--check"]) == 0, "run python scripts/gen_record_schema.py"
+    defs = _schema()["$defs"]
+    assert defs["GameSetup"]["properties"]["gameId"]["enum"] == list(registry.engines())
+    keys = [key for key in defs["Move"]["properties"] if key != "seat"]
+    assert [option["required"] for option in defs["Move"]["oneOf"]] == [[key] for key in keys]
+    assert len(keys) == len(registry.engines())
 
 
 @pytest.mark.parametrize("path", _records(), ids=lambda path: path.stem)

@@ -16,15 +16,21 @@ import textwrap
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rulesengine.v1 import common_pb2
 from rulesengine.v1.guilds_of_london_pb2 import GuildsOfLondonCityTile, GuildsOfLondonPlayer, GuildsOfLondonState
 
 from rulesengine_client.walled_city import pending_text
 
+if TYPE_CHECKING:
+    from rulesengine_client.render import Names
+
 T = TypeVar("T")
 
+#: The game this module draws (``GameState.guilds_of_london``); :mod:`rulesengine_client.render` finds the
+#: module by it.
+GAME_ID = "guilds_of_london"
 NO_SEAT = -1
 HIDDEN = "?"
 #: The widest line the renderer writes (the grid narrows its cells to fit).
@@ -355,3 +361,15 @@ def _shortened(state: GuildsOfLondonState, content: Content | None, width: int) 
         return []
     names = [content.tiles[t.tile].name for t in state.city if t.tile in content.tiles]
     return [(short_name(n, width - 1), n) for n in dict.fromkeys(names) if len(n) > width - 1]
+
+
+def render_game(
+    state: GuildsOfLondonState,
+    names: Names,
+    seat: int | None,
+    *,
+    pending: common_pb2.Pending | None = None,
+    facts: Mapping[str, Any] | None = None,
+) -> str:
+    """The screen of a Guilds of London state for :func:`rulesengine_client.render.render_state`."""
+    return render(state, names.content(GAME_ID), seat, pending=pending, describe=names.short)

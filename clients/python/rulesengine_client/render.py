@@ -1,23 +1,32 @@
 """Readable text for terminals: moves, views of a state, score sheets, game lists.
 
 Rendering is generic over protobuf messages (the move's action is the single field set in
-its ``oneof``), with view renderers for Citadels, Walls of York (``walls_of_york``), The
-Walled City (``walled_city``), Guilds of London (``guilds_of_london``) and Viscounts of the West
-Kingdom (``viscounts``); other games fall back to protobuf text.
+its ``oneof``). A game's views are drawn by the client's module named after the game id
+(``rulesengine_client/<game_id>.py``, e.g. ``rulesengine_client.citadels``), found by
+:func:`game_module`: no list of the games is kept here, and a game the client has no module for is
+shown as protobuf text. Such a module declares:
+
+* ``GAME_ID``: its game id (the ``GameState.state`` member it draws);
+* ``render_game(state, names, seat, *, pending, facts) -> str``: the game's state (the member of
+  ``GameState``, usually a view) for a terminal, from ``seat``'s side;
+* optionally ``Content`` (with ``Content.from_data(data)``: the game's ``DescribeGame`` content, as
+  :meth:`Names.content` gives it), ``NOTATION`` (its marks, for :func:`legend`) and
+  ``decision_help(state, names, facts) -> str`` (what a seat about to decide also needs to see).
 """
 
 from __future__ import annotations
 
+import importlib
+import re
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cached_property
+from functools import cache
+from types import ModuleType
 from typing import Any
 
 from google.protobuf import json_format, text_format
 from google.protobuf.message import Message
 from rulesengine.v1 import common_pb2, service_pb2
-
-from rulesengine_client import guilds_of_london, viscounts, walled_city, walls_of_york
 
 HIDDEN = "?"
 CHANCE_SEAT = -1
@@ -28,33 +37,28 @@ class Names:
 
     Any item in the content that has an ``id`` and a ``name_en`` (or ``name``) gets a label;
     districts also show their cost and type. Unknown ids are shown as they are. The content
-    itself is kept (``data``) for renderers that draw it (a Walls of York board).
+    itself is kept (``data``) for renderers that draw it (a Walls of York board): :meth:`content` reads
+    it as a game's content, also available as an attribute named after the game (``names.walled_city``).
     """
 
     def __init__(self, labels: Mapping[str, str] | None = None, data: Mapping[str, Any] | None = None) -> None:
         self.labels: dict[str, str] = dict(labels or {})
         self.data: dict[str, Any] = dict(data or {})
+        self._contents: dict[str, Any] = {}
 
-    @cached_property
-    def walls_of_york(self) -> walls_of_york.Content | None:
-        """The Walls of York content (tiles, formations, die), if ``data`` is that game's."""
-        return walls_of_york.Content.from_data(self.data) if self.data else None
+    def content(self, game_id: str) -> Any:
+        """``data`` read as ``game_id``'s content by that game's module (its ``Content.from_data``), or
+        ``None`` when there is no data, or no module or ``Content`` for the game."""
+        if game_id not in self._contents:
+            reader = getattr(game_module(game_id), "Content", None)
+            self._contents[game_id] = reader.from_data(self.data) if reader is not None and self.data else None
+        return self._contents[game_id]
 
-    @cached_property
-    def walled_city(self) -> walled_city.Content | None:
-        """The Walled City content (boards, guilds, factions), if ``data`` is that game's."""
-        return walled_city.Content.from_data(self.data) if self.data else None
-
-    @cached_property
-    def guilds_of_london(self) -> guilds_of_london.Content | None:
-        """The Guilds of London content (tiles, symbols, Guildhall cells), if ``data`` is that game's."""
-        return guilds_of_london.Content.from_data(self.data) if self.data else None
-
-    @cached_property
-    def viscounts(self) -> viscounts.Content | None:
-        """The Viscounts of the West Kingdom content (townsfolk, manuscripts, segments, boards), if
-        ``data`` is that game's."""
-        return viscounts.Content.from_data(self.data) if self.data else None
+    def __getattr__(self, name: str) -> Any:
+        """``names.<game_id>``: :meth:`content` of that game (for a game the client has a module for)."""
+        if name.startswith("_") or game_module(name) is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        return self.content(name)
 
     @classmethod
     def from_content(cls, content: Any) -> Names:
@@ -78,6 +82,31 @@ class Names:
     def short(self, ident: str) -> str:
         """The label without the details in parentheses."""
         return self(ident).split(" (", 1)[0]
+
+
+#: What a game id looks like (``GameState.state``'s members are game ids).
+GAME_ID = re.compile(r"[a-z][a-z0-9_]*")
+
+
+@cache
+def game_module(game_id: str) -> ModuleType | None:
+    """The client's module for ``game_id`` (``rulesengine_client.<game_id>``, declaring ``GAME_ID`` as
+    ``game_id``), or ``None`` if the client has none: the game's states are then shown as protobuf text."""
+    if not GAME_ID.fullmatch(game_id):
+        return None
+    name = f"{__package__}.{game_id}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        return None
+    return module if getattr(module, "GAME_ID", None) == game_id else None
+
+
+def game_ids() -> list[str]:
+    """The games the client's contract knows (the members of ``GameState.state``), in its order."""
+    return [field.name for field in service_pb2.GameState.DESCRIPTOR.oneofs_by_name["state"].fields]
 
 
 def _items(data: Any) -> Iterable[dict[str, Any]]:
@@ -237,60 +266,6 @@ def next_decision(pending: common_pb2.Pending, names: Sequence[str] = ()) -> str
 # ---- views -----------------------------------------------------------------------------------
 
 
-def _cards(cards: Iterable[str], names: Names) -> str:
-    items = list(cards)
-    if not items:
-        return "-"
-    if all(c == HIDDEN for c in items):
-        return f"{len(items)} hidden"
-    return ", ".join(names.short(c) for c in items)
-
-
-def render_citadels(state: Any, names: Names, seat: int | None) -> str:
-    """A Citadels state (usually a view) as a few readable lines, from ``seat``'s side."""
-    lines: list[str] = []
-    phase = state.phase if state.HasField("phase") else "selection"
-    rnd = state.round if state.HasField("round") else 1
-    deck = len(state.deck) + len(state.deck_bottom)
-    head = f"Round {rnd}, {phase} phase; crown: seat {state.crown}; deck: {deck} cards"
-    if state.tax_token:
-        head += f"; tax token: {state.tax_token} gold"
-    if state.end_triggered:
-        head += "; LAST ROUND"
-    lines.append(head)
-    if state.HasField("turn"):
-        turn = state.turn
-        turn_text = f"Turn: seat {turn.seat} as {names.short(turn.character)}"
-        if turn.gathered:
-            turn_text += ", has gathered"
-        if turn.builds:
-            turn_text += f", {turn.builds} built"
-        if turn.drawn:
-            turn_text += f"; drawn: {_cards(turn.drawn, names)}"
-        lines.append(turn_text)
-    for index, player in enumerate(state.players):
-        marker = " (you)" if index == seat else ""
-        crown = " [crown]" if index == state.crown else ""
-        city = ", ".join(names.short(b.card) + ("*" if b.beautified else "") for b in player.city) or "-"
-        built = f"{len(player.city)} district" + ("" if len(player.city) == 1 else "s")
-        lines.append(f"  seat {index}{marker}{crown}: {player.gold} gold, {built}: {city}")
-        lines.append(f"      hand: {_cards(player.hand, names)}; characters: {_cards(player.characters, names)}")
-    public = []
-    if state.faceup:
-        public.append(f"face-up discards: {_cards(state.faceup, names)}")
-    if state.character_pile and any(c != HIDDEN for c in state.character_pile):
-        public.append(f"characters on offer: {_cards(state.character_pile, names)}")
-    if state.killed:
-        public.append(f"killed: {names.short(state.killed)}")
-    if state.robbed:
-        public.append(f"robbed: {names.short(state.robbed)}")
-    if state.bewitched:
-        public.append(f"bewitched: {names.short(state.bewitched)}")
-    if public:
-        lines.append("  " + "; ".join(public))
-    return "\n".join(lines)
-
-
 def action_kind(move: service_pb2.Move) -> str:
     """The kind of a move's action (its ``oneof`` member, e.g. ``place_single``), or ``""``."""
     _, action = _oneof_value(move)
@@ -304,12 +279,10 @@ def view_facts(view: service_pb2.ViewStateResponse) -> dict[str, Any]:
 
 def render_decision_help(state: service_pb2.GameState, names: Names, facts: Mapping[str, Any] | None = None) -> str:
     """What a seat about to decide also needs to see (the rolled formation's variants, from the
-    service's ``facts`` and ``formation_variants``); may be empty."""
-    if state.WhichOneof("state") == "walls_of_york" and names.walls_of_york is not None:
-        game = state.walls_of_york
-        if game.HasField("step") and game.step == "place":
-            return walls_of_york.render_formation(names.walls_of_york, facts or {})
-    return ""
+    service's ``facts`` and ``formation_variants``, by the game module's ``decision_help``); may be empty."""
+    which = state.WhichOneof("state")
+    helper = getattr(game_module(which), "decision_help", None) if which is not None else None
+    return str(helper(getattr(state, which), names, facts or {})) if helper is not None else ""
 
 
 def render_state(
@@ -323,18 +296,10 @@ def render_state(
     """A game state (or view) for a terminal; ``pending`` and ``facts`` are ``ViewState``'s (see
     :func:`render_view`), without them a game draws only what the state itself lists."""
     which = state.WhichOneof("state")
-    if which == "citadels":
-        return render_citadels(state.citadels, names, seat)
-    if which == "walls_of_york":
-        return walls_of_york.render(state.walls_of_york, names.walls_of_york, seat, pending=pending, facts=facts)
-    if which == "walled_city":
-        return walled_city.render(state.walled_city, names.walled_city, seat, pending=pending, facts=facts)
-    if which == "guilds_of_london":
-        content = names.guilds_of_london
-        return guilds_of_london.render(state.guilds_of_london, content, seat, pending=pending, describe=names.short)
-    if which == "viscounts":
-        return viscounts.render(state.viscounts, names.viscounts, seat, pending=pending)
-    return text_format.MessageToString(state)
+    module = game_module(which) if which is not None else None
+    if module is None:
+        return text_format.MessageToString(state)
+    return str(module.render_game(getattr(state, which), names, seat, pending=pending, facts=facts))
 
 
 def render_view(view: service_pb2.ViewStateResponse, names: Names, seat: int | None) -> str:
@@ -392,21 +357,19 @@ COMMON_NOTATION = (
     "(you) = your seat; CHANCE = the table (draws, shuffles, dice); Provisional score = the game is not over, "
     "no winner yet."
 )
-#: Each game's own notation, by game id (Walls of York explains its board under the board).
-NOTATIONS: dict[str, str] = {
-    "citadels": "Citadels: [crown] = the crowned seat; * after a district = beautified.",
-    "walled_city": walled_city.NOTATION,
-    "guilds_of_london": guilds_of_london.NOTATION,
-    "viscounts": viscounts.NOTATION,
-}
+
+
+def notation(game_id: str) -> str:
+    """``game_id``'s own notation (its module's ``NOTATION``), or ``""`` (Walls of York explains its board
+    under the board)."""
+    return str(getattr(game_module(game_id), "NOTATION", ""))
 
 
 def legend(game_id: str | None = None) -> str:
     """The notation of ``game_id``'s screens, explained once (``h`` in ``play`` shows it again): the common
     notation and that game's own; with no game, every game's."""
-    if game_id is None:
-        return " ".join([COMMON_NOTATION, *NOTATIONS.values()])
-    return " ".join([COMMON_NOTATION, *([NOTATIONS[game_id]] if game_id in NOTATIONS else [])])
+    games = game_ids() if game_id is None else [game_id]
+    return " ".join([COMMON_NOTATION, *filter(None, map(notation, games))])
 
 
 #: Every game's notation (``legend()``).

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulesengine.v1 import common_pb2
 from rulesengine.v1.viscounts_pb2 import ViscountsPlayer, ViscountsState
@@ -26,6 +26,12 @@ from rulesengine_client.guilds_of_london import WIDTH as WIDTH  # the widest lin
 from rulesengine_client.guilds_of_london import _or, _wrap, per_seat
 from rulesengine_client.walled_city import pending_text
 
+if TYPE_CHECKING:
+    from rulesengine_client.render import Names
+
+#: The game this module draws (``GameState.viscounts``); :mod:`rulesengine_client.render` finds the
+#: module by it.
+GAME_ID = "viscounts"
 NO_SEAT = -1
 HIDDEN = "?"
 SEGMENTS = 5
@@ -523,3 +529,15 @@ def render(
     for index, player in enumerate(state.players):
         lines.extend(player_lines(index, player, state, content, seat))
     return "\n".join(wrapped for line in lines for wrapped in _wrap(line))
+
+
+def render_game(
+    state: ViscountsState,
+    names: Names,
+    seat: int | None,
+    *,
+    pending: common_pb2.Pending | None = None,
+    facts: Mapping[str, Any] | None = None,
+) -> str:
+    """The screen of a Viscounts of the West Kingdom state for :func:`rulesengine_client.render.render_state`."""
+    return render(state, names.content(GAME_ID), seat, pending=pending)

@@ -15,11 +15,17 @@ import re
 import textwrap
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulesengine.v1 import common_pb2
 from rulesengine.v1.walled_city_pb2 import WalledCityPlaced, WalledCitySeat, WalledCitySpot, WalledCityState
 
+if TYPE_CHECKING:
+    from rulesengine_client.render import Names
+
+#: The game this module draws (``GameState.walled_city``); :mod:`rulesengine_client.render` finds the
+#: module by it.
+GAME_ID = "walled_city"
 CHANCE_SEAT = -1
 NEUTRAL = "neutral"
 #: How the phases read in a heading.
@@ -398,3 +404,15 @@ def render(
         for v in recent:
             lines.append(f"  {who_name(v.who)} {v.points:+d} {v.category}" + (f" ({v.detail})" if v.detail else ""))
     return "\n".join(lines)
+
+
+def render_game(
+    state: WalledCityState,
+    names: Names,
+    seat: int | None,
+    *,
+    pending: common_pb2.Pending | None = None,
+    facts: Mapping[str, Any] | None = None,
+) -> str:
+    """The screen of a Walled City state for :func:`rulesengine_client.render.render_state`."""
+    return render(state, names.content(GAME_ID), seat, pending=pending, facts=facts)

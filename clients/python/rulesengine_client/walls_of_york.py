@@ -16,11 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulesengine.v1 import common_pb2
 from rulesengine.v1.walls_of_york_pb2 import WallsOfYorkPlayer, WallsOfYorkState
 
+if TYPE_CHECKING:
+    from rulesengine_client.render import Names
+
+#: The game this module draws (``GameState.walls_of_york``); :mod:`rulesengine_client.render` finds the
+#: module by it.
+GAME_ID = "walls_of_york"
 CHANCE_SEAT = -1
 SIZE = 8
 #: Field code shown for a field whose terrain board is not placed yet.
@@ -279,3 +285,23 @@ def render_formation(content: Content, facts: Mapping[str, Any]) -> str:
     for start in range(0, len(drawings), 6):
         lines.extend(side_by_side(drawings[start : start + 6], gap=3))
     return "\n".join(lines)
+
+
+def render_game(
+    state: WallsOfYorkState,
+    names: Names,
+    seat: int | None,
+    *,
+    pending: common_pb2.Pending | None = None,
+    facts: Mapping[str, Any] | None = None,
+) -> str:
+    """The screen of a Walls of York state for :func:`rulesengine_client.render.render_state`."""
+    return render(state, names.content(GAME_ID), seat, pending=pending, facts=facts)
+
+
+def decision_help(state: WallsOfYorkState, names: Names, facts: Mapping[str, Any]) -> str:
+    """What a seat about to place also needs to see: the rolled formation's variants (may be empty)."""
+    content = names.content(GAME_ID)
+    if content is None or not state.HasField("step") or state.step != "place":
+        return ""
+    return render_formation(content, facts)

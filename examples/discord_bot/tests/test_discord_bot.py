@@ -33,6 +33,8 @@ from rulesbot.replies import MENU_LIMIT, OPTION_TEXT_LIMIT
 from rulesengine.v1 import common_pb2, service_pb2
 from rulesengine_client import RulesEngineClient, RulesEngineError
 
+from engines import registry  # the games to play (the project's virtualenv has the engines too)
+
 PNG = b"\x89PNG\r\n\x1a\n"
 CHANNEL = 1001
 MEMBERS = (501, 502, 503, 504)
@@ -275,19 +277,32 @@ class Case:
     together: bool = False
 
 
-#: Each game at its smallest table (two members; Viscounts also solo against the engine's AI), The Walled
-#: City with the table's own chance (the creator answers every draw through the menus), Walls of York on
-#: a preset board (which skips the setup steps: a shorter game). ``hides_names``: the game hides named
+#: How a game's case differs from a seeded game on its default options that hides named items: Walls of
+#: York on a preset board (which skips the setup steps: a shorter game), The Walled City with the table's
+#: own chance (the creator answers every draw through the menus). ``hides_names``: the game hides named
 #: items from other seats (Walls of York hides where a seat placed, The Walled City the numbers on the
-#: cards in hand: nothing with a name). ``together``: several seats decide at once, each privately.
-GAMES = {
-    "walls_of_york": Case("walls_of_york", 2, options="board=ts1", hides_names=False, together=True),
-    "viscounts": Case("viscounts", 2),
-    "guilds_of_london": Case("guilds_of_london", 2, together=True),
-    "walled_city_table_chance": Case("walled_city", 2, chance="table", hides_names=False),
-    "viscounts_solo": Case("viscounts", 1),
-    "citadels": Case("citadels", 2),
+#: cards in hand: nothing with a name).
+TWEAKS: dict[str, dict[str, Any]] = {
+    "walls_of_york": {"options": "board=ts1", "hides_names": False},
+    "walled_city": {"chance": "table", "hides_names": False},
 }
+
+
+def cases() -> dict[str, Case]:
+    """Every registered game at its smallest table of members (two; a game that may be played solo also
+    solo, against the engine's own seat), as :data:`TWEAKS` says; ``together`` (several seats decide at
+    once, each privately) where the game declares simultaneous decisions."""
+    found: dict[str, Case] = {}
+    for game_id, engine in registry.engines().items():
+        info = engine.info
+        case = Case(game_id, max(info.min_players, 2), together=info.game_type.simultaneous, **TWEAKS.get(game_id, {}))
+        found[game_id + ("_table_chance" if case.chance == "table" else "")] = case
+        if info.min_players == 1:
+            found[f"{game_id}_solo"] = Case(game_id, 1, **TWEAKS.get(game_id, {}))
+    return found
+
+
+GAMES = cases()
 #: The command layer is dropped and opened again after this many moves of each game.
 RESTART_AT = 12
 

@@ -2,8 +2,17 @@
 spread of options, both chance modes), proto helpers, near-miss moves, a per-call time bound,
 and the record of what a mutated state made an engine do.
 
-Nothing here names a game: everything is derived from ``registry.engines()`` and each engine's
-``info``, so a game is covered by registering it.
+Nothing here names a game: everything is derived from ``registry.engines()`` (and the test-only games
+of ``tests.tinygame``) and each engine's ``info``, so a game is covered by registering it.
+
+A game with a member in the contract (``GameState``'s ``state`` oneof) travels as its proto through
+``GameBinding``; a game without one (``tests.tinygame``, which is not shipped) travels as its msgspec
+structs through ``tests.conformance.structs.StructBinding``: round trips through MessagePack, single-field
+changes and swaps of the struct, near misses by changes of the move struct. The helpers below
+(``state_bytes``, ``round_trips``, ``mutated_states``, ``swapped_states``, ``near_misses``, ...) take
+either binding. Only the engine-level tests play such a game: whatever starts a server
+(``test_server``, ``test_pictures``) or exercises the proto mutation library (``test_mutation_library``)
+is parametrized over ``CONTRACTED``, the games the contract carries.
 """
 
 from __future__ import annotations
@@ -22,12 +31,15 @@ from typing import Any
 import msgspec
 from rulesengine.v1 import service_pb2
 
-from bench.mutation import mutations
+from bench.mutation import cross_swaps, mutations
 from engines import registry
 from engines.core.engine import CHANCE
 from engines.core.errors import IllegalMove, StateInvalid
 from server.binding import GameBinding
 from server.convert import ConversionError
+from tests import tinygame
+from tests.conformance import structs
+from tests.conformance.structs import StructBinding
 
 #: Longest an engine call on one state may take before it counts as a hang.
 CALL_SECONDS = 2.0
@@ -36,8 +48,21 @@ MAX_HANGS = 3
 #: A random playout that has not ended after this many moves fails.
 MAX_MOVES = 20_000
 
-ENGINES: dict[str, Any] = registry.engines()
-BINDINGS: dict[str, GameBinding] = {game_id: GameBinding(engine) for game_id, engine in ENGINES.items()}
+Binding = GameBinding | StructBinding
+
+
+def has_contract(game_id: str) -> bool:
+    """Whether the contract carries ``game_id`` (a member of ``GameState``'s ``state`` oneof)."""
+    return any(fd.name == game_id for fd in service_pb2.GameState.DESCRIPTOR.oneofs_by_name["state"].fields)
+
+
+ENGINES: dict[str, Any] = {**registry.engines(), **tinygame.ENGINES}
+#: The games a server can serve (the contract carries them); the others are played at the engine level only.
+CONTRACTED: tuple[str, ...] = tuple(game_id for game_id in ENGINES if has_contract(game_id))
+BINDINGS: dict[str, Binding] = {
+    game_id: GameBinding(engine) if has_contract(game_id) else StructBinding(engine)
+    for game_id, engine in ENGINES.items()
+}
 
 
 # ---- setups -------------------------------------------------------------------------------------------
@@ -58,8 +83,13 @@ class Setup:
         return ENGINES[self.game_id]
 
     @property
-    def binding(self) -> GameBinding:
+    def binding(self) -> Any:
+        """The game's ``GameBinding`` (a ``StructBinding`` for a game the contract does not carry)."""
         return BINDINGS[self.game_id]
+
+    @property
+    def contracted(self) -> bool:
+        return self.game_id in CONTRACTED
 
     @property
     def options(self) -> dict[str, str]:
@@ -73,10 +103,9 @@ class Setup:
 
     @cached_property
     def seats(self) -> range:
-        """The seats at the table: the players, and in a solo game also the automated opponent the engine
-        plays for itself (a game whose state has no ``players`` tuple seats exactly the players)."""
-        table = getattr(self.new_game(), "players", None)
-        return range(len(table) if isinstance(table, tuple) else self.players)
+        """The seats at the table, as the game declares them: the players, and in a solo game also the
+        automated opponent the engine plays for itself."""
+        return range(len(self.engine.seats(self.new_game())))
 
     def new_game(self) -> Any:
         """The first state (``StateInvalid`` for a setup the engine refuses)."""
@@ -217,8 +246,65 @@ def decoded(binding: GameBinding, message: service_pb2.GameState) -> Any | None:
         return None
 
 
-def mutated_states(binding: GameBinding, state: Any, rng: random.Random, count: int) -> list[tuple[Any, str]]:
-    """Single-field mutations of ``state`` through its proto that still convert to engine states."""
+def state_bytes(binding: Binding, state: Any) -> bytes:
+    """``state`` as it travels (deterministic bytes): its ``GameState`` proto, or its struct's MessagePack."""
+    if isinstance(binding, StructBinding):
+        return binding.state_bytes(state)
+    return binding.state_to_proto(state).SerializeToString(deterministic=True)
+
+
+def round_trips(binding: Binding, state: Any) -> list[Any]:
+    """``state`` back from the wire: from its proto and from the proto's bytes (from its MessagePack bytes)."""
+    if isinstance(binding, StructBinding):
+        return [binding.state_from_bytes(binding.state_bytes(state))]
+    message = binding.state_to_proto(state)
+    back = type(message)()
+    back.ParseFromString(message.SerializeToString())
+    return [binding.state_from_proto(message), binding.state_from_proto(back)]
+
+
+def round_trip(binding: Binding, state: Any) -> Any:
+    """``state`` back from its proto (from its MessagePack bytes)."""
+    if isinstance(binding, StructBinding):
+        return binding.state_from_bytes(binding.state_bytes(state))
+    return binding.state_from_proto(binding.state_to_proto(state))
+
+
+def move_bytes(binding: Binding, move: Any) -> bytes:
+    """``move`` as it travels (deterministic bytes)."""
+    if isinstance(binding, StructBinding):
+        return binding.move_bytes(move)
+    return binding.move_to_proto(move).SerializeToString(deterministic=True)
+
+
+def move_round_trip(binding: Binding, move: Any) -> Any:
+    """``move`` back from the wire."""
+    if isinstance(binding, StructBinding):
+        return binding.move_from_bytes(binding.move_bytes(move))
+    return binding.move_from_proto(binding.move_to_proto(move))
+
+
+def swapped_states(binding: Binding, state: Any, rng: random.Random, count: int) -> list[tuple[Any, str]]:
+    """Swaps of elements between collections of one type (``cross_swaps`` of the proto, or of the struct) that
+    still convert to engine states."""
+    if isinstance(binding, StructBinding):
+        swapped = structs.swaps(state, rng, count, prefix=binding.game_id)
+        return [(other, path) for changed, path in swapped if (other := binding.received(changed)) is not None]
+    sub = getattr(state_message(binding, state), binding.game_id)
+    out = []
+    for message, path in cross_swaps(sub, rng, count, prefix=binding.game_id):
+        changed = decoded(binding, with_game(binding, message))
+        if changed is not None:
+            out.append((changed, path))
+    return out
+
+
+def mutated_states(binding: Binding, state: Any, rng: random.Random, count: int) -> list[tuple[Any, str]]:
+    """Single-field mutations of ``state`` through its proto (of its struct, for a game without a proto) that
+    still convert to engine states."""
+    if isinstance(binding, StructBinding):
+        changes = structs.changes(state, rng, count, prefix=binding.game_id)
+        return [(other, path) for value, path in changes if (other := binding.received(value)) is not None]
     sub = getattr(state_message(binding, state), binding.game_id)
     out = []
     for message, path in mutations(sub, rng, count, prefix=binding.game_id):
@@ -232,12 +318,20 @@ def mutated_states(binding: GameBinding, state: Any, rng: random.Random, count: 
 
 
 def near_misses(
-    binding: GameBinding, seats: int, move: Any, rng: random.Random, count: int, others: Sequence[Any] = ()
+    binding: Binding, seats: int, move: Any, rng: random.Random, count: int, others: Sequence[Any] = ()
 ) -> list[Any]:
     """Well-formed moves near a legal ``move``: one field of its proto changed (the action switched to
     another kind included), every other of ``seats`` (CHANCE and one past the last seat included), and
-    ``others`` (moves of other decisions)."""
+    ``others`` (moves of other decisions). For a game without a proto, one place of the move struct is
+    changed (its action replaced by one of ``others`` among the changes)."""
     out = [msgspec.structs.replace(move, seat=seat) for seat in range(CHANCE, seats + 1) if seat != move.seat]
+    if isinstance(binding, StructBinding):
+        pool = structs.Pool([move, *others])
+        for changed, _ in structs.changes(move, rng, count, pool=pool):
+            received = binding.received(changed, binding.engine.move_type)
+            if received is not None:
+                out.append(received)
+        return out + [msgspec.structs.replace(other, seat=move.seat) for other in others]
     for message, _ in mutations(binding.move_to_proto(move), rng, count):
         with contextlib.suppress(ConversionError):
             out.append(binding.move_from_proto(message))

@@ -34,17 +34,21 @@ import msgspec
 import pytest
 
 from bench.mutation import cross_swaps, mutations, playout_states
+from tests.conformance import structs
 from tests.conformance.conftest import unknown
 from tests.conformance.extremes import covering, element_sites, extreme_values, reshaped, scalar_sites
 from tests.conformance.support import (
+    CONTRACTED,
     ENGINES,
     REFUSALS,
     Finding,
     Probe,
     Setup,
     decoded,
+    mutated_states,
     sample,
     setup_sample,
+    swapped_states,
     with_game,
 )
 
@@ -59,6 +63,8 @@ POOL = 150 * SCALE
 RANDOM_STATES = 4 * SCALE
 RANDOM_CHANGES = 30
 SWAPS = 10
+#: States per playout of a game without a proto whose every place is set to its extremes.
+STRUCT_STATES = 12 * SCALE
 #: Listed moves applied per accepted variant.
 APPLIED = 4
 #: The largest SVG a picture may be (the largest real one is about 80,000 characters), and its largest side.
@@ -88,6 +94,8 @@ def variants(game_id: str) -> Variants:
     """The targeted changes of states spread over ``SETUPS_PER_GAME`` playouts of ``game_id``, and random
     changes of a few of them, sent to ``check``."""
     rng = random.Random(f"accepted states of {game_id}")
+    if game_id not in CONTRACTED:
+        return struct_variants(game_id, rng)
     pool: list[tuple[Any, str, Setup]] = []
     for setup in [s for s in setup_sample(SETUPS_PER_GAME) if s.game_id == game_id]:
         states = playout_states(setup.engine, setup.players, setup.options, setup.seed, bot_seed=setup.bot_seed)
@@ -104,6 +112,31 @@ def variants(game_id: str) -> Variants:
     findings: list[Finding] = []
     for message, path, setup in changes:
         state = decoded(setup.binding, with_game(setup.binding, message))
+        if state is None:
+            continue
+        probe = Probe(game_id, path)
+        if probe.accepts(setup.engine, state):
+            accepted.append((setup, state, path))
+        findings += probe.findings
+    return Variants(tuple(accepted), tuple(findings))
+
+
+def struct_variants(game_id: str, rng: random.Random) -> Variants:
+    """``variants`` of a game the contract does not carry, through its structs: every place of states spread
+    over the playouts set to its extremes (``structs.extremes``), and random changes and swaps of a few."""
+    changes: list[tuple[Any, str, Setup]] = []
+    for setup in [s for s in setup_sample(SETUPS_PER_GAME) if s.game_id == game_id]:
+        states = playout_states(setup.engine, setup.players, setup.options, setup.seed, bot_seed=setup.bot_seed)
+        for state in spread(states, STRUCT_STATES):
+            changes += [(other, path, setup) for other, path in structs.extremes(state, prefix=game_id)]
+        for state in spread(states, RANDOM_STATES):
+            changed = mutated_states(setup.binding, state, rng, RANDOM_CHANGES)
+            changes += [(other, path, setup) for other, path in changed]
+            changes += [(other, path, setup) for other, path in swapped_states(setup.binding, state, rng, SWAPS)]
+    accepted: list[tuple[Setup, Any, str]] = []
+    findings: list[Finding] = []
+    for changed, path, setup in changes:
+        state = setup.binding.received(changed)
         if state is None:
             continue
         probe = Probe(game_id, path)

@@ -14,6 +14,9 @@ A property that never triggers proves nothing: a setup whose views hide somethin
 from the state beyond the view markers and the never-shown fields such as the PRNG) must have
 exercised at least ``MIN_HIDDEN_VARIANTS`` such hidden-only variants that change something a view
 shows masked.
+
+A game the contract does not carry (``support.CONTRACTED``) is explored through its structs instead of its
+proto (``tests.conformance.structs``: marker fields, substance, masked places and changes of the struct).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from google.protobuf.message import Message
 from bench.mutation import cross_swaps, mutations, playout_states
 from engines.core.errors import Violation
 from engines.core.text import LogEntry
+from tests.conformance import structs
 from tests.conformance.conftest import unknown
 from tests.conformance.support import (
     ENGINES,
@@ -40,9 +44,12 @@ from tests.conformance.support import (
     Setup,
     decoded,
     hangs,
+    move_bytes,
+    mutated_states,
     near_misses,
     sample,
     setup_sample,
+    swapped_states,
     with_game,
 )
 
@@ -69,6 +76,8 @@ def marker_fields(setup: Setup, engine: Any, states: list[Any]) -> set[str]:
     """Top-level fields of the game's message that say nothing about the game: set in states but
     in no view (never shown, e.g. the PRNG), or set in views but in no state (the view markers)."""
     binding = setup.binding
+    if isinstance(binding, structs.StructBinding):
+        return structs.marker_fields(states, [engine.view(s, k) for s in states for k in (None, *setup.seats)])
     in_states: set[str] = set()
     in_views: set[str] = set()
     for state in states:
@@ -88,6 +97,13 @@ def substance(message: Message, markers: set[str]) -> bytes:
     return copy.SerializeToString(deterministic=True)
 
 
+def game_substance(setup: Setup, state: Any, markers: set[str]) -> bytes:
+    """The game's part of ``state`` (its message, or its struct) without the marker fields, as bytes."""
+    if isinstance(setup.binding, structs.StructBinding):
+        return structs.substance(state, markers)
+    return substance(getattr(setup.binding.state_to_proto(state), setup.game_id), markers)
+
+
 def seat_answers(
     setup: Setup, engine: Any, state: Any, seat: int, moves: list[Any], probe: Probe
 ) -> tuple[Any, ...] | None:
@@ -97,7 +113,7 @@ def seat_answers(
     if legal is None or view is None:
         return None
     own = [m for m in legal if m.seat == seat]
-    mine = [setup.binding.move_to_proto(m).SerializeToString(deterministic=True) for m in own]
+    mine = [move_bytes(setup.binding, m) for m in own]
     verdicts = [probe.run("validate", engine.validate, state, m) for m in moves]
     return (
         msgspec.msgpack.encode(view),
@@ -209,10 +225,9 @@ def compare(
 ) -> Exploration:
     """For each seat k and each variant accepted by ``check`` whose view for k equals ``state``'s, the
     differences in what k learns; counts the variants that differ beyond the marker fields."""
-    binding = setup.binding
     seats = setup.seats
     out = Exploration()
-    base = substance(getattr(binding.state_to_proto(state), setup.game_id), markers)
+    base = game_substance(setup, state, markers)
     views = {k: engine.view(state, k) for k in seats}
     moves = {k: seat_moves(setup, engine, state, k, rng) for k in seats}
     base_probe = Probe(setup.game_id, "none (the state itself)")
@@ -226,7 +241,7 @@ def compare(
             for k in seats:
                 if probe.run("view", engine.view, other, k) != views[k]:
                     continue
-                out.exercised += substance(getattr(binding.state_to_proto(other), setup.game_id), markers) != base
+                out.exercised += game_substance(setup, other, markers) != base
                 mine, got = answers[k], seat_answers(setup, engine, other, k, moves[k], probe)
                 if mine is not None and got is not None and got != mine:
                     names = ("view", "legal moves", "score", "pending", "validate", "labels")
@@ -246,6 +261,14 @@ def mutated(setup: Setup, state: Any, markers: set[str], rng: random.Random) -> 
     """Variants of ``state`` through its proto: single-field changes anywhere, swaps between
     collections, and single-field changes of what some seat's view masks."""
     binding = setup.binding
+    if isinstance(binding, structs.StructBinding):
+        out = mutated_states(binding, state, rng, SINGLE_CHANGES) + swapped_states(binding, state, rng, SWAPS)
+        pool = structs.Pool([state])
+        for k in setup.seats:
+            view = setup.engine.view(state, k)
+            changes = structs.focused(state, view, markers, rng, FOCUSED_NODES, FOCUSED_CHANGES, pool, setup.game_id)
+            out += [(other, path) for changed, path in changes if (other := binding.received(changed)) is not None]
+        return out
     message = getattr(binding.state_to_proto(state), setup.game_id)
     variants = mutations(message, rng, SINGLE_CHANGES, prefix=setup.game_id)
     variants += cross_swaps(message, rng, SWAPS, prefix=setup.game_id)
@@ -266,7 +289,6 @@ def explore(setup: Setup, engine: Any) -> Exploration:
     Two sources of variants: mutations of a state's proto (``mutated``), and siblings: the states
     that different legal moves lead to from one state (another seat's secret choice, a different
     draw), compared with the first of them."""
-    binding = setup.binding
     rng = random.Random(setup.bot_seed)
     visited = playout_states(
         engine, setup.players, setup.options, setup.seed, bot_seed=setup.bot_seed, limit=CANDIDATES
@@ -275,9 +297,8 @@ def explore(setup: Setup, engine: Any) -> Exploration:
     out = Exploration(visited=len(visited))
     hiding: list[Any] = []
     for state in visited:
-        message = getattr(binding.state_to_proto(state), setup.game_id)
-        views = [getattr(binding.state_to_proto(engine.view(state, k)), setup.game_id) for k in setup.seats]
-        if any(substance(v, markers) != substance(message, markers) for v in views):
+        views = [engine.view(state, k) for k in setup.seats]
+        if any(game_substance(setup, v, markers) != game_substance(setup, state, markers) for v in views):
             hiding.append(state)
     out.hiding = len(hiding)
     for state in sample(hiding, STATES, rng) + sample([s for s in visited if s not in hiding], 2, rng):

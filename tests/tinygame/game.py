@@ -1,0 +1,294 @@
+"""High Card: a test-only game written only in its folder, on the seam of ``engines.core.game``.
+
+Twelve cards, two of each rank 1..6, are shuffled; each of 2-4 players is dealt ``HAND`` cards one at a time
+(chance: the engine's generator in a seeded game, the CHANCE seat with external chance). Then for ``ROUNDS``
+rounds every player at once puts one card face down (a simultaneous decision); when all have, the cards
+are turned up and the single highest card wins the round (1 point); a tie for the highest wins nothing.
+Views hide the other players' hands, the undealt cards and the cards put face down but not yet turned.
+
+Not shipped and not in the proto contract: it proves that a game needs nothing outside its folder but one
+registration line (``tests/conformance/support.py``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from typing import Any
+
+import msgspec
+from msgspec.structs import replace
+
+from engines.core.engine import CHANCE, GameInfo, GameType, convert_options
+from engines.core.errors import Violation, violation
+from engines.core.game import Decision, Now, TableEngine
+from engines.core.integrity import require
+from engines.core.picture import Picture, Svg, seat_colour, text_width
+from engines.core.rng import Rng
+from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
+from engines.core.text import LogEntry, MoveLabel, plural, seat_name, seated, text
+
+GAME = "high_card"
+RANKS = range(1, 7)
+#: The whole deck: two cards of each rank.
+DECK: tuple[int, ...] = tuple(sorted(2 * list(RANKS)))
+HAND = 3
+ROUNDS = 3
+PLAYERS = range(2, 5)
+#: What a view shows in place of a card it hides (no card has rank 0).
+HIDDEN = 0
+#: The viewer of a full state, and of a spectator's view.
+NO_SEAT = -2
+
+
+class Deal(msgspec.Struct, frozen=True, tag="deal"):
+    """Chance: the next card dealt is of rank ``card`` (to the first seat with the fewest cards)."""
+
+    card: int
+
+
+class Play(msgspec.Struct, frozen=True, tag="play"):
+    """A player puts a card of rank ``card`` face down."""
+
+    card: int
+
+
+Action = Deal | Play
+
+
+class Move(msgspec.Struct, frozen=True):
+    seat: int
+    action: Action
+
+
+class Options(msgspec.Struct, frozen=True):
+    players: int
+
+
+class State(msgspec.Struct, frozen=True):
+    """``deck``: the undealt cards (sorted); ``hands``: each seat's cards (sorted); ``down``: each seat's card
+    put face down this round (``HIDDEN``: none, or hidden in a view); ``ready``: who has put one down
+    (public); ``rounds``: the cards turned up in each round played, by seat."""
+
+    players: int
+    external_chance: bool
+    deck: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    down: tuple[int, ...]
+    ready: tuple[bool, ...]
+    rounds: tuple[tuple[int, ...], ...] = ()
+    rng: Rng | None = None
+    redacted: bool = False
+    viewer: int = NO_SEAT
+
+
+# ---- rules ----------------------------------------------------------------------------------------------
+
+
+def dealt(s: State, seat: int) -> int:
+    """How many cards ``seat`` has been dealt."""
+    return len(s.hands[seat]) + s.ready[seat] + len(s.rounds)
+
+
+def dealing(s: State) -> bool:
+    return any(dealt(s, seat) < HAND for seat in range(s.players))
+
+
+def round_winner(cards: tuple[int, ...]) -> int | None:
+    """The seat of the single highest card, or ``None`` on a tie for the highest."""
+    top = max(cards)
+    return cards.index(top) if cards.count(top) == 1 else None
+
+
+def _deal_options(s: State, seat: int) -> list[Deal]:
+    return [Deal(card) for card in sorted(set(s.deck))]
+
+
+def _deal_check(s: State, seat: int, action: Deal) -> list[Violation]:
+    if action.card not in s.deck:
+        return violation("HIGH_CARD_NOT_IN_DECK", f"No card of rank {action.card} is left to deal.", "action.card")
+    return []
+
+
+def _deal_apply(s: State, seat: int, action: Deal) -> State:
+    to = min(range(s.players), key=lambda k: (dealt(s, k), k))
+    deck = list(s.deck)
+    deck.remove(action.card)
+    hands = tuple(tuple(sorted((*h, action.card))) if k == to else h for k, h in enumerate(s.hands))
+    return replace(s, deck=tuple(deck), hands=hands)
+
+
+def _play_options(s: State, seat: int) -> list[Play]:
+    return [Play(card) for card in sorted(set(s.hands[seat]))]
+
+
+def _play_check(s: State, seat: int, action: Play) -> list[Violation]:
+    if action.card not in s.hands[seat]:
+        return violation("HIGH_CARD_NOT_IN_HAND", f"You hold no card of rank {action.card}.", "action.card")
+    return []
+
+
+def _play_apply(s: State, seat: int, action: Play) -> State:
+    hand = list(s.hands[seat])
+    hand.remove(action.card)
+    hands = tuple(tuple(hand) if k == seat else h for k, h in enumerate(s.hands))
+    down = tuple(action.card if k == seat else d for k, d in enumerate(s.down))
+    ready = tuple(True if k == seat else r for k, r in enumerate(s.ready))
+    return replace(s, hands=hands, down=down, ready=ready)
+
+
+DEAL: Decision[State] = Decision((Deal,), _deal_options, _deal_check, _deal_apply)
+PLAY: Decision[State] = Decision((Play,), _play_options, _play_check, _play_apply)
+
+
+# ---- checks ---------------------------------------------------------------------------------------------
+
+
+def integrity(s: State) -> None:
+    require(not s.redacted, "A view cannot be played; send the full state.", "redacted")
+    require(s.viewer == NO_SEAT, f"Only a view names a viewer (here {s.viewer}); send the full state.", "viewer")
+    require(s.players in PLAYERS, f"High Card is for 2 to 4 players, not {s.players}.", "players")
+    for name in ("hands", "down", "ready"):
+        size = len(getattr(s, name))
+        require(size == s.players, f"{name} has {size} entries for {s.players} players.", name)
+    require(len(s.rounds) <= ROUNDS, f"The game has {ROUNDS} rounds, not {len(s.rounds)}.", "rounds")
+    for i, cards in enumerate(s.rounds):
+        require(len(cards) == s.players, f"Round {i + 1} shows {len(cards)} cards.", f"rounds[{i}]")
+    for seat in range(s.players):
+        require(len(s.hands[seat]) <= HAND, f"Seat {seat} holds more than {HAND} cards.", f"hands[{seat}]")
+        require(list(s.hands[seat]) == sorted(s.hands[seat]), "A hand is kept sorted.", f"hands[{seat}]")
+        require(s.ready[seat] == (s.down[seat] != HIDDEN), "A card is face down exactly when ready.", f"down[{seat}]")
+    require(list(s.deck) == sorted(s.deck), "The deck is kept sorted.", "deck")
+    every = [*s.deck, *(c for h in s.hands for c in h), *(d for d in s.down if d != HIDDEN)]
+    every += [c for cards in s.rounds for c in cards]
+    require(Counter(every) == Counter(DECK), "The cards are not the deck's two cards of each rank 1 to 6.", "deck")
+    counts = [dealt(s, seat) for seat in range(s.players)]
+    require(all(c <= HAND for c in counts), f"A seat was dealt more than {HAND} cards.", "hands")
+    if dealing(s):
+        require(not s.rounds and not any(s.ready), "No card is played before the deal ends.", "ready")
+        require(max(counts) - min(counts) <= 1, "The cards are dealt in turn.", "hands")
+        require(counts == sorted(counts, reverse=True), "The cards are dealt in seat order.", "hands")
+    else:
+        require(all(c == HAND for c in counts), f"Every seat is dealt {HAND} cards.", "hands")
+    require(not (len(s.rounds) == ROUNDS and any(s.ready)), "The game is over.", "ready")
+
+
+# ---- the game -------------------------------------------------------------------------------------------
+
+
+class HighCard:
+    info = GameInfo(
+        game_id=GAME,
+        title="High Card",
+        rules_version="test-1",
+        min_players=PLAYERS.start,
+        max_players=PLAYERS.stop - 1,
+        options=(),
+        game_type=GameType(simultaneous=True, hidden_information=True, chance=True),
+    )
+    state_type = State
+    move_type = Move
+    options_type = Options
+
+    def make_options(self, players: int, overrides: dict[str, Any]) -> Options:
+        return convert_options(Options, "High Card", players, overrides, PLAYERS)
+
+    def setup(self, options: Options, seed: int | None) -> State:
+        n = options.players
+        return State(
+            players=n,
+            external_chance=seed is None,
+            deck=DECK,
+            hands=((),) * n,
+            down=(HIDDEN,) * n,
+            ready=(False,) * n,
+            rng=None if seed is None else Rng.seeded(seed),
+        )
+
+    def integrity(self, state: State) -> None:
+        integrity(state)
+
+    def seats(self, state: State) -> range:
+        return range(state.players)
+
+    def now(self, state: State) -> Now[State] | None:
+        if dealing(state):
+            return Now((CHANCE,), DEAL, "chance.deal", "Deal the next card")
+        if len(state.rounds) == ROUNDS:
+            return None
+        waiting = tuple(k for k in range(state.players) if not state.ready[k])
+        return Now(waiting, PLAY, "play", "Put a card face down")
+
+    def game_over(self, state: State) -> str:
+        return f"The game ended after {plural(ROUNDS, 'round')}."
+
+    def automatic(self, state: State) -> State | None:
+        if dealing(state) or len(state.rounds) == ROUNDS or not all(state.ready):
+            return None
+        n = state.players
+        return replace(state, rounds=(*state.rounds, state.down), down=(HIDDEN,) * n, ready=(False,) * n)
+
+    def chance(self, state: State, now: Now[State], rng: Rng) -> tuple[Any, Rng]:
+        index, rng = rng.below(len(state.deck))  # each card alike: a rank held twice is twice as likely
+        return Deal(state.deck[index]), rng
+
+    def score(self, state: State) -> ScoreSheet:
+        wins = Counter(w for cards in state.rounds if (w := round_winner(cards)) is not None)
+        sheets = [
+            seat_score(k, [ScoreEntry("Rounds won", wins[k], f"{plural(wins[k], 'round')} won with the highest card")])
+            for k in range(state.players)
+        ]
+        return rank(sheets, lambda seat: (0, ""), final=self.now(state) is None)
+
+    def view(self, state: State, seat: int | None) -> State:
+        viewer = NO_SEAT if seat is None else seat
+        hands = tuple(h if k == viewer else (HIDDEN,) * len(h) for k, h in enumerate(state.hands))
+        down = tuple(d if k == viewer else HIDDEN for k, d in enumerate(state.down))
+        deck = (HIDDEN,) * len(state.deck)
+        return replace(state, deck=deck, hands=hands, down=down, rng=None, redacted=True, viewer=viewer)
+
+    def describe(self) -> dict[str, Any]:
+        return {"deck": list(DECK), "hand": HAND, "rounds": ROUNDS, "source": "a test-only game"}
+
+    def label(self, state: State, move: Move, several_seats: bool) -> MoveLabel:
+        card = move.action.card
+        if isinstance(move.action, Deal):
+            label = text(f"{GAME}.move.deal", "Deal a {card}", card=card)
+            path = [text(f"{GAME}.choice.deal", "Deal a card"), text(f"{GAME}.choice.card", "{card}", card=card)]
+        else:
+            label = text(f"{GAME}.move.play", "Put the {card} face down", card=card)
+            path = [text(f"{GAME}.choice.play", "Put a card down"), text(f"{GAME}.choice.card", "{card}", card=card)]
+        return seated(GAME, move.seat, several_seats, label, path)
+
+    def log(self, before: State, move: Move, after: State) -> LogEntry:
+        card = move.action.card
+        if isinstance(move.action, Deal):
+            to = min(range(before.players), key=lambda k: (dealt(before, k), k))
+            public = text(f"{GAME}.log.deal", "Chance gave a card to {seat}", seat=seat_name(to))
+            private = text(f"{GAME}.log.deal.private", "Chance gave a {card} to {seat}", card=card, seat=seat_name(to))
+            return LogEntry(CHANCE, public, private)
+        who = seat_name(move.seat)
+        public = text(f"{GAME}.log.play", "{seat} put a card face down", seat=who)
+        private = text(f"{GAME}.log.play.private", "You put the {card} face down", card=card)
+        return LogEntry(move.seat, public, private)
+
+    def picture(self, view: State, viewer: int | None) -> Picture:
+        size, gap = 14, 24
+        lines = [f"High Card: round {min(len(view.rounds) + 1, ROUNDS)} of {ROUNDS}"]
+        wins = Counter(w for cards in view.rounds if (w := round_winner(cards)) is not None)
+        for k in range(view.players):
+            hand = view.hands[k]
+            held = " ".join(str(c) for c in hand) if k == viewer else plural(len(hand), "card")
+            down = ", a card face down" if view.ready[k] else ""
+            turned = " ".join(str(cards[k]) for cards in view.rounds) or "none"
+            lines.append(f"{seat_name(k)}: {plural(wins[k], 'point')}; holds {held}{down}; turned up {turned}")
+        width = math.ceil(20 + max(text_width(line, size) for line in lines))
+        svg = Svg(width, 20 + gap * len(lines), "High Card")
+        for i, line in enumerate(lines):
+            fill = seat_colour(i - 1) if i else "#000000"
+            svg.text(10, 10 + gap * i + size, line, size=size, fill=fill)
+        return svg.picture()
+
+
+GAME_OBJECT = HighCard()
+ENGINE: TableEngine[State, Options] = TableEngine(GAME_OBJECT)

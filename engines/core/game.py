@@ -20,7 +20,7 @@ a line in ``engines.registry``; mypy checks the object against the protocol ther
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -193,6 +193,37 @@ def queued_now(head: Any, decision: Decision[S], prompt: str, chance_steps: tupl
     if isinstance(head, chance_steps):
         return Now((CHANCE,), decision, f"chance.{tag}", prompt)
     return Now((head.seat,), decision, tag, prompt)
+
+
+class Staged(Protocol):
+    """A state whose turns are a queue of steps over a stage of the game (``over`` once it has ended)."""
+
+    @property
+    def stage(self) -> str: ...
+
+    @property
+    def queue(self) -> Sequence[Any]: ...
+
+
+T = TypeVar("T", bound=Staged)
+
+
+def staged_automatic(
+    settle_head: Callable[[T], T | None], stage_steps: Mapping[str, Callable[[T], T | None]]
+) -> Callable[[T], T | None]:
+    """``Game.automatic`` for a game whose state is a queue of steps over a stage: nothing once the stage is
+    ``over``; while the queue holds steps, its head settles itself when it needs no decision
+    (``settle_head``, ``None`` when it does); with the queue empty, the stage's own step
+    (``stage_steps[stage]``) moves the game on, or returns ``None`` when a decision is owed."""
+
+    def automatic(state: T) -> T | None:
+        if state.stage == "over":
+            return None
+        if state.queue:
+            return settle_head(state)
+        return stage_steps[state.stage](state)
+
+    return automatic
 
 
 @runtime_checkable

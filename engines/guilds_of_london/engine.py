@@ -15,7 +15,7 @@ import msgspec
 
 from engines.core.engine import GameInfo, GameType, option_infos
 from engines.core.errors import Violation, violation
-from engines.core.game import Decision, Now, TableEngine, queued_decision, queued_now
+from engines.core.game import Decision, Now, TableEngine, queued_decision, queued_now, staged_automatic
 from engines.core.picture import Picture
 from engines.core.rng import Rng
 from engines.guilds_of_london import (
@@ -258,13 +258,9 @@ _STAGE_STEPS: dict[str, Callable[[State], State | None]] = {
 }
 
 
-def automatic(s: State) -> State | None:
-    """One automatic step, or ``None`` when a decision is owed (or the game is over)."""
-    if s.stage == "over":
-        return None
-    if s.queue:
-        return _settle_head(s)
-    return _STAGE_STEPS[s.stage](s)
+#: One automatic step, or ``None`` when a decision is owed (or the game is over): the queue's head settles
+#: itself, then the stage moves on.
+automatic = staged_automatic(_settle_head, _STAGE_STEPS)
 
 
 def chance(s: State, now: Now[State], rng: Rng) -> tuple[Any, Rng]:

@@ -45,3 +45,23 @@ def test_a_position_due_to_move_on_by_itself_is_refused_naming_the_state() -> No
     with pytest.raises(StateInvalid) as exc:
         engine.check(Position(due=True))
     assert exc.value.field == "state" and "move on by itself" in str(exc.value)
+
+
+def test_a_staged_game_settles_its_queue_head_before_its_stage_moves_on() -> None:
+    from dataclasses import dataclass, replace
+
+    from engines.core.game import staged_automatic
+
+    @dataclass(frozen=True)
+    class Toy:
+        stage: str
+        queue: tuple[str, ...] = ()
+
+    def settle(s: Toy) -> Toy | None:
+        return None if s.queue[0] == "decide" else replace(s, queue=s.queue[1:])
+
+    step = staged_automatic(settle, {"deal": lambda s: replace(s, stage="play"), "play": lambda s: None})
+    assert step(Toy("over", ("auto",))) is None  # nothing moves once the game is over
+    assert step(Toy("play", ("auto", "decide"))) == Toy("play", ("decide",))  # the head settles itself
+    assert step(Toy("play", ("decide",))) is None  # a head that needs a decision waits
+    assert step(Toy("deal")) == Toy("play")  # an empty queue lets the stage move on

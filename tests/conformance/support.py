@@ -23,7 +23,7 @@ import signal
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any
@@ -287,30 +287,34 @@ def move_round_trip(binding: Binding, move: Any) -> Any:
 def swapped_states(binding: Binding, state: Any, rng: random.Random, count: int) -> list[tuple[Any, str]]:
     """Swaps of elements between collections of one type (``cross_swaps`` of the proto, or of the struct) that
     still convert to engine states."""
-    if isinstance(binding, StructBinding):
-        swapped = structs.swaps(state, rng, count, prefix=binding.game_id)
-        return [(other, path) for changed, path in swapped if (other := binding.received(changed)) is not None]
-    sub = getattr(state_message(binding, state), binding.game_id)
-    out = []
-    for message, path in cross_swaps(sub, rng, count, prefix=binding.game_id):
-        changed = decoded(binding, with_game(binding, message))
-        if changed is not None:
-            out.append((changed, path))
-    return out
+    return _changed_states(binding, state, rng, count, structs.swaps, cross_swaps)
 
 
 def mutated_states(binding: Binding, state: Any, rng: random.Random, count: int) -> list[tuple[Any, str]]:
     """Single-field mutations of ``state`` through its proto (of its struct, for a game without a proto) that
     still convert to engine states."""
+    return _changed_states(binding, state, rng, count, structs.changes, mutations)
+
+
+def _changed_states(
+    binding: Binding,
+    state: Any,
+    rng: random.Random,
+    count: int,
+    on_struct: Callable[..., list[tuple[Any, str]]],
+    on_proto: Callable[..., Iterable[tuple[Any, str]]],
+) -> list[tuple[Any, str]]:
+    """The states that ``on_struct`` (for a game without a proto) or ``on_proto`` (on the game's proto message)
+    makes of ``state``, each with the path it changed, kept when they still convert to engine states."""
     if isinstance(binding, StructBinding):
-        changes = structs.changes(state, rng, count, prefix=binding.game_id)
-        return [(other, path) for value, path in changes if (other := binding.received(value)) is not None]
+        changed = on_struct(state, rng, count, prefix=binding.game_id)
+        return [(other, path) for value, path in changed if (other := binding.received(value)) is not None]
     sub = getattr(state_message(binding, state), binding.game_id)
     out = []
-    for message, path in mutations(sub, rng, count, prefix=binding.game_id):
-        changed = decoded(binding, with_game(binding, message))
-        if changed is not None:
-            out.append((changed, path))
+    for message, path in on_proto(sub, rng, count, prefix=binding.game_id):
+        decoded_state = decoded(binding, with_game(binding, message))
+        if decoded_state is not None:
+            out.append((decoded_state, path))
     return out
 
 

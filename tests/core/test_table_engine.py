@@ -65,3 +65,15 @@ def test_a_staged_game_settles_its_queue_head_before_its_stage_moves_on() -> Non
     assert step(Toy("play", ("auto", "decide"))) == Toy("play", ("decide",))  # the head settles itself
     assert step(Toy("play", ("decide",))) is None  # a head that needs a decision waits
     assert step(Toy("deal")) == Toy("play")  # an empty queue lets the stage move on
+
+
+def test_a_refusal_names_the_pending_decision_by_its_prompt() -> None:
+    from engines import registry
+
+    engine = registry.engines()["citadels"]
+    state = engine.new_game(engine.make_options(4, {}), 3)
+    pending = engine.pending(state)
+    legal = engine.legal_moves(state)[0]
+    intruder = next(seat for seat in range(4) if seat not in pending.seats)
+    (refusal,) = engine.validate(state, type(legal)(seat=intruder, action=legal.action))
+    assert refusal.code == "COMMON_NOT_YOUR_TURN" and f"({pending.prompt})" in refusal.message

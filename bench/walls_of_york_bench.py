@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 from engines.core.playout import random_playout
 from engines.core.rng import Rng
 from engines.walls_of_york import ENGINE
-from engines.walls_of_york.engine import options_for, pending_seats
+from engines.walls_of_york.engine import options_for
 from engines.walls_of_york.moves import Move
 from engines.walls_of_york.state import State
 from server.binding import GameBinding
@@ -101,11 +101,11 @@ def main() -> None:
     print(" ".join(f"{h:>{w}}" for h, w in zip(header, widths, strict=True)))
     worst = 0.0
     for players, states in placements.items():
-        seats = [len(pending_seats(s)) for s in states]
+        seats = [len(ENGINE.pending(s).seats) for s in states]
         moves = [len(ENGINE.legal_moves(s)) for s in states]
         full = micros(time_each(states, ENGINE.legal_moves))
-        one = micros(time_each(states, lambda s: options_for(s, pending_seats(s)[0])))
-        lists = [[m for m in ENGINE.legal_moves(s) if m.seat == pending_seats(s)[0]] for s in states]
+        one = micros(time_each(states, lambda s: options_for(s, ENGINE.pending(s).seats[0])))
+        lists = [[m for m in ENGINE.legal_moves(s) if m.seat == ENGINE.pending(s).seats[0]] for s in states]
         proto = micros(time_each(lists, lambda seat_moves: [binding.move_to_proto(m) for m in seat_moves]))
         worst = max(worst, full[1])
         print(

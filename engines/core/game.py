@@ -1,17 +1,17 @@
-"""The seam between a game and the engine protocol: a game is a table of decisions that one small
-generic engine walks.
+"""The seam between a game and the engine protocol: a game is a table of rows that one small generic
+engine walks.
 
-A game says, for any state, which decision is owed now and by whom (``Game.now``), what happens
-by itself between decisions (``Game.automatic``, one step at a time), and how the engine's own
-PRNG answers a chance decision (``Game.chance``). Each kind of decision is one ``Decision``
-row: the actions it accepts, its legal options, the complete check of an action, and its
-effect. ``TableEngine`` turns that into the uniform ``Engine`` protocol the server speaks:
+A game's ``table`` (``engines.core.table``) has a row for every kind of action and every kind of step: the
+actions a step accepts, its legal options, the complete check of an action, its effect, its prompt, who
+decides it, and for chance how the physical process draws. ``TableEngine`` turns that into the uniform
+``Engine`` protocol the server speaks:
 
-* ``pending``, ``legal_moves``, ``validate`` and ``apply`` come from the current row, with the
+* ``pending``, ``legal_moves``, ``validate`` and ``apply`` come from the row owed now, with the
   ``COMMON_*`` checks (view, game over, whose decision, which kind) made once, here;
-* ``apply`` runs the automatic steps and, with a seeded game, answers every chance decision
-  until a real seat must decide. That loop is bounded by construction
-  (``MAX_AUTOMATIC_STEPS``), so a broken rule cannot hang a server thread;
+* ``apply`` runs the automatic steps and, with a seeded game, answers every chance decision from the
+  row's ``Draw`` (``table.sample``), until a real seat must decide. That loop is bounded by construction
+  (``MAX_AUTOMATIC_STEPS``), so a broken rule cannot hang a server thread; the loop hands the game's log
+  what it did (``Happened``), so the log never walks the steps a second time (``apply_logged``);
 * ``check`` checks the generator (``Rng.check``) before the game's own integrity check.
 
 The rules stay in the game's modules; this file knows none. A new game is a ``Game`` object and
@@ -20,8 +20,7 @@ a line in ``engines.registry``; mypy checks the object against the protocol ther
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from msgspec.structs import replace
@@ -31,6 +30,7 @@ from engines.core.errors import IllegalMove, NotImplementedRule, StateInvalid, V
 from engines.core.picture import Picture
 from engines.core.rng import Rng
 from engines.core.scoring import ScoreSheet
+from engines.core.table import Act, Happened, Owed, Step, Table, odds, sample
 from engines.core.text import LogEntry, MoveLabel
 
 #: The most automatic steps and engine-answered chance decisions one ``apply`` may take. The longest
@@ -62,38 +62,12 @@ S = TypeVar("S", bound=GameState)
 OptT = TypeVar("OptT")
 
 
-@dataclass(frozen=True, slots=True)
-class Decision(Generic[S]):
-    """One kind of decision (one row of a game's table).
-
-    ``takes``: the action types it accepts (anything else is ``COMMON_WRONG_DECISION``).
-    ``options(state, seat)``: every legal action of ``seat``, each once.
-    ``check(state, seat, action)``: the violations of an accepted action; empty exactly when the
-    action is among ``options``.
-    ``apply(state, seat, action)``: the state after a checked action (before automatic steps).
-    """
-
-    takes: tuple[type, ...]
-    options: Callable[[S, int], Sequence[Any]]
-    check: Callable[[S, int, Any], list[Violation]]
-    apply: Callable[[S, int, Any], S]
-
-
-@dataclass(frozen=True, slots=True)
-class Now(Generic[S]):
-    """The decision owed in a state: who owes it (``seats``, several for a simultaneous step;
-    ``(CHANCE,)`` for chance), its row, and how it is named and described to people."""
-
-    seats: tuple[int, ...]
-    decision: Decision[S]
-    kind: str
-    prompt: str
-
-
 class Game(Protocol[S, OptT]):
     """One game as the generic engine sees it. Every method is a pure function."""
 
     info: GameInfo
+    table: Table[S]
+    """The rows of the game (``engines.core.table``): every kind of action and step, and the walk over them."""
     state_type: type[S]
     move_type: type[Any]
     """The move struct: exactly `seat: int` and `action` (a tagged union of the action structs)."""
@@ -117,22 +91,8 @@ class Game(Protocol[S, OptT]):
         (``GameType.automated_seats``), numbered from 0."""
         ...
 
-    def now(self, state: S) -> Now[S] | None:
-        """The decision owed now, or ``None`` when the game is over."""
-        ...
-
     def game_over(self, state: S) -> str:
         """What a finished game says (``Pending.prompt``), e.g. why it ended."""
-        ...
-
-    def automatic(self, state: S) -> S | None:
-        """One automatic step (a phase ends, a turn passes, a simultaneous step resolves), or ``None``
-        when the state waits for a decision."""
-        ...
-
-    def chance(self, state: S, now: Now[S], rng: Rng) -> tuple[Any, Rng]:
-        """The engine's answer to the pending chance decision, drawn from ``rng`` (see
-        ``uniform_chance`` for the common case)."""
         ...
 
     def score(self, state: S) -> ScoreSheet:
@@ -147,83 +107,16 @@ class Game(Protocol[S, OptT]):
         """The game's content with provenance, for clients to render."""
         ...
 
-    def label(self, state: S, move: Any, several_seats: bool) -> MoveLabel:
-        """How a legal ``move`` of ``state`` is shown: a label unique within the decision (``several_seats``:
-        more than one seat decides, so the label names the seat) and its path of choices."""
+    def label(self, state: S, move: Any, several_seats: bool, act: Act) -> MoveLabel:
+        """How a legal ``move`` of ``state`` is shown, with ``act`` its action's row (``act.label``): a label
+        unique within the decision (``several_seats``: more than one seat decides, so the label names the
+        seat) and its path of choices."""
         ...
 
-    def log(self, before: S, move: Any, after: S) -> LogEntry:
-        """What ``move`` did, in words: the public line names nothing hidden from any other seat."""
+    def log(self, before: S, move: Any, after: S, act: Act, happened: Sequence[Happened]) -> LogEntry:
+        """What ``move`` did, in words, with ``act`` its action's row (``act.log``) and ``happened`` what the
+        engine did by itself after it: the public line names nothing hidden from any other seat."""
         ...
-
-
-class QueuedState(GameState, Protocol):
-    """A state whose pending work is a queue of small steps (the head is the step being decided)."""
-
-    @property
-    def queue(self) -> Sequence[Any]: ...
-
-
-Q = TypeVar("Q", bound=QueuedState)
-
-
-def queued_decision(
-    takes: tuple[type, ...],
-    candidates: Callable[[Q, Any], Sequence[Any]],
-    check: Callable[[Q, Any, Any], list[Violation]],
-    effect: Callable[[Q, Any, Any], Q],
-) -> Decision[Q]:
-    """A row for the step at the head of a game's queue: its functions receive that step instead of the
-    seat. The legal options are exactly the candidates that pass the check, so ``validate`` and
-    ``legal_moves`` agree by construction."""
-
-    def options(s: Q, seat: int) -> list[Any]:
-        step = s.queue[0]
-        return [a for a in candidates(s, step) if not check(s, step, a)]
-
-    return Decision(
-        takes, options, lambda s, seat, a: check(s, s.queue[0], a), lambda s, seat, a: effect(s, s.queue[0], a)
-    )
-
-
-def queued_now(head: Any, decision: Decision[S], prompt: str, chance_steps: tuple[type, ...]) -> Now[S]:
-    """The decision owed for the step at the head of a game's queue: chance's when the step is one of
-    ``chance_steps`` (kind ``chance.<tag>``), else the step's ``seat``'s (kind: the step's tag)."""
-    tag = str(type(head).__struct_config__.tag)
-    if isinstance(head, chance_steps):
-        return Now((CHANCE,), decision, f"chance.{tag}", prompt)
-    return Now((head.seat,), decision, tag, prompt)
-
-
-class Staged(Protocol):
-    """A state whose turns are a queue of steps over a stage of the game (``over`` once it has ended)."""
-
-    @property
-    def stage(self) -> str: ...
-
-    @property
-    def queue(self) -> Sequence[Any]: ...
-
-
-T = TypeVar("T", bound=Staged)
-
-
-def staged_automatic(
-    settle_head: Callable[[T], T | None], stage_steps: Mapping[str, Callable[[T], T | None]]
-) -> Callable[[T], T | None]:
-    """``Game.automatic`` for a game whose state is a queue of steps over a stage: nothing once the stage is
-    ``over``; while the queue holds steps, its head settles itself when it needs no decision
-    (``settle_head``, ``None`` when it does); with the queue empty, the stage's own step
-    (``stage_steps[stage]``) moves the game on, or returns ``None`` when a decision is owed."""
-
-    def automatic(state: T) -> T | None:
-        if state.stage == "over":
-            return None
-        if state.queue:
-            return settle_head(state)
-        return stage_steps[state.stage](state)
-
-    return automatic
 
 
 @runtime_checkable
@@ -245,15 +138,7 @@ class Draws(Protocol):
         ...
 
 
-def uniform_chance(state: S, now: Now[S], rng: Rng) -> tuple[Any, Rng]:
-    """A chance decision answered uniformly among its options (a card drawn from the deck, a die
-    whose faces are listed once each)."""
-    options = now.decision.options(state, CHANCE)
-    index, rng = rng.below(len(options))
-    return options[index], rng
-
-
-def _in_words(now: Now[Any] | None) -> str:
+def _in_words(now: Owed[Any] | None) -> str:
     """The pending decision as a player reads it, for a refusal's message: its prompt (its kind, an API
     name, only for a decision without a prompt)."""
     if now is None:
@@ -270,6 +155,7 @@ class TableEngine(Generic[S, OptT]):
         self.state_type: type[S] = game.state_type
         self.move_type: Any = game.move_type
         self.options_type: type[OptT] = game.options_type
+        self.table: Table[S] = game.table
 
     # ---- the protocol ---------------------------------------------------------------------------
 
@@ -290,10 +176,10 @@ class TableEngine(Generic[S, OptT]):
         if (state.rng is None) != state.external_chance:
             mode = "external chance has no generator" if state.external_chance else "a seeded game has a generator"
             raise StateInvalid(f"The chance mode and the generator disagree: {mode}.", "rng")
-        if self.game.automatic(state) is not None:
+        if self.table.automatic(state) is not None:
             message = "The game would move on by itself here; send the state the service returned."
             raise StateInvalid(message, "state")
-        now = self.game.now(state)
+        now = self.table.now(state)
         if state.rng is not None and now is not None and now.seats == (CHANCE,):
             message = "A seeded game never waits for chance (its generator answers); remove rng for external chance."
             raise StateInvalid(message, "rng")
@@ -302,7 +188,7 @@ class TableEngine(Generic[S, OptT]):
         return self.game.seats(state)
 
     def pending(self, state: S) -> Pending:
-        now = self.game.now(state)
+        now = self.table.now(state)
         if now is None:
             return Pending((), "game_over", self.game.game_over(state))
         return Pending(now.seats, now.kind, now.prompt)
@@ -312,24 +198,33 @@ class TableEngine(Generic[S, OptT]):
         if now is None:
             return []
         make = self.move_type
-        return [make(seat, action) for seat in now.seats for action in now.decision.options(state, seat)]
+        return [make(seat, action) for seat in now.seats for action in now.options(state, seat)]
 
     def validate(self, state: S, move: Any) -> list[Violation]:
         now = self._playable_now(state)
         seats = now.seats if now is not None else ()
-        takes = now.decision.takes if now is not None else ()
+        takes = now.row.takes if now is not None else ()
         common = common_violations(state.redacted, seats, move.seat, move.action, takes, lambda: _in_words(now))
         if common or now is None:
             return common
-        return now.decision.check(state, move.seat, move.action)
+        return now.check(state, move.seat, move.action)
 
     def apply(self, state: S, move: Any) -> S:
-        violations = self.validate(state, move)
-        if violations:
-            raise IllegalMove(violations)
-        now = self.game.now(state)
-        assert now is not None  # validate refuses every move of a finished game
-        return self.settle(now.decision.apply(state, move.seat, move.action))
+        return self.walk(state, move)[0]
+
+    def apply_logged(self, state: S, move: Any) -> tuple[S, LogEntry]:
+        """``apply`` and ``log`` in one walk: the state after ``move`` and what it did, in words."""
+        after, happened = self.walk(state, move)
+        return after, self._log(state, move, after, happened)
+
+    def chance_odds(self, state: S) -> list[tuple[Any, int]]:
+        """With a chance decision owed (external chance), every outcome as a move with its weight, from the
+        same ``Draw`` the engine's generator samples in a seeded game; empty when no chance decision is owed."""
+        now = self._playable_now(state)
+        if now is None or now.seats != (CHANCE,) or now.row.draw is None:
+            return []
+        make = self.move_type
+        return [(make(CHANCE, action), weight) for action, weight in odds(now.draw(state))]
 
     def score(self, state: S) -> ScoreSheet:
         return self.game.score(state)
@@ -342,13 +237,23 @@ class TableEngine(Generic[S, OptT]):
 
     def labels(self, state: S, moves: Sequence[Any]) -> list[MoveLabel]:
         """The label and choice path of each of ``moves`` (legal moves of ``state``)."""
-        now = self.game.now(state)
+        now = self.table.now(state)
         several = now is not None and len(now.seats) > 1
-        return [self.game.label(state, move, several) for move in moves]
+        acts = self.table.actions
+        return [self.game.label(state, move, several, acts[type(move.action)]) for move in moves]
 
     def log(self, before: S, move: Any, after: S) -> LogEntry:
-        """What ``move`` (applied to ``before``, giving ``after``) did, in words."""
-        return self.game.log(before, move, after)
+        """What ``move`` (applied to ``before``, giving ``after``) did, in words (``apply_logged`` does both
+        in one walk)."""
+        happened: list[Happened] = []
+        if not self.validate(before, move):
+            walked, happened = self.walk(before, move)
+            if walked != after:
+                happened = []
+        return self._log(before, move, after, happened)
+
+    def _log(self, before: S, move: Any, after: S, happened: Sequence[Happened]) -> LogEntry:
+        return self.game.log(before, move, after, self.table.actions[type(move.action)], happened)
 
     def facts(self, view: S) -> dict[str, Any]:
         """Public facts derived from a view (empty for a game that derives none)."""
@@ -362,22 +267,39 @@ class TableEngine(Generic[S, OptT]):
 
     # ---- the walk -------------------------------------------------------------------------------
 
-    def _playable_now(self, state: S) -> Now[S] | None:
-        return None if state.redacted else self.game.now(state)
+    def _playable_now(self, state: S) -> Owed[S] | None:
+        return None if state.redacted else self.table.now(state)
+
+    def walk(self, state: S, move: Any) -> tuple[S, list[Happened]]:
+        """The state after a legal ``move`` and what the engine did by itself after it (``settle``)."""
+        violations = self.validate(state, move)
+        if violations:
+            raise IllegalMove(violations)
+        now = self.table.now(state)
+        assert now is not None  # validate refuses every move of a finished game
+        return self._settle(now.effect(state, move.seat, move.action))
 
     def settle(self, state: S) -> S:
         """Take the automatic steps and, with the engine's generator, answer chance decisions, until a
         real seat must decide or the game is over (bounded: ``MAX_AUTOMATIC_STEPS``)."""
-        game = self.game
+        return self._settle(state)[0]
+
+    def _settle(self, state: S) -> tuple[S, list[Happened]]:
+        table = self.table
+        happened: list[Happened] = []
         for _ in range(MAX_AUTOMATIC_STEPS):
-            following = game.automatic(state)
+            following = table.automatic(state)
             if following is not None:
+                head = table.queue(state)[:1]
+                if head and isinstance(table.queued[type(head[0])], Step):
+                    happened.append(Happened(head[0], None, state))
                 state = following
                 continue
             rng = state.rng
-            now = game.now(state)
+            now = table.now(state)
             if rng is None or now is None or now.seats != (CHANCE,):
-                return state
-            action, rng = game.chance(state, now, rng)
-            state = now.decision.apply(replace(state, rng=rng), CHANCE, action)  # type: ignore[type-var]
+                return state, happened
+            action, rng = sample(now.draw(state), rng)
+            happened.append(Happened(now.at, action, state))
+            state = now.effect(replace(state, rng=rng), CHANCE, action)  # type: ignore[type-var]
         raise EngineLoop(f"{self.info.game_id}: no decision after {MAX_AUTOMATIC_STEPS} automatic steps")

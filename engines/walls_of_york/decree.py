@@ -7,7 +7,7 @@ from itertools import permutations
 
 from msgspec.structs import replace
 
-from engines.core.rng import Rng
+from engines.core.table import Draw
 from engines.walls_of_york import moves as mv
 from engines.walls_of_york.board import CODE_OF, fields
 from engines.walls_of_york.content import BUILDINGS, CONTENT
@@ -28,17 +28,23 @@ def possible_decrees(dice_variant: str) -> tuple[tuple[int, int, int], ...]:
     return tuple(sorted(out))
 
 
-def roll_decree(rng: Rng, dice_variant: str) -> tuple[mv.ChanceDecree, Rng]:
-    """The physical process: a random die per shaft, then each die rolled (§4.2 engine model)."""
+#: The ways of handing the three king dice to the three tower shafts (§4.2 engine model).
+SHAFT_ORDERS = tuple(permutations(range(3)))
+
+
+def decree_draw(dice_variant: str) -> Draw:
+    """§4.2 engine model, the physical process as data: a random die per shaft (one of the ``SHAFT_ORDERS``),
+    then each die rolled."""
     dice = CONTENT.king_dice[dice_variant].dice
-    order, rng = rng.below(6)
-    perm = list(permutations(range(3)))[order]
-    values = []
-    for shaft in range(3):
-        face, rng = rng.below(6)
-        values.append(dice[perm[shaft]][face])
-    by_type = dict(zip(CONTENT.tower_shafts, values, strict=True))
-    return mv.ChanceDecree(by_type["CHURCH"], by_type["WELL"], by_type["MARKET"]), rng
+    faces = range(len(dice[0]))
+
+    def shown(order: int, *rolled: int) -> mv.ChanceDecree:
+        perm = SHAFT_ORDERS[order]
+        values = [dice[perm[shaft]][face] for shaft, face in enumerate(rolled)]
+        by_type = dict(zip(CONTENT.tower_shafts, values, strict=True))
+        return mv.ChanceDecree(by_type["CHURCH"], by_type["WELL"], by_type["MARKET"])
+
+    return Draw((range(len(SHAFT_ORDERS)), faces, faces, faces), shown)
 
 
 def decree_satisfiable(s: State, decree: tuple[int, ...]) -> bool:

@@ -13,9 +13,9 @@ from msgspec.structs import replace
 
 from engines.core.engine import CHANCE, GameInfo, GameType, option_infos
 from engines.core.errors import Violation, violation
-from engines.core.game import Decision, Now, TableEngine
+from engines.core.game import TableEngine
 from engines.core.picture import Picture
-from engines.core.rng import Rng
+from engines.core.table import Act, Step, Table, uniform
 from engines.walls_of_york import building, closing, decree, facts, integrity, scoring, setup, view, words
 from engines.walls_of_york import moves as mv
 from engines.walls_of_york.content import CONTENT
@@ -24,46 +24,19 @@ from engines.walls_of_york.state import Options, State
 
 RULES_VERSION = "1.0.0"
 
-PROMPTS: dict[str, str] = {
-    "first_player": "Draw the player who places the first terrain board",
-    "setup": "Place a terrain board: choose the board, the side up, how it is turned and the quadrant",
-    "decree": "Roll the king dice for the King's Decree",
-    "roll": "Roll the building die",
-    "place": (
-        "Each open player places the rolled formation or a single piece, in secret until every open player has placed"
-    ),
-    "lift": "The wall supply is short: lift walls of your own to reuse their pieces",
-    "close": "Each open player chooses a city room by room and seals it, or keeps building",
-}
-"""What each step asks, in the deciders' words (the client says whose decision it is)."""
 
-
-def pending_seats(s: State) -> tuple[int, ...]:
-    if s.step == "over":
-        return ()
-    if s.step in ("first_player", "decree", "roll"):
-        return (CHANCE,)
-    if s.step == "setup":
-        return (setup.setup_seat(s),)
-    if s.step == "place":
-        return building.place_seats(s)
-    if s.step == "lift":
-        return building.lift_seats(s)
-    return closing.close_seats(s)
-
-
-# ---- the decision table -------------------------------------------------------------------------
+# ---- the chance steps' checks: an outcome the physical process can give ------------------------------------
 
 
 def _check_first_player(s: State, seat: int, a: mv.ChanceSeat) -> list[Violation]:
-    """§3: the first player is one of the seats."""
+    """§3.4: the first player is one of the seats."""
     if 0 <= a.seat < len(s.players):
         return []
     return violation("WALLS_OF_YORK_NO_SUCH_SEAT", f"Seat {a.seat} does not exist.", "action.seat")
 
 
 def _check_decree(s: State, seat: int, a: mv.ChanceDecree) -> list[Violation]:
-    """The King's Decree shows what the king dice can show."""
+    """§4.2: the King's Decree shows what the king dice can show."""
     if (a.church, a.well, a.market) in decree.possible_decrees(s.options.king_dice):
         return []
     message = f"The king dice cannot show church {a.church}, well {a.well}, market {a.market}."
@@ -71,93 +44,140 @@ def _check_decree(s: State, seat: int, a: mv.ChanceDecree) -> list[Violation]:
 
 
 def _check_roll(s: State, seat: int, a: mv.ChanceFace) -> list[Violation]:
-    """The building die shows one of its faces."""
+    """§4.3: the building die shows one of its faces."""
     if 1 <= a.face <= len(CONTENT.building_die):
         return []
     faces = len(CONTENT.building_die)
     return violation("WALLS_OF_YORK_NO_SUCH_FACE", f"The building die has faces 1..{faces}, not {a.face}.", "action")
 
 
-STEPS: dict[str, Decision[State]] = {
-    "first_player": Decision(
+def _chance(s: State) -> tuple[int, ...]:
+    return (CHANCE,)
+
+
+def _setup_seat(s: State) -> tuple[int, ...]:
+    return (setup.setup_seat(s),)
+
+
+# ---- the table: one row per kind of action and per step -------------------------------------------------------
+
+ACTIONS: dict[type, Act] = {
+    mv.ChanceSeat: Act(words.label_first_player, words.log_chance),
+    mv.ChanceDecree: Act(words.label_decree, words.log_chance),
+    mv.ChanceFace: Act(words.label_face, words.log_chance),
+    mv.SetupTile: Act(words.label_setup, words.log_setup),
+    mv.PlaceFormation: Act(words.label_formation, words.log_place),
+    mv.PlaceSingle: Act(words.label_single, words.log_single),
+    mv.Pass: Act(words.label_pass, words.log_place),
+    mv.Lift: Act(words.label_lift, words.log_lift),
+    mv.Continue: Act(words.label_continue, words.log_close),
+    mv.CloseRoom: Act(words.label_room, words.log_close),
+    mv.Seal: Act(words.label_seal, words.log_close),
+}
+"""Every action: how a legal one is shown and what one did, in words."""
+
+STEPS: dict[str, Step[State]] = {
+    "chance.first_player": Step(
         (mv.ChanceSeat,),
-        lambda s, seat: [mv.ChanceSeat(i) for i in range(len(s.players))],
+        lambda s, at: [mv.ChanceSeat(i) for i in range(len(s.players))],
         _check_first_player,
-        lambda s, seat, a: replace(s, first_player=a.seat, step="setup"),
+        lambda s, at, a: replace(s, first_player=a.seat, step="setup"),
+        "Draw the player who places the first terrain board",
+        seats=_chance,
+        draw=lambda s, at: uniform(range(len(s.players)), mv.ChanceSeat),
     ),
-    "setup": Decision(
+    "setup": Step(
         (mv.SetupTile,),
-        lambda s, seat: setup.setup_options(s),
-        lambda s, seat, a: setup.check_setup(s, a),
-        lambda s, seat, a: setup.apply_setup(s, a),
+        lambda s, at: setup.setup_options(s),
+        lambda s, at, a: setup.check_setup(s, a),
+        lambda s, at, a: setup.apply_setup(s, a),
+        "Place a terrain board: choose the board, the side up, how it is turned and the quadrant",
+        seats=_setup_seat,
+        exact=True,
     ),
-    "decree": Decision(
+    "chance.decree": Step(
         (mv.ChanceDecree,),
-        lambda s, seat: [mv.ChanceDecree(*d) for d in decree.possible_decrees(s.options.king_dice)],
+        lambda s, at: [mv.ChanceDecree(*d) for d in decree.possible_decrees(s.options.king_dice)],
         _check_decree,
-        lambda s, seat, a: decree.apply_decree(s, a),
+        lambda s, at, a: decree.apply_decree(s, a),
+        "Roll the king dice for the King's Decree",
+        seats=_chance,
+        draw=lambda s, at: decree.decree_draw(s.options.king_dice),
     ),
-    "roll": Decision(
+    "chance.roll": Step(
         (mv.ChanceFace,),
-        lambda s, seat: [mv.ChanceFace(f.face) for f in CONTENT.building_die],
+        lambda s, at: [mv.ChanceFace(f.face) for f in CONTENT.building_die],
         _check_roll,
-        lambda s, seat, a: decree.apply_roll(s, a),
+        lambda s, at, a: decree.apply_roll(s, a),
+        "Roll the building die",
+        seats=_chance,
+        draw=lambda s, at: uniform(range(1, len(CONTENT.building_die) + 1), mv.ChanceFace),
     ),
-    "place": Decision(
+    "place": Step(
         (mv.PlaceFormation, mv.PlaceSingle, mv.Pass),
-        lambda s, seat: list(building.placement_options(s, seat)),
+        building.placement_options,
         building.check_placement,
         building.commit,
+        "Each open player places the rolled formation or a single piece, in secret until every open player has placed",
+        seats=building.place_seats,
+        exact=True,
     ),
-    "lift": Decision(
+    "lift": Step(
         (mv.Lift, mv.PlaceSingle),
-        lambda s, seat: list(building.lift_options(s, seat)),
+        building.lift_options,
         building.check_lift,
         building.apply_lift,
+        "The wall supply is short: lift walls of your own to reuse their pieces",
+        seats=building.lift_seats,
+        exact=True,
     ),
-    "close": Decision(
+    "close": Step(
         (mv.Continue, mv.CloseRoom, mv.Seal),
-        lambda s, seat: list(closing.closing_options(s, seat)),
+        closing.closing_options,
         closing.check_closing,
         closing.apply_closing,
+        "Each open player chooses a city room by room and seals it, or keeps building",
+        seats=closing.close_seats,
+        exact=True,
     ),
 }
-"""Each step of the game (§3-§6) and what it takes, offers, checks and does."""
+"""Each step of the game (§3-§6): what it takes, offers, checks and does, what it asks and who decides."""
+
+#: The steps decided by chance (a seat drawn §3.4, the king dice §4.2, the building die §4.3).
+CHANCE_STEPS = ("first_player", "decree", "roll")
 
 
-def now(s: State) -> Now[State] | None:
-    seats = pending_seats(s)
-    if not seats:
+def decision(s: State) -> str:
+    """The row the game is at: its step (chance's steps named ``chance.<step>``)."""
+    return f"chance.{s.step}" if s.step in CHANCE_STEPS else s.step
+
+
+def _revealed(s: State) -> State | None:
+    """§4.4: the placements are revealed once every open player has placed."""
+    return None if building.place_seats(s) else building.reveal(s)
+
+
+def _closed(s: State) -> State | None:
+    """§5: the closings resolve once every open player has decided; the Age ends when nobody is open (§4.7)."""
+    if closing.close_seats(s):
         return None
-    kind = f"chance.{s.step}" if seats == (CHANCE,) else s.step
-    return Now(seats, STEPS[s.step], kind, PROMPTS[s.step])
+    s = closing.resolve(s)
+    return scoring.end_of_age(s) if not any(p.open for p in s.players) else replace(s, step="roll")
+
+
+TABLE: Table[State] = Table(
+    actions=ACTIONS,
+    action_union=mv.Action,
+    stage=lambda s: s.step,
+    decision=decision,
+    stages=STEPS,
+    progress={"place": _revealed, "close": _closed},
+)
 
 
 def options_for(s: State, seat: int) -> list[Any]:
     """Every legal action of ``seat`` in the current step."""
-    return list(STEPS[s.step].options(s, seat))
-
-
-def automatic(s: State) -> State | None:
-    """A simultaneous step resolves once every pending seat has moved (§4.4, §5); the age ends when nobody
-    is open any more."""
-    if s.step == "place" and not building.place_seats(s):
-        return building.reveal(s)
-    if s.step == "close" and not closing.close_seats(s):
-        s = closing.resolve(s)
-        return scoring.end_of_age(s) if not any(p.open for p in s.players) else replace(s, step="roll")
-    return None
-
-
-def chance(s: State, now: Now[State], rng: Rng) -> tuple[Any, Rng]:
-    """The physical process: a seat drawn (§3.4), the king dice rolled (§4.2), the building die rolled (§4.3)."""
-    if s.step == "first_player":
-        seat, rng = rng.below(len(s.players))
-        return mv.ChanceSeat(seat), rng
-    if s.step == "decree":
-        return decree.roll_decree(rng, s.options.king_dice)
-    face, rng = rng.below(len(CONTENT.building_die))
-    return mv.ChanceFace(face + 1), rng
+    return STEPS[decision(s)].options(s, seat)
 
 
 class WallsOfYork:
@@ -182,9 +202,7 @@ class WallsOfYork:
     make_options = staticmethod(setup.make_options)
     setup = staticmethod(setup.new_game)
     integrity = staticmethod(integrity.check_state)
-    now = staticmethod(now)
-    automatic = staticmethod(automatic)
-    chance = staticmethod(chance)
+    table = TABLE
     score = staticmethod(scoring.score)
     view = staticmethod(view.view)
     label = staticmethod(words.label)

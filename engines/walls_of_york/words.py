@@ -14,10 +14,11 @@ sentence to the mover, says what (``You placed the 3-piece L at V 0 3, turned on
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
 
 from engines.core.engine import CHANCE
+from engines.core.table import Act, Happened
 from engines.core.text import LogEntry, MoveLabel, Text, plural, seat_name, seated, text
 from engines.walls_of_york import building
 from engines.walls_of_york import moves as mv
@@ -71,14 +72,14 @@ def _coins(n: int) -> str:
 # ---- labels, one function per kind of action ------------------------------------------------------------
 
 
-def _label_first_player(s: State, a: mv.ChanceSeat) -> tuple[Text, list[Text]]:
+def label_first_player(s: State, seat: int, a: mv.ChanceSeat) -> tuple[Text, list[Text]]:
     """§3.4: chance names the player who places the first terrain board."""
     who = seat_name(a.seat)
     label = _move("chance_seat", "First player: {seat}", seat=who)
     return label, [_choice("chance_seat", "First player"), _choice("first_seat", "{seat}", seat=who)]
 
 
-def _label_decree(s: State, a: mv.ChanceDecree) -> tuple[Text, list[Text]]:
+def label_decree(s: State, seat: int, a: mv.ChanceDecree) -> tuple[Text, list[Text]]:
     """§4.2: the King's Decree, one value per tower shaft."""
     words = decree_words(a.church, a.well, a.market)
     label = _move("chance_decree", "The King decrees {decree}", decree=words)
@@ -91,7 +92,7 @@ def _label_decree(s: State, a: mv.ChanceDecree) -> tuple[Text, list[Text]]:
     return label, path
 
 
-def _label_face(s: State, a: mv.ChanceFace) -> tuple[Text, list[Text]]:
+def label_face(s: State, seat: int, a: mv.ChanceFace) -> tuple[Text, list[Text]]:
     """§4.3: the building die shows a formation and coins."""
     face = CONTENT.building_die[a.face - 1]
     template = "The building die shows {formation} and {coins} (face {face})"
@@ -104,7 +105,7 @@ def _label_face(s: State, a: mv.ChanceFace) -> tuple[Text, list[Text]]:
     return label, path
 
 
-def _label_setup(s: State, a: mv.SetupTile) -> tuple[Text, list[Text]]:
+def label_setup(s: State, seat: int, a: mv.SetupTile) -> tuple[Text, list[Text]]:
     """§3.4: a terrain board (by its gem), a side up, turned, into a free quadrant."""
     quadrant = QUADRANT_NAMES[a.quadrant]
     turned = TURNS[a.rotation]
@@ -120,7 +121,7 @@ def _label_setup(s: State, a: mv.SetupTile) -> tuple[Text, list[Text]]:
     return label, path
 
 
-def _label_formation(s: State, a: mv.PlaceFormation) -> tuple[Text, list[Text]]:
+def label_formation(s: State, seat: int, a: mv.PlaceFormation) -> tuple[Text, list[Text]]:
     """§5.2: the rolled formation, turned, placed at its anchor street."""
     formation = building.rolled_formation(s)
     turned = building.orientation(formation, a.variant)
@@ -139,24 +140,24 @@ def _label_formation(s: State, a: mv.PlaceFormation) -> tuple[Text, list[Text]]:
     return label, path
 
 
-def _label_single(s: State, a: mv.PlaceSingle) -> tuple[Text, list[Text]]:
+def label_single(s: State, seat: int, a: mv.PlaceSingle) -> tuple[Text, list[Text]]:
     """§5.3: one single wall piece instead of the formation (always allowed)."""
     label = _move("place_single", "Place a single piece on {street}", street=a.edge)
     return label, [_choice("place_single", "Single piece"), *_street_steps(a.edge)]
 
 
-def _label_pass(s: State, a: mv.Pass) -> tuple[Text, list[Text]]:
+def label_pass(s: State, seat: int, a: mv.Pass) -> tuple[Text, list[Text]]:
     """§5.4: nothing can be placed."""
     return _move("pass", "Pass (nothing fits)"), [_choice("pass", "Pass")]
 
 
-def _label_lift(s: State, a: mv.Lift) -> tuple[Text, list[Text]]:
+def label_lift(s: State, seat: int, a: mv.Lift) -> tuple[Text, list[Text]]:
     """§10 A6: lift an own wall to reuse its piece."""
     label = _move("lift", "Lift your wall on {street}", street=a.edge)
     return label, [_choice("lift", "Lift a wall"), *_street_steps(a.edge)]
 
 
-def _label_continue(s: State, a: mv.Continue) -> tuple[Text, list[Text]]:
+def label_continue(s: State, seat: int, a: mv.Continue) -> tuple[Text, list[Text]]:
     """§5.5: keep building."""
     return _move("continue", "Keep building (do not close)"), [_choice("continue", "Keep building")]
 
@@ -167,7 +168,7 @@ def _room_size(s: State, seat: int, a: mv.CloseRoom) -> int:
     return bin(room).count("1")
 
 
-def _label_room(s: State, seat: int, a: mv.CloseRoom) -> tuple[Text, list[Text]]:
+def label_room(s: State, seat: int, a: mv.CloseRoom) -> tuple[Text, list[Text]]:
     """§5.5, §6.4: a room (named by its first field) starts or extends the city."""
     size = plural(_room_size(s, seat, a), "field")
     field = f"{a.c},{a.r}"
@@ -183,37 +184,17 @@ def _label_room(s: State, seat: int, a: mv.CloseRoom) -> tuple[Text, list[Text]]
     return label, path
 
 
-def _label_seal(s: State, seat: int) -> tuple[Text, list[Text]]:
+def label_seal(s: State, seat: int, a: mv.Seal) -> tuple[Text, list[Text]]:
     """§5.5: declare the chosen rooms as the city."""
     size = plural(len(s.players[seat].selection), "field")
     return _move("seal", "Seal your city ({size})", size=size), [_choice("seal", "Seal the city")]
 
 
-def _parts(s: State, seat: int, a: Any) -> tuple[Text, list[Text]]:
-    if isinstance(a, mv.CloseRoom):
-        return _label_room(s, seat, a)
-    if isinstance(a, mv.Seal):
-        return _label_seal(s, seat)
-    return _LABELS[type(a)](s, a)
-
-
-_LABELS: dict[type, Callable[[State, Any], tuple[Text, list[Text]]]] = {
-    mv.ChanceSeat: _label_first_player,
-    mv.ChanceDecree: _label_decree,
-    mv.ChanceFace: _label_face,
-    mv.SetupTile: _label_setup,
-    mv.PlaceFormation: _label_formation,
-    mv.PlaceSingle: _label_single,
-    mv.Pass: _label_pass,
-    mv.Lift: _label_lift,
-    mv.Continue: _label_continue,
-}
-
-
-def label(state: State, move: mv.Move, several_seats: bool) -> MoveLabel:
-    """The label and the path of choices of a legal move (the seat first when several seats decide)."""
-    shown, path = _parts(state, move.seat, move.action)
-    return _seated(move.seat, several_seats, shown, path)
+def label(state: State, move: mv.Move, several_seats: bool, act: Act) -> MoveLabel:
+    """The label and the path of choices of a legal move (``act.label``: its action's words; the seat first
+    when several seats decide)."""
+    shown, path = act.label(state, move.seat, move.action)
+    return seated(GAME, move.seat, several_seats, shown, path)
 
 
 # ---- log lines ----------------------------------------------------------------------------------------
@@ -260,35 +241,49 @@ def _private_close(before: State, seat: int, a: Any) -> Text:
     return text(f"{GAME}.log.chose_room", "You chose the room of field {field} ({size})", field=field, size=size)
 
 
-def log(before: State, move: mv.Move, after: State) -> LogEntry:
-    """The public line names nothing hidden: a placement or a closing choice is only "made" until every
-    open player has decided (§4.4); the private line says what the mover chose."""
-    a, seat = move.action, move.seat
+def log_chance(before: State, seat: int, a: mv.ChanceSeat | mv.ChanceDecree | mv.ChanceFace, after: State) -> LogEntry:
+    """Chance events are public (§3.4, §4.2, §4.3)."""
+    return LogEntry(seat, _log_chance(before, a, after))
+
+
+def log_setup(before: State, seat: int, a: mv.SetupTile, after: State) -> LogEntry:
+    """A terrain board placed (§3.3), in public."""
+    template = "{seat} placed the {gem} board, {side} side up, {turned}, in the {quadrant} quadrant"
+    quadrant, turned, who = QUADRANT_NAMES[a.quadrant], TURNS[a.rotation], seat_name(seat)
+    line = text(f"{GAME}.log.setup_tile", template, seat=who, gem=a.gem, side=a.side, turned=turned, quadrant=quadrant)
+    return LogEntry(seat, line)
+
+
+def log_lift(before: State, seat: int, a: mv.Lift, after: State) -> LogEntry:
+    """A wall lifted when the supply is short (§4.5), in public."""
+    line = text(f"{GAME}.log.lift", "{seat} lifted their wall on {street}", seat=seat_name(seat), street=a.edge)
+    return LogEntry(seat, line)
+
+
+def log_single(before: State, seat: int, a: mv.PlaceSingle, after: State) -> LogEntry:
+    """A single piece: its street chosen after lifting (said only to its player), or a placement."""
+    if before.step != "lift":
+        return log_place(before, seat, a, after)
+    line = text(f"{GAME}.log.chose_single", "{seat} chose the street of their single piece", seat=seat_name(seat))
+    private = text(f"{GAME}.log.chose_single_street", "You chose {street} for your single piece", street=a.edge)
+    return LogEntry(seat, line, private)
+
+
+def log_place(before: State, seat: int, a: mv.PlaceFormation | mv.PlaceSingle | mv.Pass, after: State) -> LogEntry:
+    """§4.4: a placement is only "made" until every open player has placed; then all are revealed."""
     who = seat_name(seat)
-    if isinstance(a, mv.ChanceSeat | mv.ChanceDecree | mv.ChanceFace):
-        return LogEntry(seat, _log_chance(before, a, after))
-    if isinstance(a, mv.SetupTile):
-        template = "{seat} placed the {gem} board, {side} side up, {turned}, in the {quadrant} quadrant"
-        quadrant, turned = QUADRANT_NAMES[a.quadrant], TURNS[a.rotation]
-        line = text(
-            f"{GAME}.log.setup_tile", template, seat=who, gem=a.gem, side=a.side, turned=turned, quadrant=quadrant
-        )
-        return LogEntry(seat, line)
-    if isinstance(a, mv.Lift):
-        line = text(f"{GAME}.log.lift", "{seat} lifted their wall on {street}", seat=who, street=a.edge)
-        return LogEntry(seat, line)
-    if before.step == "lift" and isinstance(a, mv.PlaceSingle):
-        line = text(f"{GAME}.log.chose_single", "{seat} chose the street of their single piece", seat=who)
-        private = text(f"{GAME}.log.chose_single_street", "You chose {street} for your single piece", street=a.edge)
-        return LogEntry(seat, line, private)
-    if isinstance(a, mv.PlaceFormation | mv.PlaceSingle | mv.Pass):
-        if after.step == "place" and after.turn == before.turn:
-            template = "{seat} chose their placement in secret (shown once every open player has chosen)"
-            line = text(f"{GAME}.log.placed", template, seat=who)
-        else:
-            template = "{seat} chose their placement; every placement was revealed: {reveal}"
-            line = text(f"{GAME}.log.placed_last", template, seat=who, reveal=_reveal(before, after))
-        return LogEntry(seat, line, _private_place(before, seat, a))
+    if after.step == "place" and after.turn == before.turn:
+        template = "{seat} chose their placement in secret (shown once every open player has chosen)"
+        line = text(f"{GAME}.log.placed", template, seat=who)
+    else:
+        template = "{seat} chose their placement; every placement was revealed: {reveal}"
+        line = text(f"{GAME}.log.placed_last", template, seat=who, reveal=_reveal(before, after))
+    return LogEntry(seat, line, _private_place(before, seat, a))
+
+
+def log_close(before: State, seat: int, a: mv.CloseRoom | mv.Continue | mv.Seal, after: State) -> LogEntry:
+    """§5: a closing choice is hidden until every open player has decided; then all are revealed."""
+    who = seat_name(seat)
     if isinstance(a, mv.CloseRoom):
         line = text(f"{GAME}.log.closing_step", "{seat} made a hidden closing choice and is still deciding", seat=who)
     elif after.step == "close" and after.turn == before.turn:
@@ -298,6 +293,13 @@ def log(before: State, move: mv.Move, after: State) -> LogEntry:
         template = "{seat} made their closing decision; every decision was revealed: {reveal}"
         line = text(f"{GAME}.log.closing_last", template, seat=who, reveal=_closings(before, after))
     return LogEntry(seat, line, _private_close(before, seat, a))
+
+
+def log(before: State, move: mv.Move, after: State, act: Act, happened: Sequence[Happened]) -> LogEntry:
+    """The public line names nothing hidden: a placement or a closing choice is only "made" until every
+    open player has decided (§4.4); the private line says what the mover chose (``act.log``)."""
+    assert act.log is not None
+    return act.log(before, move.seat, move.action, after)  # type: ignore[no-any-return]
 
 
 def _streets(names: list[str]) -> str:
@@ -339,7 +341,3 @@ def _closings(before: State, after: State) -> str:
         elif was.open:
             parts.append(f"{seat_name(seat)} kept building")
     return "; ".join(parts)
-
-
-def _seated(seat: int, several_seats: bool, label: Text, path: list[Text]) -> MoveLabel:
-    return seated(GAME, seat, several_seats, label, path)

@@ -210,11 +210,11 @@ class RulesEngineServicer:
                     raise errors.deadline_exceeded()
             move = self._move_in(binding, message, f"record.moves[{index}]")
             try:
-                after = engine.apply(state, move)
+                after, entry = engine.apply_logged(state, move)
             except IllegalMove as exc:
                 _bind(violation=exc.violations[0].code if exc.violations else None, move_index=index)
                 return self._replay_result(binding, state, match_id, applied, exc, index, log)
-            log.append(engine.log(state, move, after))
+            log.append(entry)
             state = after
             applied += 1
         _bind(moves=applied)
@@ -277,10 +277,12 @@ class RulesEngineServicer:
             pending = engine.pending(engine.view(state, seat if seat >= 0 else None))
         else:
             pending = engine.pending(state)
+        weights = dict(engine.chance_odds(state))
         return service_pb2.LegalMovesResponse(
             pending=PENDING.to_proto(pending),
             moves=[binding.move_to_proto(m) for m in moves],
             labels=[MOVE_LABEL.to_proto(label) for label in engine.labels(state, moves)],
+            chance_weights=[weights[m] for m in moves] if weights else [],
         )
 
     def ValidateMove(self, request: service_pb2.ValidateMoveRequest, context: grpc.ServicerContext) -> Any:
@@ -305,13 +307,12 @@ class RulesEngineServicer:
             )
         move = self._move_in(binding, request.move)
         try:
-            after = binding.engine.apply(state, move)
+            after, entry = binding.engine.apply_logged(state, move)
         except IllegalMove as exc:
             _bind(violation=exc.violations[0].code if exc.violations else None)
             raise errors.illegal_move(exc.violations) from exc
         response = service_pb2.ApplyMoveResponse(
-            pending=PENDING.to_proto(binding.engine.pending(after)),
-            log=LOG_ENTRY.to_proto(binding.engine.log(state, move, after)),
+            pending=PENDING.to_proto(binding.engine.pending(after)), log=LOG_ENTRY.to_proto(entry)
         )
         self._state_out(binding, after, request.state.match_id, number, into=response.state)
         return response

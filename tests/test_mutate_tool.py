@@ -1,4 +1,4 @@
-"""The mutation command's core (bench/mutate.py) on a tiny module and test made here, never on the engines:
+"""The mutation command's core (tools/mutation_testing.py) on a tiny module and test made here, never on the engines:
 a planted comparison flip is killed, an equivalent mutant survives, a module that no longer imports is a
 crash (not a catch), and the original files are never written."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from pathlib import Path
 
-from bench.mutate import (
+from tools.mutation_testing import (
     Mutant,
     apply_mutant,
     default_modules,

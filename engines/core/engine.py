@@ -165,6 +165,15 @@ class Engine(Protocol, Generic[S, M, OptT]):
         """
         ...
 
+    def apply_logged(self, state: S, move: M) -> tuple[S, LogEntry]:
+        """``apply`` and ``log`` at once (one walk of the steps that follow ``move``)."""
+        ...
+
+    def chance_odds(self, state: S) -> list[tuple[M, int]]:
+        """With a chance decision owed, each of its legal moves with its weight (how many of the equally likely
+        ways the physical process can go give it); empty when a player decides."""
+        ...
+
     def score(self, state: S) -> ScoreSheet:
         """Provisional (running game) or final score with a breakdown per seat."""
         ...

@@ -2,7 +2,7 @@
 (``test_accepted_states``): the values at the edges of each field's type, and every element of every
 repeated field duplicated or dropped.
 
-``bench.mutation.mutations`` draws one random change per copy; these are exhaustive per *site*: every
+``tools.message_mutations.mutations`` draws one random change per copy; these are exhaustive per *site*: every
 scalar field (repeated elements and map values included) set to each of its type's extremes (the
 minimum and maximum of int32, int64, uint32 and uint64 as the field has them, -1, and for strings a
 blank, a huge one and one of characters XML does not allow), and every element of every repeated field

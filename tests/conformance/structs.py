@@ -6,7 +6,7 @@ and swaps of its proto, views compared as messages), such a game goes through ``
 trip is ``msgspec.msgpack`` encode and decode; a single-field change is one place of the struct changed
 (``tests.engines.struct_mutations``); a swap exchanges two elements of collections whose elements have
 one type; a change "converts" back when ``msgspec`` accepts it as the state type (as the server would).
-The names and shapes mirror ``bench.mutation`` so the conformance tests use either alike.
+The names and shapes mirror ``tools.message_mutations`` so the conformance tests use either alike.
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def changes(
 
 def swaps(value: Any, rng: random.Random, count: int, *, prefix: str = "") -> list[tuple[Any, str]]:
     """Up to ``count`` copies of ``value`` with two elements of different collections exchanged, the two
-    elements of one type (``bench.mutation.cross_swaps`` for structs)."""
+    elements of one type (``tools.message_mutations.cross_swaps`` for structs)."""
     elements: dict[str, list[tuple[Path, Any]]] = {}
     for path, _, v in walk(value):
         if path and isinstance(path[-1], int):

@@ -31,7 +31,6 @@ from typing import Any
 import msgspec
 from rulesengine.v1 import service_pb2
 
-from bench.mutation import cross_swaps, mutations
 from engines import registry
 from engines.core.engine import CHANCE
 from engines.core.errors import IllegalMove, StateInvalid
@@ -40,6 +39,7 @@ from server.convert import ConversionError
 from tests import tinygame
 from tests.conformance import structs
 from tests.conformance.structs import StructBinding
+from tools.message_mutations import cross_swaps, mutations
 
 #: Longest an engine call on one state may take before it counts as a hang.
 CALL_SECONDS = 2.0

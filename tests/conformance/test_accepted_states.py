@@ -4,7 +4,7 @@ The server checks each state a client sends (``engine.check``) and then may run 
 it; an exception after the check is an INTERNAL error, a bug. Variants of real mid-game states (the
 targeted changes of ``tests.conformance.extremes``, covering every field's extremes and every repeated
 element duplicated or dropped in each kind of pending decision, plus random single-field changes and
-cross swaps of ``bench.mutation``) are sent to ``check``; for every variant it accepts:
+cross swaps of ``tools.message_mutations``) are sent to ``check``; for every variant it accepts:
 
 * **checked**: ``check`` answers within the time bound and raises nothing but ``StateInvalid``;
 * **drawn**: ``view`` for every seat and the spectator, ``facts`` of each view and ``picture(view,
@@ -33,7 +33,6 @@ from typing import Any
 import msgspec
 import pytest
 
-from bench.mutation import cross_swaps, mutations, playout_states
 from tests.conformance import structs
 from tests.conformance.conftest import unknown
 from tests.conformance.extremes import covering, element_sites, extreme_values, reshaped, scalar_sites
@@ -51,6 +50,7 @@ from tests.conformance.support import (
     swapped_states,
     with_game,
 )
+from tools.message_mutations import cross_swaps, mutations, playout_states
 
 SCALE = int(os.environ.get("ROBUSTNESS_SCALE", "1"))
 #: Setups per game whose playouts give the states, and how often each site shape is changed per kind of

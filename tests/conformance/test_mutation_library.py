@@ -1,4 +1,4 @@
-"""The mutation library the conformance suite and the fuzz command share (``bench/mutation.py``)."""
+"""The mutation library the conformance suite and the fuzz command share (``tools/message_mutations.py``)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from google.protobuf.message import Message
 from rulesengine.v1 import common_pb2, service_pb2
 
-from bench.mutation import MANY, corrupt_bytes, cross_swaps, mutations, playout_states, random_bytes
 from tests.conformance.support import CONTRACTED, setup_sample
+from tools.message_mutations import MANY, corrupt_bytes, cross_swaps, mutations, playout_states, random_bytes
 
 #: Only the games the contract carries: these tests check the proto mutation library, and a game without
 #: proto messages (the test-only ``tests.tinygame``) has none; its engine-level conformance is the other

@@ -22,11 +22,11 @@ from pathlib import Path
 
 import pytest
 
-from bench.mutation import playout_states
 from engines.core import picture as core
 from engines.core.picture import Picture, TextBox, text_boxes
 from tests.conformance.support import ENGINES, setups
 from tests.conformance.test_plain_words import CODE_WORD, RULE_CITATION
+from tools.message_mutations import playout_states
 
 #: States per setup, spread over the game (the first among them), and the last state besides.
 STATES = 5

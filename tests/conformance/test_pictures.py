@@ -23,7 +23,6 @@ import pytest
 from google.protobuf.empty_pb2 import Empty
 from rulesengine.v1 import common_pb2, service_pb2, service_pb2_grpc
 
-from bench.mutation import playout_states
 from engines.core.game import TableEngine
 from server.app import start_server
 from server.config import Config
@@ -31,6 +30,7 @@ from server.errors import REQUEST_INVALID, RULE_NOT_IMPLEMENTED
 from server.pictures import MAX_SCALE, MIN_SCALE
 from tests.conformance.support import CONTRACTED, ENGINES, Setup, setup_sample
 from tests.server.helpers import details
+from tools.message_mutations import playout_states
 
 #: Only the games the contract carries: these tests start a server and send it protos, and a game without
 #: proto messages (the test-only ``tests.tinygame``) has none; its engine-level conformance is the other

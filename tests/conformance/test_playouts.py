@@ -5,6 +5,7 @@ states spread over each game):
 * the state passes ``check``; the pending decision names seats in range (never CHANCE with engine
   randomness), and there is a legal move exactly while someone must decide, every one by a deciding
   seat and listed once;
+* with chance deciding, ``chance_odds`` lists exactly the legal moves, each with a positive weight;
 * ``validate`` agrees with ``legal_moves``: every legal move validates clean, and near misses (one
   field of the move changed, another seat, a move of another decision) validate clean exactly when
   they are listed; ``apply`` refuses an unlisted one with ``IllegalMove`` and the same violations;
@@ -107,6 +108,17 @@ def check_closure(setup: Setup, state: Any, legal: list[Any], rng: random.Random
         setup.engine.check(setup.engine.apply(state, move))
 
 
+def check_odds(setup: Setup, state: Any, seats: tuple[int, ...], legal: list[Any]) -> None:
+    """Chance as data: with chance deciding, the odds the engine offers (from the same process its generator
+    samples in a seeded game) are exactly the legal moves, each with a positive weight; none otherwise."""
+    odds = setup.engine.chance_odds(state)
+    if seats != (CHANCE,):
+        assert odds == [], seats
+        return
+    assert sorted(move_key(m) for m, _ in odds) == sorted(move_key(m) for m in legal)
+    assert all(weight > 0 for _, weight in odds), odds
+
+
 def check_state(setup: Setup, state: Any, rng: random.Random) -> list[Any]:
     """The promises checked on every state; returns the legal moves."""
     engine = setup.engine
@@ -122,6 +134,7 @@ def check_state(setup: Setup, state: Any, rng: random.Random) -> list[Any]:
     assert len({move_key(m) for m in legal}) == len(legal), "legal moves are listed once each"
     for move in sample(legal, VALIDATE_MOVES, rng):
         assert not engine.validate(state, move), move
+    check_odds(setup, state, pending.seats, legal)
     check_score(setup, state, over)
     assert round_trip(setup.binding, state) == state
     return legal

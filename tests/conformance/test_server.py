@@ -18,7 +18,6 @@ import grpc
 import pytest
 from rulesengine.v1 import common_pb2, service_pb2, service_pb2_grpc
 
-from bench.mutation import mutations, playout_states
 from server.app import Running, start_server
 from server.binding import SCORE_SHEET
 from server.config import Config
@@ -35,6 +34,7 @@ from tests.conformance.support import (
     setup_sample,
     with_game,
 )
+from tools.message_mutations import mutations, playout_states
 
 #: Only the games the contract carries: these tests start a server and send it protos, and a game without
 #: proto messages (the test-only ``tests.tinygame``) has none; its engine-level conformance is the other

@@ -1,7 +1,7 @@
 """Mutated states through the proto, for every registered game: nothing a client sends may crash or
 hang an engine.
 
-Real mid-game states get single-field changes of their proto (``bench.mutation.mutations``) and
+Real mid-game states get single-field changes of their proto (``tools.message_mutations.mutations``) and
 swaps of elements between repeated fields of the same type (``cross_swaps``); every variant that
 still converts is sent to the engine:
 
@@ -30,7 +30,6 @@ from typing import Any
 
 import pytest
 
-from bench.mutation import MANY, playout_states
 from server.binding import SCORE_SHEET
 from tests.conformance.conftest import unknown
 from tests.conformance.support import (
@@ -48,13 +47,14 @@ from tests.conformance.support import (
     state_bytes,
     swapped_states,
 )
+from tools.message_mutations import MANY, playout_states
 
 #: Setups per game, states per setup, variants per state (single-field changes, swaps).
 SETUPS_PER_GAME = 10
 STATES = 10
 SINGLE_CHANGES = 60
 SWAPS = 15
-#: How ``bench.mutation`` describes a collection grown by ``MANY`` copies of an element.
+#: How ``tools.message_mutations`` describes a collection grown by ``MANY`` copies of an element.
 GROWN = re.compile(rf": appended {MANY} x ")
 #: Per accepted variant: listed moves applied (closure), and listed moves whose near misses are validated.
 APPLIED = 24

@@ -30,7 +30,6 @@ import msgspec
 import pytest
 from google.protobuf.message import Message
 
-from bench.mutation import cross_swaps, mutations, playout_states
 from engines.core.errors import Violation
 from engines.core.text import LogEntry
 from tests.conformance import structs
@@ -52,6 +51,7 @@ from tests.conformance.support import (
     swapped_states,
     with_game,
 )
+from tools.message_mutations import cross_swaps, mutations, playout_states
 
 #: Setups per game, states per setup, and mutated copies per state (single-field, swaps).
 SETUPS_PER_GAME = 6

@@ -440,7 +440,7 @@ def test_abbot_income_split_between_gold_and_cards() -> None:
     assert hand(out, 0) == ()
 
 
-# ---- the score sheet's flags and tie-break (found by bench.mutate on scoring.py) ------------------------
+# ---- the score sheet's flags and tie-break (found by tools.mutation_testing on scoring.py) ----------------
 
 
 def test_the_sheet_is_provisional_until_the_game_is_over_and_names_each_seats_highest_reveal() -> None:
@@ -468,7 +468,7 @@ def test_the_sheet_is_provisional_until_the_game_is_over_and_names_each_seats_hi
 
 
 # =============================================================================================
-# Refusals with their numbers, district effects and option branches (found by bench.mutate)
+# Refusals with their numbers, district effects and option branches (found by tools.mutation_testing)
 # =============================================================================================
 
 

@@ -1,11 +1,11 @@
-"""A small budget of the fuzz command (``bench.fuzz``) in the suite.
+"""A small budget of the fuzz command (``tools.fuzz``) in the suite.
 
-The main test starts real servers the way ``python -m bench.fuzz`` does (``rules-engine serve``
+The main test starts real servers the way ``python -m tools.fuzz`` does (``rules-engine serve``
 subprocesses: the fuzzed one with an HTTP port, and one with ``--state-memo 0``) and sends a few
 thousand random, mutated, envelope-changed, changed-state and malformed-HTTP requests to every RPC of
 every game on both ports: none may fail with INTERNAL or UNKNOWN, hang, return a state the server then
 refuses, or be answered differently by the memo-off server. The budget is what it takes, from a clean
-start, to find the findings of issue #22 on the code before their fixes (bench/README.md, "fuzz"):
+start, to find the findings of issue #22 on the code before their fixes (tools/README.md, "fuzz"):
 the Unicode-digit rules version within the first 50 requests, malformed Connect and gRPC-Web envelopes
 within 100, a gzip bomb within 350, a remembered state under another game's id (over gRPC-Web too)
 within 1000. The other test points the fuzz at an in-process server with a deliberately broken engine,
@@ -21,11 +21,11 @@ from typing import Any
 import msgspec
 import pytest
 
-from bench import fuzz
 from engines import registry
 from server.app import Running, start_server
 from server.config import Config
 from tests.server.conftest import LogSink
+from tools import fuzz
 
 #: The suite's budget: every (game, RPC, kind, port) several times and every envelope family of every RPC
 #: of every game once, and (measured on the code before the fixes of issue #22) 4x the requests it took

@@ -1,10 +1,10 @@
 """Every request in ``tests/server/fuzz_reproducers/`` sent again to real servers: none may fail.
 
-Each file is a request the fuzz (``python -m bench.fuzz --save``) saved, or one built the same way, for a
+Each file is a request the fuzz (``python -m tools.fuzz --save``) saved, or one built the same way, for a
 finding of issue #22, and each failed against the code before its fix (commit 2442ecb), but one: a finding
 of the fuzz itself on the code after it (f726e75), where a gRPC-Web deadline of 99999999 hours reached the
 wait for a PNG. They are replayed
-the way ``python -m bench.fuzz --replay`` does: on the port and transport they were made for (gRPC, or
+the way ``python -m tools.fuzz --replay`` does: on the port and transport they were made for (gRPC, or
 the HTTP port with their content type, headers and body), after their prelude (a request that puts a
 state into the memo), with a state-taking request also sent to a ``--state-memo 0`` server and the two
 answers compared, and every returned state sent back to both. A file fails on INTERNAL, UNKNOWN, a hang,
@@ -31,8 +31,8 @@ from pathlib import Path
 
 import pytest
 
-from bench import fuzz
-from bench.fuzz.run import Fuzzer
+from tools import fuzz
+from tools.fuzz.run import Fuzzer
 
 FOLDER = Path(__file__).parent / "fuzz_reproducers"
 FILES = sorted(FOLDER.glob("*.json"))

@@ -1,4 +1,4 @@
-"""The fuzz (``bench.fuzz``) sends every RPC of the contract, in every kind of request and on both ports.
+"""The fuzz (``tools.fuzz``) sends every RPC of the contract, in every kind of request and on both ports.
 
 The fuzz keeps its own tables of what to send per RPC (a valid request, the envelope changes, the
 changed-state requests, the HTTP transports), written out rather than read from the service descriptor,
@@ -15,14 +15,14 @@ import random
 import pytest
 from rulesengine.v1 import service_pb2
 
-from bench import fuzz
-from bench.fuzz.build import to_request
-from bench.fuzz.corpus import build_corpus, valid_request
-from bench.fuzz.envelope import envelope_change
-from bench.fuzz.http_form import http_change, http_families
-from bench.fuzz.transport import CONTENT_TYPES, FRAMED, GRPC, port_of
 from engines import registry
 from server.binding import GAME_INFO
+from tools import fuzz
+from tools.fuzz.build import to_request
+from tools.fuzz.corpus import build_corpus, valid_request
+from tools.fuzz.envelope import envelope_change
+from tools.fuzz.http_form import http_change, http_families
+from tools.fuzz.transport import CONTENT_TYPES, FRAMED, GRPC, port_of
 
 SERVICE = service_pb2.DESCRIPTOR.services_by_name["RulesEngineService"]
 #: Every RPC of the contract, read from the descriptor (which the fuzz itself does not use to choose).

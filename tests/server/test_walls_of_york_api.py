@@ -7,6 +7,8 @@ are in tests/client/test_walls_of_york_cli.py.
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import permutations, product
 from typing import Any
 
 import grpc
@@ -15,6 +17,7 @@ from google.protobuf import empty_pb2, json_format
 from rulesengine.v1 import common_pb2, service_pb2, service_pb2_grpc
 
 from engines.walls_of_york import ENGINE
+from engines.walls_of_york.content import CONTENT
 from server.binding import GameBinding
 from tests.server.helpers import details
 
@@ -245,3 +248,32 @@ def test_a_malformed_walls_of_york_state_is_refused_naming_the_field(stub: Stub)
     info, bad = details(caught.value)
     assert info.reason == "STATE_INVALID"
     assert bad is not None and bad.field_violations[0].field.startswith("state.walls_of_york.players[0]")
+
+
+def test_legal_moves_offer_the_odds_of_a_chance_decision(stub: Stub) -> None:
+    """Chance as data: with external chance, LegalMoves gives each outcome's weight. The first player is drawn
+    from the seats (one each); the King's Decree counts the ways the three king dice can fall into the shafts
+    (six ways to hand the dice to the shafts, six faces each), so two decrees made the same way weigh alike and
+    the weights add up to 6 x 6 x 6 x 6; a player's decision has no odds."""
+    started = stub.NewGame(service_pb2.NewGameRequest(setup=woy_setup(3, None)))
+    state = started.state
+    offered = stub.LegalMoves(service_pb2.LegalMovesRequest(state=state))
+    assert offered.pending.kind == "chance.first_player"
+    assert list(offered.chance_weights) == [1, 1, 1]
+    while offered.pending.kind != "chance.decree":
+        if offered.pending.seats != [-1]:
+            assert list(offered.chance_weights) == [], offered.pending.kind
+        state = _apply(stub, state, offered.moves[0]).state
+        offered = stub.LegalMoves(service_pb2.LegalMovesRequest(state=state))
+    dice = CONTENT.king_dice[ENGINE.make_options(3, {}).king_dice].dice
+    ways: Counter[tuple[int, int, int]] = Counter()
+    for order in permutations(range(3)):
+        for values in product(dice[order[0]], dice[order[1]], dice[order[2]]):
+            shown = dict(zip(CONTENT.tower_shafts, values, strict=True))
+            ways[shown["CHURCH"], shown["WELL"], shown["MARKET"]] += 1
+    decrees = [
+        (m.walls_of_york.chance_decree.church, m.walls_of_york.chance_decree.well, m.walls_of_york.chance_decree.market)
+        for m in offered.moves
+    ]
+    assert dict(zip(decrees, offered.chance_weights, strict=True)) == dict(ways)
+    assert sum(offered.chance_weights) == 6**4

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -21,12 +22,13 @@ from msgspec.structs import replace
 
 from engines.core.engine import CHANCE, GameInfo, GameType, convert_options
 from engines.core.errors import Violation, violation
-from engines.core.game import Decision, Now, TableEngine
+from engines.core.game import TableEngine
 from engines.core.integrity import require
 from engines.core.picture import Picture, Svg, seat_colour, text_width
 from engines.core.rng import Rng
 from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
-from engines.core.text import LogEntry, MoveLabel, plural, seat_name, seated, text
+from engines.core.table import Act, Happened, Step, Table, uniform
+from engines.core.text import LogEntry, MoveLabel, Text, plural, seat_name, seated, text
 
 GAME = "high_card"
 RANKS = range(1, 7)
@@ -137,8 +139,75 @@ def _play_apply(s: State, seat: int, action: Play) -> State:
     return replace(s, hands=hands, down=down, ready=ready)
 
 
-DEAL: Decision[State] = Decision((Deal,), _deal_options, _deal_check, _deal_apply)
-PLAY: Decision[State] = Decision((Play,), _play_options, _play_check, _play_apply)
+def _round_ends(s: State) -> State | None:
+    """Once every player has put a card down, the cards are turned up (and the next round begins)."""
+    if dealing(s) or len(s.rounds) == ROUNDS or not all(s.ready):
+        return None
+    n = s.players
+    return replace(s, rounds=(*s.rounds, s.down), down=(HIDDEN,) * n, ready=(False,) * n)
+
+
+def _decision(s: State) -> str | None:
+    if dealing(s):
+        return "chance.deal"
+    return None if len(s.rounds) == ROUNDS else "play"
+
+
+# ---- words ----------------------------------------------------------------------------------------------
+
+
+def _label_deal(s: State, seat: int, a: Deal) -> tuple[Text, list[Text]]:
+    label = text(f"{GAME}.move.deal", "Deal a {card}", card=a.card)
+    return label, [text(f"{GAME}.choice.deal", "Deal a card"), text(f"{GAME}.choice.card", "{card}", card=a.card)]
+
+
+def _label_play(s: State, seat: int, a: Play) -> tuple[Text, list[Text]]:
+    label = text(f"{GAME}.move.play", "Put the {card} face down", card=a.card)
+    return label, [text(f"{GAME}.choice.play", "Put a card down"), text(f"{GAME}.choice.card", "{card}", card=a.card)]
+
+
+def _log_deal(before: State, seat: int, a: Deal) -> LogEntry:
+    to = min(range(before.players), key=lambda k: (dealt(before, k), k))
+    public = text(f"{GAME}.log.deal", "Chance gave a card to {seat}", seat=seat_name(to))
+    private = text(f"{GAME}.log.deal.private", "Chance gave a {card} to {seat}", card=a.card, seat=seat_name(to))
+    return LogEntry(CHANCE, public, private)
+
+
+def _log_play(before: State, seat: int, a: Play) -> LogEntry:
+    public = text(f"{GAME}.log.play", "{seat} put a card face down", seat=seat_name(seat))
+    private = text(f"{GAME}.log.play.private", "You put the {card} face down", card=a.card)
+    return LogEntry(seat, public, private)
+
+
+# ---- the table ------------------------------------------------------------------------------------------
+
+TABLE: Table[State] = Table(
+    actions={Deal: Act(_label_deal, _log_deal), Play: Act(_label_play, _log_play)},
+    action_union=Action,
+    stage=lambda s: "play",
+    decision=_decision,
+    stages={
+        # each card alike: a rank held twice is twice as likely
+        "chance.deal": Step(
+            (Deal,),
+            _deal_options,
+            _deal_check,
+            _deal_apply,
+            "Deal the next card",
+            seats=lambda s: (CHANCE,),
+            draw=lambda s, at: uniform(s.deck, Deal),
+        ),
+        "play": Step(
+            (Play,),
+            _play_options,
+            _play_check,
+            _play_apply,
+            "Put a card face down",
+            seats=lambda s: tuple(k for k in range(s.players) if not s.ready[k]),
+        ),
+    },
+    progress={"play": _round_ends},
+)
 
 
 # ---- checks ---------------------------------------------------------------------------------------------
@@ -186,6 +255,7 @@ class HighCard:
         options=(),
         game_type=GameType(simultaneous=True, hidden_information=True, chance=True),
     )
+    table = TABLE
     state_type = State
     move_type = Move
     options_type = Options
@@ -211,26 +281,8 @@ class HighCard:
     def seats(self, state: State) -> range:
         return range(state.players)
 
-    def now(self, state: State) -> Now[State] | None:
-        if dealing(state):
-            return Now((CHANCE,), DEAL, "chance.deal", "Deal the next card")
-        if len(state.rounds) == ROUNDS:
-            return None
-        waiting = tuple(k for k in range(state.players) if not state.ready[k])
-        return Now(waiting, PLAY, "play", "Put a card face down")
-
     def game_over(self, state: State) -> str:
         return f"The game ended after {plural(ROUNDS, 'round')}."
-
-    def automatic(self, state: State) -> State | None:
-        if dealing(state) or len(state.rounds) == ROUNDS or not all(state.ready):
-            return None
-        n = state.players
-        return replace(state, rounds=(*state.rounds, state.down), down=(HIDDEN,) * n, ready=(False,) * n)
-
-    def chance(self, state: State, now: Now[State], rng: Rng) -> tuple[Any, Rng]:
-        index, rng = rng.below(len(state.deck))  # each card alike: a rank held twice is twice as likely
-        return Deal(state.deck[index]), rng
 
     def score(self, state: State) -> ScoreSheet:
         wins = Counter(w for cards in state.rounds if (w := round_winner(cards)) is not None)
@@ -238,7 +290,7 @@ class HighCard:
             seat_score(k, [ScoreEntry("Rounds won", wins[k], f"{plural(wins[k], 'round')} won with the highest card")])
             for k in range(state.players)
         ]
-        return rank(sheets, lambda seat: (0, ""), final=self.now(state) is None)
+        return rank(sheets, lambda seat: (0, ""), final=TABLE.now(state) is None)
 
     def view(self, state: State, seat: int | None) -> State:
         viewer = NO_SEAT if seat is None else seat
@@ -250,27 +302,13 @@ class HighCard:
     def describe(self) -> dict[str, Any]:
         return {"deck": list(DECK), "hand": HAND, "rounds": ROUNDS, "source": "a test-only game"}
 
-    def label(self, state: State, move: Move, several_seats: bool) -> MoveLabel:
-        card = move.action.card
-        if isinstance(move.action, Deal):
-            label = text(f"{GAME}.move.deal", "Deal a {card}", card=card)
-            path = [text(f"{GAME}.choice.deal", "Deal a card"), text(f"{GAME}.choice.card", "{card}", card=card)]
-        else:
-            label = text(f"{GAME}.move.play", "Put the {card} face down", card=card)
-            path = [text(f"{GAME}.choice.play", "Put a card down"), text(f"{GAME}.choice.card", "{card}", card=card)]
-        return seated(GAME, move.seat, several_seats, label, path)
+    def label(self, state: State, move: Move, several_seats: bool, act: Act) -> MoveLabel:
+        return seated(GAME, move.seat, several_seats, *act.label(state, move.seat, move.action))
 
-    def log(self, before: State, move: Move, after: State) -> LogEntry:
-        card = move.action.card
-        if isinstance(move.action, Deal):
-            to = min(range(before.players), key=lambda k: (dealt(before, k), k))
-            public = text(f"{GAME}.log.deal", "Chance gave a card to {seat}", seat=seat_name(to))
-            private = text(f"{GAME}.log.deal.private", "Chance gave a {card} to {seat}", card=card, seat=seat_name(to))
-            return LogEntry(CHANCE, public, private)
-        who = seat_name(move.seat)
-        public = text(f"{GAME}.log.play", "{seat} put a card face down", seat=who)
-        private = text(f"{GAME}.log.play.private", "You put the {card} face down", card=card)
-        return LogEntry(move.seat, public, private)
+    def log(self, before: State, move: Move, after: State, act: Act, happened: Sequence[Happened]) -> LogEntry:
+        assert act.log is not None
+        entry: LogEntry = act.log(before, move.seat, move.action)
+        return entry
 
     def picture(self, view: State, viewer: int | None) -> Picture:
         size, gap = 14, 24

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -283,21 +283,36 @@ def render(
     facts: Mapping[str, Any] | None = None,
 ) -> str:
     """A Walled City state (usually a view) for a terminal, from ``seat``'s side, with the decision
-    ``pending`` and the ``facts`` of ``ViewState`` (without them, the areas are listed without districts)."""
-    facts = facts or {}
-    phase = _phase(state)
+    ``pending`` and the ``facts`` of ``ViewState`` (without them, the areas are listed without districts):
+    the heading and the turn, the seats, the areas, the ring of towers and zones, and what is left aside."""
     side = _str(state.options, "board", "londonderry")
-    rnd = _int(state, "round", 1)
-    start = _int(state, "start_player", CHANCE_SEAT)
-    head = f"The Walled City ({side}), round {rnd}: {PHASES.get(phase, phase)}"
-    if start != CHANCE_SEAT:
-        head += f"; start player: seat {start}"
-    lines = [head, f"To decide: {pending_text(pending)}"]
     board = content.boards.get(side) if content is not None else None
 
     def guild(ident: str) -> str:
         return content.guild(ident) if content is not None else ident or "-"
 
+    places = _Places.of(state)
+    return "\n".join(
+        [
+            *_heading_lines(state, side, pending, guild),
+            *_seat_lines(state, seat, guild),
+            *_area_lines(state, board, places, district_lines(facts or {})),
+            *_ring_lines(state, board, places),
+            *_aside_lines(state),
+        ]
+    )
+
+
+def _heading_lines(
+    state: WalledCityState, side: str, pending: common_pb2.Pending | None, guild: Callable[[str], str]
+) -> list[str]:
+    """The board, round and phase, the decision owed, the build turn and the guild in use, order and offer."""
+    phase = _phase(state)
+    start = _int(state, "start_player", CHANCE_SEAT)
+    head = f"The Walled City ({side}), round {_int(state, 'round', 1)}: {PHASES.get(phase, phase)}"
+    if start != CHANCE_SEAT:
+        head += f"; start player: seat {start}"
+    lines = [head, f"To decide: {pending_text(pending)}"]
     if state.HasField("turn") and phase == "build":
         turn = state.turn
         step = _str(turn, "step", "place")
@@ -321,11 +336,16 @@ def render(
         lines.append("Turn order: " + " > ".join(f"seat {s}" for s in state.order))
     if state.offer:
         lines.append("Guilds on offer: " + ", ".join(guild(g) for g in state.offer))
+    return lines
 
-    # Seats.
+
+def _seat_lines(state: WalledCityState, seat: int | None, guild: Callable[[str], str]) -> list[str]:
+    """Each seat's points, reserve, guilds and hand (``seat``'s own shown), and the neutral seat of two players."""
+    rnd = _int(state, "round", 1)
     points: dict[str, int] = {}
     for v in state.votes:
         points[v.who] = points.get(v.who, 0) + v.points
+    lines = []
     for index, p in enumerate(state.seats):
         you = " (you)" if index == seat else ""
         guilds = f"guild {guild(p.guild)}" + (" (used)" if p.guild_used else "")
@@ -341,41 +361,69 @@ def render(
             f"  neutral: {points.get(NEUTRAL, 0)} points; supply {state.neutral_nobles} nobles, "
             f"{state.neutral_peasants} peasants"
         )
+    return lines
 
-    # Areas, by district.
-    by_place: dict[str, list[WalledCityPlaced]] = {}
-    for c in state.citizens:
-        by_place.setdefault(c.place, []).append(c)
-    dice: dict[str, list[str]] = {}
-    for i, d in enumerate(state.dice):
-        dice.setdefault(d.location, []).append(f"die#{i} {d.faction} {d.value}")
-    tiles: dict[str, list[str]] = {}
-    for i, t in enumerate(state.tiles):
-        tiles.setdefault(t.area, []).append(f"tile#{i} {t.value:+d}")
-    roads = [s for s in state.paths]
-    districts = district_lines(facts)
+
+@dataclass(frozen=True)
+class _Places:
+    """What stands in each place: citizens, faction dice and survey tiles, by area or tower."""
+
+    citizens: dict[str, list[WalledCityPlaced]]
+    dice: dict[str, list[str]]
+    tiles: dict[str, list[str]]
+
+    @classmethod
+    def of(cls, state: WalledCityState) -> _Places:
+        citizens: dict[str, list[WalledCityPlaced]] = {}
+        for c in state.citizens:
+            citizens.setdefault(c.place, []).append(c)
+        dice: dict[str, list[str]] = {}
+        for i, d in enumerate(state.dice):
+            dice.setdefault(d.location, []).append(f"die#{i} {d.faction} {d.value}")
+        tiles: dict[str, list[str]] = {}
+        for i, t in enumerate(state.tiles):
+            tiles.setdefault(t.area, []).append(f"tile#{i} {t.value:+d}")
+        return cls(citizens, dice, tiles)
+
+
+def _area_lines(
+    state: WalledCityState,
+    board: BoardContent | None,
+    places: _Places,
+    districts: list[tuple[str, list[str]]],
+) -> list[str]:
+    """The areas by district (or by place, without the facts), then the roads and walls built."""
+    lines = []
     if districts:
         lines.append("Areas by district (citizens: p peasants, n nobles; s0..s3 seats, N neutral):")
         for heading, areas in districts:
             lines.append(f"  {heading}:")
             for area in areas:
-                extra = [_citizens(by_place.get(area, [])), *dice.get(area, []), *tiles.get(area, [])]
+                extra = [
+                    _citizens(places.citizens.get(area, [])),
+                    *places.dice.get(area, []),
+                    *places.tiles.get(area, []),
+                ]
                 lines.append(f"    {area}: " + ("; ".join(e for e in extra if e) or "-"))
     else:
-        for place, entries in sorted(by_place.items()):
+        for place, entries in sorted(places.citizens.items()):
             lines.append(f"  {place}: {_citizens(entries)}")
+    roads = list(state.paths)
     total_paths = len(board.paths) if board is not None else None
     road_text = ", ".join(_spot(s) for s in roads) or "none"
     lines.append(f"Roads ({len(roads)}" + (f" of {total_paths} paths" if total_paths else "") + f"): {road_text}")
     wall_text = ", ".join(_spot(s) for s in state.gaps) or "none"
     total_gaps = f" of {len(board.gaps)} gaps" if board is not None else ""
     lines.append(f"Walls ({len(state.gaps)}{total_gaps}): {wall_text}")
+    return lines
 
-    # Towers and zones, along the ring.
+
+def _ring_lines(state: WalledCityState, board: BoardContent | None, places: _Places) -> list[str]:
+    """The towers (watchmen, die) and the defence zones, along the ring."""
     towers = board.towers if board is not None else tuple(sorted({d.location for d in state.dice}))
-    lines.append("Towers (watchmen, die):")
+    lines = ["Towers (watchmen, die):"]
     for tower in towers:
-        extra = [_citizens(by_place.get(tower, [])), *dice.get(tower, [])]
+        extra = [_citizens(places.citizens.get(tower, [])), *places.dice.get(tower, [])]
         lines.append(f"  {tower}: " + ("; ".join(e for e in extra if e) or "-"))
     if state.zones:
         lines.append("Defence zones (a card as its numbers toward the tower counter-clockwise|clockwise; ? face down):")
@@ -388,6 +436,12 @@ def render(
         for zone in zones:
             if zone in cards:
                 lines.append(f"  {zone}: " + ", ".join(cards[zone]))
+    return lines
+
+
+def _aside_lines(state: WalledCityState) -> list[str]:
+    """Fences, nobles in the box, defence-only cards not dealt, and the latest scored items."""
+    lines = []
     for number, f in enumerate(state.fences, 1):
         cuts = [
             f"{'inside' if inside else 'after'} {item}"
@@ -399,11 +453,10 @@ def render(
     if state.defence_only_left:
         lines.append("Defence-only cards not dealt: " + " ".join(_card(c.a, c.b) for c in state.defence_only_left))
     if state.votes:
-        recent = list(state.votes)[-6:]
         lines.append("Latest scored items:")
-        for v in recent:
+        for v in list(state.votes)[-6:]:
             lines.append(f"  {who_name(v.who)} {v.points:+d} {v.category}" + (f" ({v.detail})" if v.detail else ""))
-    return "\n".join(lines)
+    return lines
 
 
 def render_game(

@@ -162,14 +162,16 @@ class LegalMovesRequest(_message.Message):
     def __init__(self, state: _Optional[_Union[GameState, _Mapping]] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class LegalMovesResponse(_message.Message):
-    __slots__ = ("pending", "moves", "labels")
+    __slots__ = ("pending", "moves", "labels", "chance_weights")
     PENDING_FIELD_NUMBER: _ClassVar[int]
     MOVES_FIELD_NUMBER: _ClassVar[int]
     LABELS_FIELD_NUMBER: _ClassVar[int]
+    CHANCE_WEIGHTS_FIELD_NUMBER: _ClassVar[int]
     pending: _common_pb2.Pending
     moves: _containers.RepeatedCompositeFieldContainer[Move]
     labels: _containers.RepeatedCompositeFieldContainer[_common_pb2.MoveLabel]
-    def __init__(self, pending: _Optional[_Union[_common_pb2.Pending, _Mapping]] = ..., moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., labels: _Optional[_Iterable[_Union[_common_pb2.MoveLabel, _Mapping]]] = ...) -> None: ...
+    chance_weights: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, pending: _Optional[_Union[_common_pb2.Pending, _Mapping]] = ..., moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., labels: _Optional[_Iterable[_Union[_common_pb2.MoveLabel, _Mapping]]] = ..., chance_weights: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class ValidateMoveRequest(_message.Message):
     __slots__ = ("state", "move")

@@ -1,4 +1,4 @@
-"""The command line of ``python -m bench.fuzz``."""
+"""The command line of ``python -m tools.fuzz``."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from bench.fuzz.plan import KINDS, PORTS
-from bench.fuzz.report import print_report
-from bench.fuzz.run import Settings, replay, run
+from tools.fuzz.plan import KINDS, PORTS
+from tools.fuzz.report import print_report
+from tools.fuzz.run import Settings, replay, run
 
 
 def _choices(allowed: tuple[str, ...]) -> Callable[[str], tuple[str, ...]]:
@@ -24,10 +24,10 @@ def _choices(allowed: tuple[str, ...]) -> Callable[[str], tuple[str, ...]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from bench import fuzz
+    from tools import fuzz
 
     parser = argparse.ArgumentParser(
-        prog="python -m bench.fuzz",
+        prog="python -m tools.fuzz",
         description=(fuzz.__doc__ or "").split("\n\n")[0],
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )

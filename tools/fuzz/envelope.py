@@ -10,7 +10,7 @@ signature, unknown fields, invalid UTF-8, the seat and viewer at their extremes,
 and scale, the move's oneof switched to another game's move, the setup's players, chance mode, seed
 and overrides, a record's seat labels and moves, the shape of a replay stream (a header only, held
 open, cut short), and every integer and string of the request at its type's extremes
-(``bench.mutation.extremes``). Within a family, each *variant* (a value of the list, another game) is
+(``tools.message_mutations.extremes``). Within a family, each *variant* (a value of the list, another game) is
 taken in turn.
 
 ``envelope_change(rpc, ..., round)`` takes family ``round % F`` of the RPC's F families and, in it,
@@ -29,10 +29,10 @@ from google.protobuf import empty_pb2
 from google.protobuf.message import Message
 from rulesengine.v1 import common_pb2, service_pb2
 
-from bench import mutation
-from bench.fuzz.build import Built, fixed_field, len_field, varint_field
-from bench.fuzz.corpus import Corpus, Valid, stream_items
-from bench.fuzz.transport import GRPC, Outcome
+from tools import message_mutations as mutation
+from tools.fuzz.build import Built, fixed_field, len_field, varint_field
+from tools.fuzz.corpus import Corpus, Valid, stream_items
+from tools.fuzz.transport import GRPC, Outcome
 
 #: A held-open or cut-short stream's own deadline (seconds): its DEADLINE_EXCEEDED is the client's doing.
 SHORT_DEADLINE = 0.5
@@ -700,7 +700,7 @@ COMPARED = frozenset({"LegalMoves", "ValidateMove", "ApplyMove", "Score", "ViewS
 def families(rpc: str) -> tuple[Family, ...]:
     found = ENVELOPE_CHANGES.get(rpc)
     if found is None:
-        raise ValueError(f"no envelope changes for the RPC {rpc}: the fuzz must learn it (bench/fuzz/envelope.py)")
+        raise ValueError(f"no envelope changes for the RPC {rpc}: the fuzz must learn it (tools/fuzz/envelope.py)")
     return found
 
 

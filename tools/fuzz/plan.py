@@ -8,12 +8,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Iterator
 
-from bench.fuzz.contract import RPCS, STATE_RPCS
-from bench.fuzz.corpus import VALID_REQUESTS
-from bench.fuzz.envelope import ENVELOPE_CHANGES
-from bench.fuzz.http_form import http_families
-from bench.fuzz.kinds import EXTRA_APPLIED, STATE_REQUESTS
-from bench.fuzz.transport import GRPC
+from tools.fuzz.contract import RPCS, STATE_RPCS
+from tools.fuzz.corpus import VALID_REQUESTS
+from tools.fuzz.envelope import ENVELOPE_CHANGES
+from tools.fuzz.http_form import http_families
+from tools.fuzz.kinds import EXTRA_APPLIED, STATE_REQUESTS
+from tools.fuzz.transport import GRPC
 
 #: The kinds of request.
 KINDS = ("random", "mutated", "envelope", "state", "http")

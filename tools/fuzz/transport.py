@@ -26,7 +26,7 @@ import grpc
 from google.protobuf import json_format
 from google.protobuf.message import DecodeError, Message
 
-from bench.fuzz.contract import REQUESTS, RESPONSES, STATUS_NAMES, STREAMING, path_of
+from tools.fuzz.contract import REQUESTS, RESPONSES, STATUS_NAMES, STREAMING, path_of
 
 GRPC = "grpc"
 #: Every transport of the HTTP port, by the name the report uses, with its content type.

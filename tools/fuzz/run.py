@@ -21,12 +21,13 @@ from typing import Any, TextIO
 from google.protobuf.message import DecodeError, Message
 from rulesengine.v1 import service_pb2
 
-from bench.fuzz.build import Built, to_request
-from bench.fuzz.contract import RESPONSES, STATUS_NAMES, path_of, returned_state
-from bench.fuzz.corpus import Corpus, build_corpus, valid_request
-from bench.fuzz.envelope import envelope_change
-from bench.fuzz.http_form import http_change
-from bench.fuzz.kinds import (
+from engines import registry
+from tools.fuzz.build import Built, to_request
+from tools.fuzz.contract import RESPONSES, STATUS_NAMES, path_of, returned_state
+from tools.fuzz.corpus import Corpus, build_corpus, valid_request
+from tools.fuzz.envelope import envelope_change
+from tools.fuzz.http_form import http_change
+from tools.fuzz.kinds import (
     EXTRA_APPLIED,
     STATE_REQUESTS,
     changed_state,
@@ -34,9 +35,9 @@ from bench.fuzz.kinds import (
     mutated_request,
     random_request,
 )
-from bench.fuzz.plan import KINDS, PORTS, Cell, Job, expected_cells, kind_rpcs, plan
-from bench.fuzz.servers import ServerProcess, Shutdown, internal_errors, rss_by_process, server_code, serving
-from bench.fuzz.transport import (
+from tools.fuzz.plan import KINDS, PORTS, Cell, Job, expected_cells, kind_rpcs, plan
+from tools.fuzz.servers import ServerProcess, Shutdown, internal_errors, rss_by_process, server_code, serving
+from tools.fuzz.transport import (
     GRPC,
     LOAD_CODES,
     GrpcEndpoint,
@@ -45,7 +46,6 @@ from bench.fuzz.transport import (
     Request,
     failing,
 )
-from engines import registry
 
 #: Categories of finding besides the failing outcomes themselves.
 REJECTED = "returned state rejected"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from bench.fuzz.contract import STREAMING
-from bench.fuzz.transport import (
+from tools.fuzz.contract import STREAMING
+from tools.fuzz.transport import (
     GRPC,
     Headers,
     Request,

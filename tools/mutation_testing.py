@@ -1,6 +1,6 @@
 """Mutation testing for a game's rule modules (not part of ``./run test``).
 
-    .venv/bin/python -m bench.mutate --game citadels [--module engines/citadels/scoring.py ...]
+    .venv/bin/python -m tools.mutation_testing --game citadels [--module engines/citadels/scoring.py ...]
         [--sample 40] [--seed 1] [--budget-seconds 1800] [--tests tests/engines/test_citadels_rules.py ...]
         [--keyword citadels] [--jobs 2] [--timeout 120] [--json out.json]
 
@@ -526,7 +526,7 @@ def plan_rerun(chosen: Sequence[Mutant], earlier: Sequence[dict[str, Any]]) -> t
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="bench.mutate", description=__doc__.split("\n\n")[1])
+    parser = argparse.ArgumentParser(prog="tools.mutation_testing", description=__doc__.split("\n\n")[1])
     parser.add_argument("--game", required=True)
     parser.add_argument("--module", action="append", help="a module (repeatable); default: the rule modules")
     parser.add_argument("--sample", type=int, default=40, help="mutants to run per module (0: all)")

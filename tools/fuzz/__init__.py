@@ -13,10 +13,10 @@ contract gains an RPC the tables lack). For every game, round after round, it se
 * ``random``: random bytes as the request body of every RPC (a stream of them to ``ReplayGameStream``),
   through a raw channel so that they reach the server unparsed (on the HTTP port, mostly in envelopes);
 * ``mutated``: a valid request of every RPC (a setup, a real state with a real move, viewer or seat, a
-  game record) with its bytes corrupted or one field changed (``bench.mutation``); on a JSON transport
+  game record) with its bytes corrupted or one field changed (``tools.message_mutations``); on a JSON transport
   sometimes its JSON text corrupted;
 * ``envelope``: a valid request of every RPC with one part every game shares changed, systematically
-  (``bench.fuzz.envelope``): the game id (another game's, empty, unknown, Unicode), the state's payload
+  (``tools.fuzz.envelope``): the game id (another game's, empty, unknown, Unicode), the state's payload
   switched to another game's real state, a state the server holds in its memo sent back under another
   game's id, no payload, the rules version (Unicode digits, empty, partial, huge), the match id, the move
   number, the signature, unknown fields, invalid UTF-8, seats and viewers at their extremes,
@@ -25,10 +25,10 @@ contract gains an RPC the tables lack). For every game, round after round, it se
   short deadline, cut short), and every integer and string of the request at its type's extremes. The
   families of an RPC are taken in turn, one per round, and the values of a family in turn too, so a run
   of F rounds (F: the RPC's families, 5 to 22) sends each family to every RPC of every game;
-* ``state``: a real mid-game state with one change (the kinds of change of ``bench.mutation`` in turn,
+* ``state``: a real mid-game state with one change (the kinds of change of ``tools.message_mutations`` in turn,
   or two values exchanged between collections), sent to every RPC that takes a state; the move sent to
   ``ValidateMove`` and ``ApplyMove`` is one ``LegalMoves`` offered for the changed state;
-* ``http`` (HTTP port only): a valid request with its HTTP form changed (``bench.fuzz.http_form``):
+* ``http`` (HTTP port only): a valid request with its HTTP form changed (``tools.fuzz.http_form``):
   Connect streaming and gRPC-Web envelopes (an end-of-stream frame first, truncated, reserved flag bits,
   a length beyond the body or over the limit, a compressed flag, a gzip bomb inflating past the message
   limit), Connect unary compression, the JSON text (wrong types, huge numbers, unknown enum names,
@@ -57,20 +57,20 @@ highest while sampled every ``--rss-every`` seconds, and after. ``--save DIR`` k
 kind of failure (for the HTTP port: transport, headers and body), ``--replay FILE...`` sends them again on
 their port; ``--source DIR`` runs the servers from another checkout (``git worktree add``).
 
-Run: ``.venv/bin/python -m bench.fuzz --requests 20000 --seed 1``.
+Run: ``.venv/bin/python -m tools.fuzz --requests 20000 --seed 1``.
 """
 
 from __future__ import annotations
 
-from bench.fuzz.cli import main
-from bench.fuzz.contract import RPCS, STATE_RPCS, STREAMING
-from bench.fuzz.corpus import VALID_REQUESTS
-from bench.fuzz.envelope import ENVELOPE_CHANGES
-from bench.fuzz.http_form import HTTP_CHANGES
-from bench.fuzz.kinds import STATE_REQUESTS
-from bench.fuzz.plan import HTTP_ENCODINGS, KINDS, PORTS, Job, expected_cells, kind_ports, kind_rpcs, plan
-from bench.fuzz.report import print_report
-from bench.fuzz.run import (
+from tools.fuzz.cli import main
+from tools.fuzz.contract import RPCS, STATE_RPCS, STREAMING
+from tools.fuzz.corpus import VALID_REQUESTS
+from tools.fuzz.envelope import ENVELOPE_CHANGES
+from tools.fuzz.http_form import HTTP_CHANGES
+from tools.fuzz.kinds import STATE_REQUESTS
+from tools.fuzz.plan import HTTP_ENCODINGS, KINDS, PORTS, Job, expected_cells, kind_ports, kind_rpcs, plan
+from tools.fuzz.report import print_report
+from tools.fuzz.run import (
     DISAGREEMENT,
     REJECTED,
     Finding,
@@ -84,8 +84,8 @@ from bench.fuzz.run import (
     save_findings,
     verdict,
 )
-from bench.fuzz.servers import rss_kib
-from bench.fuzz.transport import FAILING_CODES, Outcome, Request, failing
+from tools.fuzz.servers import rss_kib
+from tools.fuzz.transport import FAILING_CODES, Outcome, Request, failing
 
 __all__ = [
     "DISAGREEMENT",

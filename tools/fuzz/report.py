@@ -7,10 +7,10 @@ import collections
 import sys
 from typing import TextIO
 
-from bench.fuzz.contract import RPCS
-from bench.fuzz.plan import KINDS
-from bench.fuzz.run import REJECTED, Finding, FuzzReport
-from bench.fuzz.transport import CONTENT_TYPES, GRPC
+from tools.fuzz.contract import RPCS
+from tools.fuzz.plan import KINDS
+from tools.fuzz.run import REJECTED, Finding, FuzzReport
+from tools.fuzz.transport import CONTENT_TYPES, GRPC
 
 
 def _table(out: TextIO, title: str, rows: dict[str, collections.Counter[str]], columns: list[str]) -> None:

@@ -9,12 +9,12 @@ from collections.abc import Callable
 from google.protobuf.message import DecodeError, Message
 from rulesengine.v1 import service_pb2
 
-from bench import mutation
-from bench.fuzz.build import Built
-from bench.fuzz.contract import REQUESTS, STREAMING
-from bench.fuzz.corpus import Corpus, Position, random_viewer, render_request, some_move, valid_request
-from bench.fuzz.http_form import corrupt_text
-from bench.fuzz.transport import FRAMED, GRPC, JSON_TRANSPORTS, Outcome, envelope, to_json
+from tools import message_mutations as mutation
+from tools.fuzz.build import Built
+from tools.fuzz.contract import REQUESTS, STREAMING
+from tools.fuzz.corpus import Corpus, Position, random_viewer, render_request, some_move, valid_request
+from tools.fuzz.http_form import corrupt_text
+from tools.fuzz.transport import FRAMED, GRPC, JSON_TRANSPORTS, Outcome, envelope, to_json
 
 
 def random_size(rng: random.Random) -> int:
@@ -75,7 +75,7 @@ def mutated_request(rpc: str, corpus: Corpus, rng: random.Random, transport: str
 #: More offered moves a ``state`` job applies to a changed state the server took (beyond the first), each
 #: returned state sent back: a state the check wrongly takes is found out by what the engine makes of it.
 EXTRA_APPLIED = 2
-#: The changes of a state ``changed_state`` goes through in turn: every kind of ``bench.mutation.mutations``
+#: The changes of a state ``changed_state`` goes through in turn: every kind of ``tools.message_mutations.mutations``
 #: change the state offers, and an exchange of two values between collections (``cross_swaps``).
 CROSS_SWAP = "cross swap"
 

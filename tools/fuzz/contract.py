@@ -1,5 +1,5 @@
 """What the service's contract says, read from its descriptor: used to check the fuzz's own tables
-(``bench.fuzz.plan``) and to parse answers, never to decide what to send."""
+(``tools.fuzz.plan``) and to parse answers, never to decide what to send."""
 
 from __future__ import annotations
 

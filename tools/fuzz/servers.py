@@ -20,8 +20,8 @@ from pathlib import Path
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from bench.fuzz.transport import wait_http
 from bench.server_bench import free_port
+from tools.fuzz.transport import wait_http
 
 # ---- memory --------------------------------------------------------------------------------------------
 

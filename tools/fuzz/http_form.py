@@ -20,11 +20,11 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from bench import mutation
-from bench.fuzz.build import Built
-from bench.fuzz.contract import STREAMING
-from bench.fuzz.corpus import Valid
-from bench.fuzz.transport import (
+from tools import message_mutations as mutation
+from tools.fuzz.build import Built
+from tools.fuzz.contract import STREAMING
+from tools.fuzz.corpus import Valid
+from tools.fuzz.transport import (
     CONNECT_END,
     CONTENT_TYPES,
     FRAMED,
@@ -501,6 +501,6 @@ def http_change(rpc: str, valid: Valid, rng: random.Random, transport: str, coun
 
 
 def corrupt_text(texts: list[bytes], rng: random.Random) -> tuple[int, bytes]:
-    """One of ``texts`` (JSON) with its bytes corrupted (``bench.mutation.corrupt_bytes``): (index, new text)."""
+    """One of ``texts`` (JSON) with its bytes corrupted (``message_mutations.corrupt_bytes``): (index, new text)."""
     at = rng.randrange(len(texts))
     return at, mutation.corrupt_bytes(texts[at], rng)

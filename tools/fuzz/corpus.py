@@ -14,8 +14,8 @@ from google.protobuf import empty_pb2
 from google.protobuf.message import Message
 from rulesengine.v1 import common_pb2, service_pb2
 
-from bench import mutation
 from server.binding import GameBinding
+from tools import message_mutations as mutation
 
 #: The longest record prefix streamed to ``ReplayGameStream`` (one message per move).
 STREAM_MOVES = 200
@@ -86,7 +86,7 @@ def play_record(engine: Any, binding: GameBinding, setup: common_pb2.GameSetup, 
 
 def build_corpus(engine: Any, info: common_pb2.GameInfo, rng: random.Random, per_game: int = 8) -> Corpus:
     """For every player count, a seeded and an external-chance random game: setups, ``per_game``
-    positions spread over each game (through ``bench.mutation.playout_states``), and records."""
+    positions spread over each game (through ``tools.message_mutations.playout_states``), and records."""
     binding = GameBinding(engine)
     corpus = Corpus(info.game_id, info, [], [], [])
     for players in range(info.min_players, info.max_players + 1):
@@ -231,5 +231,5 @@ def valid_request(rpc: str, corpus: Corpus, rng: random.Random) -> Valid:
     """A valid request of ``rpc`` for the game of ``corpus``."""
     builder = VALID_REQUESTS.get(rpc)
     if builder is None:
-        raise ValueError(f"no valid request for the RPC {rpc}: the fuzz must learn it (bench/fuzz/corpus.py)")
+        raise ValueError(f"no valid request for the RPC {rpc}: the fuzz must learn it (tools/fuzz/corpus.py)")
     return builder(corpus, rng)

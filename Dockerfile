@@ -9,7 +9,7 @@
 #   --build-arg PYTHON_IMAGE=python:3.11-slim@sha256:<digest>
 ARG PYTHON_IMAGE=python:3.11-slim
 
-# ---- build: a virtualenv with the pinned dependencies, then the two packages ---------------------
+# ---- build: a virtualenv with the pinned dependencies, then our three packages -------------------
 FROM ${PYTHON_IMAGE} AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 RUN python3 -m venv /opt/rules-engine
@@ -18,11 +18,13 @@ COPY deploy/requirements.lock /tmp/requirements.lock
 RUN /opt/rules-engine/bin/pip install --no-deps -r /tmp/requirements.lock
 WORKDIR /src
 COPY VERSION pyproject.toml README.md ./
+COPY contract/ contract/
 COPY clients/python/ clients/python/
 COPY engines/ engines/
 COPY server/ server/
-# Our two packages alone: every dependency is already installed from the lock file.
-RUN /opt/rules-engine/bin/pip install --no-deps ./clients/python . \
+# Our packages alone (the contract, the client for the health check, the server): every dependency is already
+# installed from the lock file.
+RUN /opt/rules-engine/bin/pip install --no-deps ./contract ./clients/python . \
     && /opt/rules-engine/bin/pip check
 
 # ---- runtime ---------------------------------------------------------------------------------

@@ -2,8 +2,9 @@
 
 Messages (``*_pb2.py`` with ``.pyi`` type stubs) for every proto file, gRPC stubs
 (``*_pb2_grpc.py``) only for files that declare a service. The output goes to
-``clients/python/`` by default, giving the import path ``rulesengine.v1.xxx_pb2`` that the
-client package installs. Generated code is committed; ``--check`` regenerates into a
+``contract/`` by default, giving the import path ``rulesengine.v1.xxx_pb2`` that the
+contract distribution installs (the server and the client both depend on it). Generated code is
+committed; ``--check`` regenerates into a
 temporary directory and fails when the committed stubs differ (run it in CI, or
 ``tests/server/test_codegen_fresh.py`` does).
 
@@ -24,7 +25,7 @@ from grpc_tools import protoc
 ROOT = Path(__file__).resolve().parent.parent
 PROTO_ROOT = ROOT / "proto"
 PACKAGE_DIR = Path("rulesengine") / "v1"
-DEFAULT_OUT = ROOT / "clients" / "python"
+DEFAULT_OUT = ROOT / "contract"
 
 
 def proto_files() -> list[Path]:

@@ -113,13 +113,13 @@ def test_run_test_with_a_path_runs_just_those_tests_and_no_linters(tmp_path: Pat
     assert linted.returncode != 0 and "ruff check" in (tmp_path / "calls.log").read_text()
 
 
-def test_run_serve_installs_the_server_alone(tmp_path: Path) -> None:
+def test_run_serve_installs_the_server_and_the_contract_alone(tmp_path: Path) -> None:
     venv = _fake_venv(tmp_path)
     result = _run(venv, "serve", "--port", "6000")
     assert result.returncode == 0, result.stdout + result.stderr
     calls = (tmp_path / "calls.log").read_text().splitlines()
     pip = [line for line in calls if line.startswith("pip ")]
-    assert len(pip) == 1 and pip[0].endswith(" -e ."), calls
+    assert len(pip) == 1 and pip[0].endswith(" -e contract -e ."), calls
     assert calls[-1] == "rules-engine serve --port 6000"
     # A second start finds the install stamp and installs nothing.
     _run(venv, "serve")

@@ -28,7 +28,7 @@ AT_MOST = 3
 #: Folders that are about the games one by one (their rules, contract, documentation and tests).
 EXEMPT_FOLDERS = ("engines/", "proto/", "docs/", "tests/")
 #: The stubs generated from proto/ (scripts/gen_proto.py): the contract's own list, not a second one.
-GENERATED = re.compile(r"clients/python/rulesengine/v1/\w+_pb2(_grpc)?\.pyi?")
+GENERATED = re.compile(r"contract/rulesengine/v1/\w+_pb2(_grpc)?\.pyi?")
 #: The client's per-game renderer modules, each about its one game.
 CLIENT_GAME_MODULE = "clients/python/rulesengine_client/{}.py"
 
@@ -86,7 +86,7 @@ def test_the_check_sees_a_list_and_lets_examples_and_exempt_files_be() -> None:
     assert named(" ".join(f"bench.{g}_bench" for g in game_ids), game_ids) == game_ids
     assert named("--game citadels", game_ids) == ["citadels"]
     assert exempt("engines/registry.py", game_ids) and exempt("docs/records.md", game_ids)
-    assert exempt("clients/python/rulesengine/v1/service_pb2.pyi", game_ids)
+    assert exempt("contract/rulesengine/v1/service_pb2.pyi", game_ids)
     assert exempt(CLIENT_GAME_MODULE.format(game_ids[0]), game_ids)
     assert not exempt("clients/python/rulesengine_client/render.py", game_ids)
     assert not exempt("README.md", game_ids) and not exempt("bench/verify_folder.py", game_ids)

@@ -1,9 +1,9 @@
-"""Both distributions build (sdist and wheel, with the one version of ``VERSION``) and install alone in a fresh
-virtualenv from the package registries.
+"""The three distributions build (sdist and wheel, with the one version of ``VERSION``) and each installs in a
+fresh virtualenv with only the contract beside it, everything else from the package registries.
 
-`pip install .` of the server alone needs nothing outside the package registries: it depends
-on no unpublished distribution (the client is not on any registry) and ships the generated stubs
-(`rulesengine`, kept in clients/python) that the server imports.
+The generated stubs (`rulesengine`) are the contract distribution (contract/); the server and the client both
+depend on it, neither carries the stubs itself, and the server depends on nothing else of ours (the client is
+not on any registry).
 """
 
 from __future__ import annotations
@@ -21,41 +21,57 @@ from setuptools import find_namespace_packages
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _project() -> dict[str, object]:
-    with (ROOT / "pyproject.toml").open("rb") as handle:
-        return tomllib.load(handle)
+def _dependencies(pyproject: Path) -> set[str]:
+    with pyproject.open("rb") as handle:
+        listed = tomllib.load(handle)["project"]["dependencies"]
+    return {re.split(r"[<>=!~\[ ;@]", d, maxsplit=1)[0].lower() for d in listed}
 
 
-def test_the_server_depends_on_no_unpublished_distribution() -> None:
-    data = _project()
-    names = {re.split(r"[<>=!~\[ ;@]", d, maxsplit=1)[0].lower() for d in data["project"]["dependencies"]}  # type: ignore[index]
-    assert "rules-engine-client" not in names
-    assert {"grpcio", "protobuf", "msgspec"} <= names
+def test_the_server_and_the_client_depend_on_the_contract_and_the_server_on_nothing_else_of_ours() -> None:
+    server, client = _dependencies(ROOT / "pyproject.toml"), _dependencies(ROOT / "clients/python/pyproject.toml")
+    assert CONTRACT in server and CONTRACT in client
+    assert "tabletop-rules-engine-client" not in server
+    assert {"grpcio", "protobuf", "msgspec"} <= server
 
 
-def test_the_server_distribution_ships_the_generated_stubs() -> None:
-    find = _project()["tool"]["setuptools"]["packages"]["find"]  # type: ignore[index]
-    found = {
+def _packages(folder: str) -> set[str]:
+    with (ROOT / folder / "pyproject.toml").open("rb") as handle:
+        find = tomllib.load(handle)["tool"]["setuptools"]["packages"]["find"]
+    return {
         package
-        for where in find["where"]
-        for package in find_namespace_packages(str(ROOT / where), include=find["include"])
+        for where in find.get("where", ["."])
+        for package in find_namespace_packages(str(ROOT / folder / where), include=find["include"])
     }
-    assert {"engines", "engines.core", "server", "rulesengine", "rulesengine.v1"} <= found
-    assert not any(p.startswith(("rulesengine_client", "tests", "bench")) for p in found)
-    # Every module the server imports from the stubs is in the shipped folder.
+
+
+def test_only_the_contract_ships_the_generated_stubs() -> None:
+    assert _packages("contract") == {"rulesengine", "rulesengine.v1"}
+    server, client = _packages("."), _packages("clients/python")
+    assert {"engines", "engines.core", "server"} <= server
+    assert not any(p.startswith(("rulesengine", "tests", "bench", "tools")) for p in server)
+    assert client and all(p.startswith("rulesengine_client") for p in client)
+    # Every module the server imports from the stubs is in the contract.
     imported = set()
     for path in (ROOT / "server").rglob("*.py"):
         imported |= set(re.findall(r"from rulesengine\.v1 import ([\w, ]+)", path.read_text()))
     modules = {name.strip() for line in imported for name in line.split(",")}
-    assert modules and all((ROOT / "clients/python/rulesengine/v1" / f"{m}.py").exists() for m in modules)
+    assert modules and all((ROOT / "contract/rulesengine/v1" / f"{m}.py").exists() for m in modules)
 
 
 # ---- the distributions build and install on their own ---------------------------------------------------------
 
 VERSION = (ROOT / "VERSION").read_text().strip()
 
-#: Each distribution: its project folder, its name, and a command that must work once it is installed alone.
+CONTRACT = "tabletop-rules-engine-contract"
+
+#: Each distribution: its project folder, its name, and a command that must work once it is installed (with the
+#: contract beside it).
 DISTRIBUTIONS = {
+    "contract": (
+        "contract",
+        "tabletop_rules_engine_contract",
+        ["-c", "import rulesengine.v1.service_pb2_grpc, rulesengine.v1.citadels_pb2; print('contract ok')"],
+    ),
     "server": (
         ".",
         "tabletop_rules_engine",
@@ -114,7 +130,8 @@ def test_both_distributions_take_the_one_version(built: Path) -> None:
         for _, name, _ in DISTRIBUTIONS.values()
         for suffix in (".tar.gz", "-py3-none-any.whl")
     )
-    assert (ROOT / "clients/python/VERSION").resolve() == (ROOT / "VERSION").resolve()
+    for folder in ("clients/python", "contract"):
+        assert (ROOT / folder / "VERSION").resolve() == (ROOT / "VERSION").resolve()
 
 
 @pytest.mark.parametrize("kind", [".tar.gz", "-py3-none-any.whl"])
@@ -124,13 +141,15 @@ def test_a_distribution_installs_on_its_own_and_runs(built: Path, tmp_path: Path
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = venv / "bin" / "python"
+    contract = built / f"{DISTRIBUTIONS['contract'][1]}-{VERSION}{kind}"
+    wanted = [str(built / f"{name}-{VERSION}{kind}")]
     install = subprocess.run(
-        [str(python), "-m", "pip", "install", "-q", str(built / f"{name}-{VERSION}{kind}")],
+        [str(python), "-m", "pip", "install", "-q", *dict.fromkeys([str(contract), *wanted])],
         capture_output=True,
         text=True,
     )
     assert install.returncode == 0, install.stderr[-2000:]
     ran = subprocess.run([str(python), *check], capture_output=True, text=True, cwd=tmp_path)
     assert ran.returncode == 0, ran.stderr[-2000:]
-    assert ("walls_of_york" if which == "server" else "client ok") in ran.stdout
+    assert {"server": "walls_of_york", "client": "client ok", "contract": "contract ok"}[which] in ran.stdout
     assert ran.stdout and not (tmp_path / "engines").exists()  # imported from the venv, not a source folder

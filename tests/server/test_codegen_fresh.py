@@ -21,7 +21,7 @@ def _gen_proto() -> ModuleType:
 
 
 def test_committed_stubs_match_a_fresh_generation() -> None:
-    stale = _gen_proto().stale_files(ROOT / "clients" / "python")
+    stale = _gen_proto().stale_files(ROOT / "contract")
     assert stale == [], f"run `python scripts/gen_proto.py`: {stale}"
 
 

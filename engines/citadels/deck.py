@@ -23,7 +23,6 @@ from engines.core.items import remove_one
 
 if TYPE_CHECKING:
     ChanceStep = DrawCard | DiscardCharacter | TakeRandomCard | TakeRandomCharacter
-CHANCE_STEPS = (DrawCard, DiscardCharacter, TakeRandomCard, TakeRandomCharacter)
 
 
 def push(s: State, *steps: Step) -> State:

@@ -1,8 +1,11 @@
-"""The Citadels engine: the uniform protocol (engines.core.engine.Engine) over the rule modules.
+"""The Citadels engine: the index of the game's rules, as the rows of its table (``engines.core.table``).
 
-Every decision is answered by one move. For each pending decision the engine knows the
-candidate moves and one complete check per move kind; ``legal_moves`` is exactly the
-candidates that pass their check, and ``validate`` runs the same check, so the two agree.
+``ACTIONS`` has a row per kind of action: its words (``words``) and, for a turn action, its own check and
+effect. ``STEPS`` has a row per kind of queued step (the selection, chance's draws, prompts and hand-overs):
+what it takes, offers, checks and does, what it asks, how chance draws and what settles it by itself;
+``TURN`` is a character's turn. ``TABLE`` walks them: the head of the queue, else the turn, else the
+phase moves on (``progress``). ``legal_moves`` is exactly the candidates that pass their check, and
+``validate`` runs the same check, so the two agree.
 """
 
 from __future__ import annotations
@@ -26,7 +29,6 @@ from engines.citadels.building import check_build, resolve_confiscation, start_b
 from engines.citadels.common import city_targets, distinct, has, name
 from engines.citadels.content import CONTENT
 from engines.citadels.deck import (
-    CHANCE_STEPS,
     apply_chance,
     chance_options,
     chance_population,
@@ -64,6 +66,7 @@ from engines.citadels.state import (
     TheaterChoice,
     WizardChoice,
 )
+from engines.citadels.state import Step as QueuedStep
 from engines.citadels.turn import (
     CLOSING,
     apply_bottom,
@@ -83,97 +86,22 @@ from engines.citadels.turn import (
 )
 from engines.core.engine import GameInfo, GameType, OptionInfo, option_infos
 from engines.core.errors import Violation, violation
-from engines.core.game import Decision, Now, TableEngine, queued_decision, queued_now
+from engines.core.game import TableEngine
 from engines.core.picture import Picture
-from engines.core.rng import Rng
+from engines.core.table import Act, Auto, Draw, Step, Table, dispatch, no_check, uniform
 
 RULES_VERSION = "1.0.0"
 
 
-# ---- progress -----------------------------------------------------------------------------
+# ---- the turn: one decision taking many kinds of action (R-4.3.2) ----------------------------------
 
 
-def automatic(s: State) -> State | None:
-    """One automatic step, or ``None`` when a decision is owed: a draw from an empty deck takes the cards
-    under it (§11 D1), a random take from an empty hand is skipped, the selection ends, a round ends, the
-    next character is called, a turn moves on by itself."""
-    if s.phase == "over":
-        return None
-    if s.queue:
-        head = s.queue[0]
-        if isinstance(head, DrawCard) and not s.deck:
-            return resolve_forced_draw(s, head)
-        if isinstance(head, TakeRandomCard) and not s.players[head.source].hand:
-            return replace(s, queue=s.queue[1:])
-        return None
-    if s.phase == "selection":
-        return replace(s, phase="turns", called_rank=0)
-    if s.called_rank == CLOSING:
-        return finish_round(s)
-    if s.turn is None:
-        return call_next(s)
-    return turn_progress(s)
-
-
-def chance(s: State, now: Now[State], rng: Rng) -> tuple[Any, Rng]:
-    """The physical process: a uniform draw from the deck, the pile or a hand, copies weighted."""
-    step = s.queue[0]
-    population = chance_population(s, step)  # type: ignore[arg-type]
-    index, rng = rng.below(len(population))
-    return _chance_action(step, population[index]), rng
-
-
-def _chance_action(step: Any, outcome: str) -> Any:
-    return mv.ChanceCard(outcome) if isinstance(step, DrawCard | TakeRandomCard) else mv.ChanceCharacter(outcome)
-
-
-# ---- decisions ---------------------------------------------------------------------------------
-
-
-#: One-line prompts for queued decisions, formatted with the step's fields. A prompt never names the
-#: seat it is addressed to (the client says whose decision it is).
-PROMPTS: dict[type, str] = {
-    DrawCard: "Draw a district card for Seat {seat}",
-    DiscardCharacter: "Discard a character face {face}",
-    TakeRandomCard: "Take a card at random from Seat {source}'s hand",
-    TakeRandomCharacter: "Take one of Seat {source}'s characters at random",
-    PickCharacter: "Keep a character",
-    TheaterChoice: "Swap characters using the Theater, or keep yours",
-    KeepDrawn: "Keep one of the drawn cards",
-    OrderBottom: "Choose the next card to put under the deck",
-    WizardChoice: "Take or build a card from Seat {target}'s hand",
-    Confiscate: "Confiscate Seat {victim}'s new district with your signed warrant?",
-    Bribe: "Pay the Blackmailer half your gold?",
-    RevealThreat: "Reveal the threat on Seat {victim}?",
-    EmperorRecipientResource: "Hand the Emperor 1 gold or 1 random card",
-    AdvisorCrown: "Give the crown to another player for your killed Emperor",
-}
-
-#: What a player hands over, one card at a time, by the reason of the ``GiveCards`` step.
-GIVE_PROMPTS: dict[str, str] = {
-    "thieves_den": "Pay for the Thieves' Den with a card, or pay the rest in gold",
-    "cardinal": "Give Seat {target} a card for each gold borrowed ({count} to go)",
-    "seer": "Give Seat {target} a card back",
-    "magician": "Discard a card, or stop and draw as many as you discarded",
-}
-
-
-def _prompt(step: Any) -> str:
-    fields = msgspec.structs.asdict(step)
-    if isinstance(step, GiveCards):
-        return GIVE_PROMPTS[step.reason].format(**fields)
-    text = PROMPTS[type(step)].format(**fields)
-    if isinstance(step, PickCharacter) and step.discard:  # R-4.2.5: 2 players
-        text += " and discard another face down"
-    return text
-
-
-def turn_candidates(s: State) -> list[Any]:
+def turn_candidates(s: State, seat: int) -> list[Any]:
     """Candidate turn actions for the effective character and the city (R-4.3.2).
 
     Candidates that the turn's state already rules out wholesale are not listed (gathering
-    twice, building before gathering, anything but gathering under a gate); ``validate``
-    still rejects them with their own codes, and the property tests check the two agree.
+    twice, building before gathering, anything but gathering under a gate); the turn's check
+    (``check_turn_action``) still rejects them with their own codes, and keeps only the legal ones.
     """
     turn = s.turn
     assert turn is not None
@@ -216,7 +144,8 @@ def build_candidates(s: State, seat: int, acting: str) -> list[mv.Build]:
     return out
 
 
-def _check_build_move(s: State, a: mv.Build) -> list[Violation]:
+def _check_build_move(s: State, seat: int, a: mv.Build) -> list[Violation]:
+    """§5.3 M-BUILD: the card, its payment form and the build limit."""
     turn = s.turn
     assert turn is not None
     hand = s.players[turn.seat].hand
@@ -224,7 +153,8 @@ def _check_build_move(s: State, a: mv.Build) -> list[Violation]:
     return check_build(s, turn.seat, a.card, a.method, sacrifice, a.lender, hand, wizard=False)
 
 
-def _apply_build_move(s: State, a: mv.Build) -> State:
+def _apply_build_move(s: State, seat: int, a: mv.Build) -> State:
+    """§5.3 M-BUILD: start the build (payment prompts may follow)."""
     turn = s.turn
     assert turn is not None
     sacrifice = (a.destroy, a.destroy_copy)
@@ -258,10 +188,11 @@ ABILITY_WORDS: dict[str, str] = {
 }
 
 
-def _owned(chars: frozenset[str], tag: str, check: Any) -> Any:
-    """An ability's check preceded by 'the effective character has this ability'."""
+def _owned(tag: str) -> Any:
+    """§6: an ability's check, preceded by 'the effective character has this ability'."""
+    chars, check, _, _ = ABILITIES[tag]
 
-    def checked(s: State, a: Any) -> list[Violation]:
+    def checked(s: State, seat: int, a: Any) -> list[Violation]:
         turn = s.turn
         assert turn is not None
         if turn.character not in chars:
@@ -270,45 +201,112 @@ def _owned(chars: frozenset[str], tag: str, check: Any) -> Any:
                 f"The {CONTENT.character[turn.character].name_en} cannot {ABILITY_WORDS[tag]}.",
                 "action",
             )
-        return check(s, a)
+        return check(s, a)  # type: ignore[no-any-return]
 
     return checked
 
 
+# ---- the table: one row per kind of action ----------------------------------------------------
+
+
+def _ability(label: Any, log: Any, tag: str) -> Act:
+    """A character's ability (§6) taken in the turn: its words, its owned check and its effect."""
+    effect = ABILITIES[tag][2]
+    return Act(label, log, _owned(tag), lambda s, seat, a: effect(s, a))
+
+
+def _district_act(tag: str) -> Act:
+    """An activated district (§7) taken in the turn: its words, its own check and its effect."""
+    check, effect, _ = DISTRICT_EFFECTS[tag]
+    label, log = words.label_district_effect, words.log_district_effect
+    return Act(label, log, lambda s, seat, a: check(s, a), lambda s, seat, a: effect(s, a))
+
+
+ACTIONS: dict[type, Act] = {
+    # chance (§9.3)
+    mv.ChanceCard: Act(words.label_chance, words.log_chance),
+    mv.ChanceCharacter: Act(words.label_chance, words.log_chance),
+    # queued decisions
+    mv.Pick: Act(words.label_pick, words.log_pick),
+    mv.Theater: Act(words.label_theater, words.log_theater),
+    mv.Pass: Act(words.label_yes_no, words.log_yes_no),
+    mv.Accept: Act(words.label_yes_no, words.log_yes_no),
+    mv.Keep: Act(words.label_keep, words.log_keep),
+    mv.Bottom: Act(words.label_keep, words.log_keep),
+    mv.Give: Act(words.label_give, words.log_give),
+    mv.Done: Act(words.label_done, words.log_done),
+    mv.WizardTake: Act(words.label_wizard_take, words.log_wizard_take),
+    mv.HandOver: Act(words.label_hand_over, words.log_hand_over),
+    # the turn (R-4.3.2): gathering (§5.2), building (§5.3), the end (§5.6) ...
+    mv.GatherGold: Act(
+        words.label_gather,
+        words.log_gather,
+        lambda s, seat, a: check_gather(s, False),
+        lambda s, seat, a: gather_gold(s),
+    ),
+    mv.GatherCards: Act(
+        words.label_gather,
+        words.log_gather,
+        lambda s, seat, a: check_gather(s, True),
+        lambda s, seat, a: gather_cards(s),
+    ),
+    mv.EndTurn: Act(
+        words.label_simple, words.log_end_turn, lambda s, seat, a: check_end_turn(s), lambda s, seat, a: end_turn(s)
+    ),
+    mv.Build: Act(words.label_build, words.log_build, _check_build_move, _apply_build_move),
+    # ... the activated districts (§7) ...
+    mv.Smithy: _district_act("smithy"),
+    mv.Laboratory: _district_act("laboratory"),
+    mv.Museum: _district_act("museum"),
+    mv.Armory: _district_act("armory"),
+    # ... and the characters' abilities (§6)
+    mv.Income: _ability(words.label_income, words.log_ability, "income"),
+    mv.Kill: _ability(words.label_named, words.log_ability, "kill"),
+    mv.Bewitch: _ability(words.label_named, words.log_ability, "bewitch"),
+    mv.Warrants: _ability(words.label_warrants, words.log_ability, "warrants"),
+    mv.Rob: _ability(words.label_named, words.log_ability, "rob"),
+    mv.Spy: _ability(words.label_seat_ability, words.log_ability, "spy"),
+    mv.Threats: _ability(words.label_threats, words.log_ability, "threats"),
+    mv.MagicSwap: _ability(words.label_seat_ability, words.log_ability, "magic_swap"),
+    mv.MagicRedraw: _ability(words.label_simple, words.log_ability, "magic_redraw"),
+    mv.WizardLook: _ability(words.label_seat_ability, words.log_ability, "wizard_look"),
+    mv.SeerTake: _ability(words.label_simple, words.log_ability, "seer_take"),
+    mv.Emperor: _ability(words.label_seat_ability, words.log_crown_advisor, "emperor"),
+    mv.AbbotCharity: _ability(words.label_seat_ability, words.log_ability, "abbot_charity"),
+    mv.MerchantBonus: _ability(words.label_simple, words.log_ability, "merchant_bonus"),
+    mv.ArchitectDraw: _ability(words.label_simple, words.log_ability, "architect_draw"),
+    mv.Navigator: _ability(words.label_simple, words.log_ability, "navigator"),
+    mv.ScholarDraw: _ability(words.label_simple, words.log_ability, "scholar_draw"),
+    mv.Destroy: _ability(words.label_rank8, words.log_ability, "destroy"),
+    mv.Exchange: _ability(words.label_rank8, words.log_ability, "exchange"),
+    mv.Seize: _ability(words.label_rank8, words.log_ability, "seize"),
+    mv.Beautify: _ability(words.label_simple, words.log_ability, "beautify"),
+    mv.CollectTax: _ability(words.label_simple, words.log_ability, "collect_tax"),
+}
+"""Every action: how a legal one is shown and what one did, in words; a turn action's own check and effect."""
+
 TAG_TYPES: dict[str, type] = {t.__struct_config__.tag: t for t in get_args(mv.Action)}  # type: ignore[attr-defined]
 
-#: Turn action type -> (tag, complete check, effect). Gates are checked before these.
-TURN_ACTIONS: dict[type, tuple[str, Any, Any]] = {
-    mv.GatherGold: ("gather_gold", lambda s, a: check_gather(s, False), lambda s, a: gather_gold(s)),
-    mv.GatherCards: ("gather_cards", lambda s, a: check_gather(s, True), lambda s, a: gather_cards(s)),
-    mv.EndTurn: ("end_turn", lambda s, a: check_end_turn(s), lambda s, a: end_turn(s)),
-    mv.Build: ("build", _check_build_move, _apply_build_move),
-    **{TAG_TYPES[tag]: (tag, check, effect) for tag, (check, effect, _) in DISTRICT_EFFECTS.items()},
-    **{
-        TAG_TYPES[tag]: (tag, _owned(chars, tag, check), effect) for tag, (chars, check, effect, _) in ABILITIES.items()
-    },
-}
+#: What a character's turn takes (R-4.3.2): gathering, the end, building, the activated districts and the
+#: abilities, in the order the refusal of another kind of action lists them.
+TURN_TAKES: tuple[type, ...] = (
+    mv.GatherGold,
+    mv.GatherCards,
+    mv.EndTurn,
+    mv.Build,
+    *(TAG_TYPES[tag] for tag in DISTRICT_EFFECTS),
+    *(TAG_TYPES[tag] for tag in ABILITIES),
+)
+
+_check_own, apply_turn_action = dispatch(ACTIONS, TURN_TAKES)
 
 
-def check_turn_action(s: State, a: Any) -> list[Violation]:
+def check_turn_action(s: State, seat: int, a: Any) -> list[Violation]:
     """Gate (G-threat, G-witch-hold, G-bewitched: §5.0), then the move's own complete check (§5.2 – §7)."""
-    entry = TURN_ACTIONS.get(type(a))
-    if entry is None:
-        return violation("COMMON_WRONG_DECISION", "That is not something to do in a character's turn.", "action")
-    tag, check, _ = entry
-    return gate(s, tag) or check(s, a)
+    return gate(s, str(type(a).__struct_config__.tag)) or _check_own(s, seat, a)
 
 
-def apply_turn_action(s: State, a: Any) -> State:
-    """R-4.3.2: apply a checked turn action (gathering, a build, an ability, a district effect, the end)."""
-    return TURN_ACTIONS[type(a)][2](s, a)
-
-
-# ---- queued decisions: one row per kind of step --------------------------------------------------
-
-
-def _no_check(s: State, step: Any, a: Any) -> list[Violation]:
-    return []
+# ---- the queued steps' own checks and effects ---------------------------------------------------
 
 
 def _accepted(a: Any) -> bool:
@@ -319,12 +317,36 @@ def _yes_or_no(s: State, step: Any) -> list[Any]:
     return [mv.Accept(), mv.Pass()]
 
 
+def _chance_action(step: Any, outcome: str) -> Any:
+    return mv.ChanceCard(outcome) if isinstance(step, DrawCard | TakeRandomCard) else mv.ChanceCharacter(outcome)
+
+
 def _chance_candidates(s: State, step: Any) -> list[Any]:
     return [_chance_action(step, outcome) for outcome in chance_options(s, step)]
 
 
 def _apply_chance_move(s: State, step: Any, a: Any) -> State:
     return apply_chance(s, step, a.card if isinstance(a, mv.ChanceCard) else a.character)
+
+
+def _card_draw(s: State, step: Any) -> Draw:
+    """§9.3: a uniform draw from the deck or a hand, copies weighted."""
+    return uniform(chance_population(s, step), mv.ChanceCard)
+
+
+def _character_draw(s: State, step: Any) -> Draw:
+    """§9.3: a uniform draw from the selection pile or a player's characters."""
+    return uniform(chance_population(s, step), mv.ChanceCharacter)
+
+
+def _forced_draw(s: State, step: DrawCard) -> State | None:
+    """§11 D1: a draw from an empty deck takes the card under it (or nothing) without chance."""
+    return None if s.deck else resolve_forced_draw(s, step)
+
+
+def _empty_hand(s: State, step: TakeRandomCard) -> State | None:
+    """§9.3: a random take from an empty hand takes nothing."""
+    return None if s.players[step.source].hand else replace(s, queue=s.queue[1:])
 
 
 def _check_drawn(s: State, step: Any, a: Any) -> list[Violation]:
@@ -365,74 +387,187 @@ def _check_advisor(s: State, step: Any, a: Any) -> list[Violation]:
     return []
 
 
-_CHANCE_CARD = queued_decision((mv.ChanceCard,), _chance_candidates, check_chance, _apply_chance_move)
-_CHANCE_CHARACTER = queued_decision((mv.ChanceCharacter,), _chance_candidates, check_chance, _apply_chance_move)
+# ---- prompts that depend on more than the step's fields ---------------------------------------------
 
-STEPS: dict[type, Decision[State]] = {
-    DrawCard: _CHANCE_CARD,
-    TakeRandomCard: _CHANCE_CARD,
-    DiscardCharacter: _CHANCE_CHARACTER,
-    TakeRandomCharacter: _CHANCE_CHARACTER,
-    PickCharacter: queued_decision((mv.Pick,), pick_options, check_pick, apply_pick),
-    TheaterChoice: queued_decision((mv.Theater, mv.Pass), theater_options, _check_theater, _apply_theater),
-    KeepDrawn: queued_decision(
+#: What a player hands over, one card at a time, by the reason of the ``GiveCards`` step.
+GIVE_PROMPTS: dict[str, str] = {
+    "thieves_den": "Pay for the Thieves' Den with a card, or pay the rest in gold",
+    "cardinal": "Give Seat {target} a card for each gold borrowed ({count} to go)",
+    "seer": "Give Seat {target} a card back",
+    "magician": "Discard a card, or stop and draw as many as you discarded",
+}
+
+
+def _give_prompt(s: State, step: GiveCards) -> str:
+    return GIVE_PROMPTS[step.reason].format(**msgspec.structs.asdict(step))
+
+
+def _pick_prompt(s: State, step: PickCharacter) -> str:
+    if step.discard:  # R-4.2.5: 2 players
+        return "Keep a character and discard another face down"
+    return "Keep a character"
+
+
+def _turn_prompt(s: State, seat: int) -> str:
+    assert s.turn is not None
+    return f"Your turn as the {CONTENT.character[s.turn.character].name_en}"
+
+
+def _turn_seat(s: State) -> tuple[int, ...]:
+    assert s.turn is not None
+    return (s.turn.seat,)
+
+
+# ---- the table: one row per kind of step ------------------------------------------------------------
+
+#: A prompt never names the seat it is addressed to (the client says whose decision it is).
+STEPS: dict[type, Step[State] | Auto[State]] = {
+    # chance (§9.3)
+    DrawCard: Step(
+        (mv.ChanceCard,),
+        _chance_candidates,
+        check_chance,
+        _apply_chance_move,
+        "Draw a district card for Seat {seat}",
+        draw=_card_draw,
+        settle=_forced_draw,
+    ),
+    TakeRandomCard: Step(
+        (mv.ChanceCard,),
+        _chance_candidates,
+        check_chance,
+        _apply_chance_move,
+        "Take a card at random from Seat {source}'s hand",
+        draw=_card_draw,
+        settle=_empty_hand,
+    ),
+    DiscardCharacter: Step(
+        (mv.ChanceCharacter,),
+        _chance_candidates,
+        check_chance,
+        _apply_chance_move,
+        "Discard a character face {face}",
+        draw=_character_draw,
+    ),
+    TakeRandomCharacter: Step(
+        (mv.ChanceCharacter,),
+        _chance_candidates,
+        check_chance,
+        _apply_chance_move,
+        "Take one of Seat {source}'s characters at random",
+        draw=_character_draw,
+    ),
+    # the selection (R-4.2.4 – R-4.2.7)
+    PickCharacter: Step((mv.Pick,), pick_options, check_pick, apply_pick, _pick_prompt),
+    TheaterChoice: Step(
+        (mv.Theater, mv.Pass),
+        theater_options,
+        _check_theater,
+        _apply_theater,
+        "Swap characters using the Theater, or keep yours",
+    ),
+    # within a turn
+    KeepDrawn: Step(
         (mv.Keep,),
         lambda s, step: [mv.Keep(c) for c in keep_options(s)],
         _check_drawn,
         lambda s, st, a: apply_keep(s, st, a.card),
+        "Keep one of the drawn cards",
     ),
-    OrderBottom: queued_decision(
+    OrderBottom: Step(
         (mv.Bottom,),
         lambda s, step: [mv.Bottom(c) for c in keep_options(s)],
         _check_drawn,
         lambda s, st, a: apply_bottom(s, st, a.card),
+        "Choose the next card to put under the deck",
     ),
-    GiveCards: queued_decision((mv.Give, mv.Done), give_options, check_give, apply_give),
-    WizardChoice: queued_decision((mv.WizardTake,), wizard_take_options, check_wizard_take, apply_wizard_take),
-    Confiscate: queued_decision(
-        (mv.Accept, mv.Pass), _yes_or_no, _check_confiscate, lambda s, st, a: resolve_confiscation(s, st, _accepted(a))
+    GiveCards: Step((mv.Give, mv.Done), give_options, check_give, apply_give, _give_prompt),
+    WizardChoice: Step(
+        (mv.WizardTake,),
+        wizard_take_options,
+        check_wizard_take,
+        apply_wizard_take,
+        "Take or build a card from Seat {target}'s hand",
     ),
-    Bribe: queued_decision(
-        (mv.Accept, mv.Pass), _yes_or_no, _no_check, lambda s, st, a: resolve_bribe(s, st, _accepted(a))
+    Confiscate: Step(
+        (mv.Accept, mv.Pass),
+        _yes_or_no,
+        _check_confiscate,
+        lambda s, st, a: resolve_confiscation(s, st, _accepted(a)),
+        "Confiscate Seat {victim}'s new district with your signed warrant?",
     ),
-    RevealThreat: queued_decision(
-        (mv.Accept, mv.Pass), _yes_or_no, _no_check, lambda s, st, a: resolve_reveal(s, st, _accepted(a))
+    Bribe: Step(
+        (mv.Accept, mv.Pass),
+        _yes_or_no,
+        no_check,
+        lambda s, st, a: resolve_bribe(s, st, _accepted(a)),
+        "Pay the Blackmailer half your gold?",
     ),
-    EmperorRecipientResource: queued_decision(
+    RevealThreat: Step(
+        (mv.Accept, mv.Pass),
+        _yes_or_no,
+        no_check,
+        lambda s, st, a: resolve_reveal(s, st, _accepted(a)),
+        "Reveal the threat on Seat {victim}?",
+    ),
+    EmperorRecipientResource: Step(
         (mv.HandOver,),
         lambda s, step: [mv.HandOver("gold"), mv.HandOver("card")],
-        _no_check,
+        no_check,
         lambda s, st, a: hand_over(replace(s, queue=s.queue[1:]), st.seat, st.emperor, a.resource),
+        "Hand the Emperor 1 gold or 1 random card",
     ),
-    AdvisorCrown: queued_decision(
+    # the end of a round (R-4.4.1)
+    AdvisorCrown: Step(
         (mv.Emperor,),
         lambda s, step: [mv.Emperor(r) for r in emperor_recipients(s, step.seat)],
         _check_advisor,
         lambda s, st, a: replace(s, queue=s.queue[1:], crown=a.recipient),
+        "Give the crown to another player for your killed Emperor",
     ),
 }
-"""Every kind of queued decision (selection, draws, prompts, hand-overs) and what it takes, offers,
-checks and does."""
+"""Every kind of queued step (selection, draws, prompts, hand-overs): what it takes, offers, checks and
+does, what it asks and what settles it by itself."""
 
-TURN: Decision[State] = Decision(
-    tuple(TURN_ACTIONS),
-    lambda s, seat: [a for a in turn_candidates(s) if not TURN_ACTIONS[type(a)][1](s, a)],
-    lambda s, seat, a: check_turn_action(s, a),
-    lambda s, seat, a: apply_turn_action(s, a),
+TURN: Step[State] = Step(
+    TURN_TAKES,
+    turn_candidates,
+    check_turn_action,
+    apply_turn_action,
+    _turn_prompt,
+    seats=_turn_seat,
 )
-"""A character's turn (R-4.3.2): gather, build, abilities and district effects, end the turn. Candidates
-already leave out what the gates forbid, so only each move's own check runs on them."""
+"""A character's turn (R-4.3.2): gather, build, abilities and district effects, end the turn."""
 
 
-def now(s: State) -> Now[State] | None:
-    """Who owes which decision: the queued step at the head of the queue, else the turn."""
-    if s.phase == "over":
-        return None
-    if s.queue:
-        head = s.queue[0]
-        return queued_now(head, STEPS[type(head)], _prompt(head), CHANCE_STEPS)
-    assert s.turn is not None
-    return Now((s.turn.seat,), TURN, "turn", f"Your turn as the {CONTENT.character[s.turn.character].name_en}")
+def decision(s: State) -> str | None:
+    """With the queue empty: the character's turn, once a character has been called."""
+    return None if s.turn is None else "turn"
+
+
+def _turns(s: State) -> State | None:
+    """R-4.3.1, R-4.4.1: a round ends, the next character is called, a turn moves on by itself."""
+    if s.called_rank == CLOSING:
+        return finish_round(s)
+    if s.turn is None:
+        return call_next(s)
+    return turn_progress(s)
+
+
+TABLE: Table[State] = Table(
+    actions=ACTIONS,
+    action_union=mv.Action,
+    stage=lambda s: s.phase,
+    decision=decision,
+    stages={"turn": TURN},
+    progress={
+        "selection": lambda s: replace(s, phase="turns", called_rank=0),  # R-4.3.1: the ranks are called
+        "turns": _turns,
+    },
+    queue=lambda s: s.queue,
+    queued=STEPS,
+    step_union=QueuedStep,
+)
 
 
 # ---- the engine ---------------------------------------------------------------------------------
@@ -497,9 +632,7 @@ class Citadels:
     make_options = staticmethod(setup.make_options)
     setup = staticmethod(setup.new_game)
     integrity = staticmethod(check_state)
-    now = staticmethod(now)
-    automatic = staticmethod(automatic)
-    chance = staticmethod(chance)
+    table = TABLE
     score = staticmethod(scoring.score)
     view = staticmethod(view.view)
     label = staticmethod(words.label)

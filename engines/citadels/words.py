@@ -14,7 +14,7 @@ signed warrant and the flowered threat stay secret (the markers are listed in ra
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from engines.citadels import moves as mv
@@ -36,6 +36,7 @@ from engines.citadels.state import (
     TheaterChoice,
     WizardChoice,
 )
+from engines.core.table import Act, Happened
 from engines.core.text import LogEntry, MoveLabel, Text, plural, seat_name, text
 
 #: The most choices one menu step offers (a Discord select menu holds 25).
@@ -603,57 +604,10 @@ def label_hand_over(s: State, a: mv.HandOver) -> Label:
     return _lab("hand_over", "Hand over", "Hand {emperor} 1 random card", steps, emperor=the("emperor"))
 
 
-LABELS: dict[type, Callable[[State, Any], Label]] = {
-    mv.ChanceCard: label_chance,
-    mv.ChanceCharacter: label_chance,
-    mv.Pick: label_pick,
-    mv.Theater: label_theater,
-    mv.Pass: label_yes_no,
-    mv.Accept: label_yes_no,
-    mv.GatherGold: label_gather,
-    mv.GatherCards: label_gather,
-    mv.Keep: label_keep,
-    mv.Bottom: label_keep,
-    mv.Give: label_give,
-    mv.Done: label_done,
-    mv.Build: label_build,
-    mv.WizardTake: label_wizard_take,
-    mv.Smithy: label_district_effect,
-    mv.Laboratory: label_district_effect,
-    mv.Museum: label_district_effect,
-    mv.Armory: label_district_effect,
-    mv.Income: label_income,
-    mv.Kill: label_named,
-    mv.Bewitch: label_named,
-    mv.Rob: label_named,
-    mv.Warrants: label_warrants,
-    mv.Threats: label_threats,
-    mv.Spy: label_seat_ability,
-    mv.MagicSwap: label_seat_ability,
-    mv.WizardLook: label_seat_ability,
-    mv.AbbotCharity: label_seat_ability,
-    mv.Emperor: label_seat_ability,
-    mv.Destroy: label_rank8,
-    mv.Exchange: label_rank8,
-    mv.Seize: label_rank8,
-    mv.Beautify: label_simple,
-    mv.Navigator: label_simple,
-    mv.CollectTax: label_simple,
-    mv.MagicRedraw: label_simple,
-    mv.SeerTake: label_simple,
-    mv.MerchantBonus: label_simple,
-    mv.ArchitectDraw: label_simple,
-    mv.ScholarDraw: label_simple,
-    mv.EndTurn: label_simple,
-    mv.HandOver: label_hand_over,
-}
-"""Every action type and the function that words it as a legal move."""
-
-
-def label(state: State, move: mv.Move, several_seats: bool) -> MoveLabel:
-    """The label and choice path of a legal ``move`` of ``state`` (Citadels decisions are one seat's, so
-    ``several_seats`` only adds the seat in front)."""
-    words, path = LABELS[type(move.action)](state, move.action)
+def label(state: State, move: mv.Move, several_seats: bool, act: Act) -> MoveLabel:
+    """The label and choice path of a legal ``move`` of ``state`` (``act.label``: its action's words;
+    Citadels decisions are one seat's, so ``several_seats`` only adds the seat in front)."""
+    words, path = act.label(state, move.action)
     if several_seats:
         seat = seat_name(move.seat)
         words = text("citadels.move.seat", "{seat}: {move}", seat=seat, move=words.english)
@@ -687,7 +641,7 @@ def _private(kind: str, template: str, **params: object) -> Text:
     return text(f"citadels.log.private.{kind}", template, **params)
 
 
-def log_chance(b: State, a: Any, after: State) -> Lines:
+def log_chance(b: State, a: Any, after: State, seat: int) -> Lines:
     """Chance events as the table sees them: a draw is never named, a face-up discard is."""
     step = _step(b)
     if isinstance(step, DrawCard):
@@ -1035,36 +989,10 @@ def log_crown_advisor(b: State, a: mv.Emperor, after: State, seat: int) -> Lines
     return log_ability(b, a, after, seat)
 
 
-LOGS: dict[type, Callable[[State, Any, State, int], Lines]] = {
-    mv.Pick: log_pick,
-    mv.Theater: log_theater,
-    mv.Pass: log_yes_no,
-    mv.Accept: log_yes_no,
-    mv.GatherGold: log_gather,
-    mv.GatherCards: log_gather,
-    mv.Keep: log_keep,
-    mv.Bottom: log_keep,
-    mv.Give: log_give,
-    mv.Done: log_done,
-    mv.Build: log_build,
-    mv.WizardTake: log_wizard_take,
-    mv.Smithy: log_district_effect,
-    mv.Laboratory: log_district_effect,
-    mv.Museum: log_district_effect,
-    mv.Armory: log_district_effect,
-    mv.Emperor: log_crown_advisor,
-    mv.HandOver: log_hand_over,
-    mv.EndTurn: log_end_turn,
-}
-"""Every action type with a log function of its own; the other abilities share ``log_ability``."""
-
-
-def log(before: State, move: mv.Move, after: State) -> LogEntry:
-    """What ``move`` did: the public line names nothing hidden from another seat; the private line adds
-    what only the mover knows (the card kept, the character picked, the signed warrant)."""
-    a = move.action
-    if isinstance(a, mv.ChanceCard | mv.ChanceCharacter):
-        public, private = log_chance(before, a, after)
-    else:
-        public, private = LOGS.get(type(a), log_ability)(before, a, after, move.seat)
+def log(before: State, move: mv.Move, after: State, act: Act, happened: Sequence[Happened]) -> LogEntry:
+    """What ``move`` did (``act.log``: its action's words): the public line names nothing hidden from another
+    seat; the private line adds what only the mover knows (the card kept, the character picked, the signed
+    warrant)."""
+    assert act.log is not None
+    public, private = act.log(before, move.action, after, move.seat)
     return LogEntry(move.seat, public, private)

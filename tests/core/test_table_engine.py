@@ -8,8 +8,9 @@ import msgspec
 import pytest
 
 from engines.core.errors import StateInvalid
-from engines.core.game import Now, TableEngine
+from engines.core.game import TableEngine
 from engines.core.rng import Rng
+from engines.core.table import Act, Table
 
 
 class Position(msgspec.Struct, frozen=True):
@@ -29,13 +30,16 @@ class Waiting:
     move_type = Position
     options_type = Position
 
+    table: Table[Position] = Table(
+        actions={Position: Act(str)},
+        action_union=Position,
+        stage=lambda s: "waiting",
+        decision=lambda s: None,
+        stages={},
+        progress={"waiting": lambda s: Position() if s.due else None},
+    )
+
     def integrity(self, state: Position) -> None:
-        return None
-
-    def automatic(self, state: Position) -> Position | None:
-        return Position() if state.due else None
-
-    def now(self, state: Position) -> Now[Position] | None:
         return None
 
 
@@ -45,26 +49,6 @@ def test_a_position_due_to_move_on_by_itself_is_refused_naming_the_state() -> No
     with pytest.raises(StateInvalid) as exc:
         engine.check(Position(due=True))
     assert exc.value.field == "state" and "move on by itself" in str(exc.value)
-
-
-def test_a_staged_game_settles_its_queue_head_before_its_stage_moves_on() -> None:
-    from dataclasses import dataclass, replace
-
-    from engines.core.game import staged_automatic
-
-    @dataclass(frozen=True)
-    class Toy:
-        stage: str
-        queue: tuple[str, ...] = ()
-
-    def settle(s: Toy) -> Toy | None:
-        return None if s.queue[0] == "decide" else replace(s, queue=s.queue[1:])
-
-    step = staged_automatic(settle, {"deal": lambda s: replace(s, stage="play"), "play": lambda s: None})
-    assert step(Toy("over", ("auto",))) is None  # nothing moves once the game is over
-    assert step(Toy("play", ("auto", "decide"))) == Toy("play", ("decide",))  # the head settles itself
-    assert step(Toy("play", ("decide",))) is None  # a head that needs a decision waits
-    assert step(Toy("deal")) == Toy("play")  # an empty queue lets the stage move on
 
 
 def test_a_refusal_names_the_pending_decision_by_its_prompt() -> None:

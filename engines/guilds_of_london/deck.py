@@ -17,7 +17,7 @@ from msgspec.structs import replace
 
 from engines.core.errors import Violation, violation
 from engines.core.items import add_sorted, remove_one
-from engines.core.rng import Rng
+from engines.core.table import Draw, uniform
 from engines.guilds_of_london import moves as mv
 from engines.guilds_of_london.common import CONTENT, cell_index, set_player, set_tile, tracks
 from engines.guilds_of_london.order import starting_stamps
@@ -118,11 +118,10 @@ def chance_options(s: State, step: ChanceStep) -> list[Any]:
     return [outcome_action(step, outcome) for outcome in dict.fromkeys(population(s, step))]
 
 
-def draw_by_rng(s: State, step: ChanceStep, rng: Rng) -> tuple[Any, Rng]:
-    """Seeded chance: an index below the population size, so each copy is equally likely."""
-    drawn = population(s, step)
-    index, rng = rng.below(len(drawn))
-    return outcome_action(step, drawn[index]), rng
+def chance_draw(s: State, step: ChanceStep) -> Draw:
+    """§5.5: a uniform draw among the pieces of the pile, so each copy is equally likely (the engine's
+    generator picks an index below the population size)."""
+    return uniform(population(s, step), lambda piece: outcome_action(step, piece))
 
 
 _WHAT: dict[type, str] = {

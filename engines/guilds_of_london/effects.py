@@ -492,21 +492,28 @@ def settle_lord_mayor(s: State, step: ChooseLordMayor) -> State | None:
 # ---- steps with nothing to decide ------------------------------------------------------------------------
 
 
-def settle(s: State, step: object) -> State | None:
-    """An effect step that needs no decision applies by itself: a mandatory count, a count with only 0 to
-    choose, a move or plantation step with no figure to move (A-19). ``None``: a decision is owed."""
-    if isinstance(step, HireStep):
-        most = hire_most(s, step)
-        return apply_hire(s, step, most) if most == 0 or step.mandatory else None
-    if isinstance(step, NeutralStep):
-        most = neutral_most(s, step)
-        return apply_neutral(s, step, most) if most == 0 or step.mandatory else None
-    if isinstance(step, MoveStep):
-        return pop(s) if step.left <= 0 or not move_options(s, step) else None
-    if isinstance(step, PlantStep):
-        return pop(s) if step.left <= 0 or not plant_options(s, step) else None
-    if isinstance(step, ChooseLordMayor):
-        return settle_lord_mayor(s, step)
-    if isinstance(step, ChoiceStep):
-        return pop(s) if choice_count(step) == 0 else None
-    return None
+def settle_hire(s: State, step: HireStep) -> State | None:
+    """§6.7 ``HIRE``, A-19: a mandatory hire, or one with only 0 to choose, applies by itself."""
+    most = hire_most(s, step)
+    return apply_hire(s, step, most) if most == 0 or step.mandatory else None
+
+
+def settle_neutral(s: State, step: NeutralStep) -> State | None:
+    """§6.7 ``GAIN_NEUTRAL``, A-19: a mandatory take, or one with only 0 to choose, applies by itself."""
+    most = neutral_most(s, step)
+    return apply_neutral(s, step, most) if most == 0 or step.mandatory else None
+
+
+def settle_move(s: State, step: MoveStep) -> State | None:
+    """§6.7 ``MOVE``, A-19: a move step with no move left, or no figure to move, ends by itself."""
+    return pop(s) if step.left <= 0 or not move_options(s, step) else None
+
+
+def settle_plant(s: State, step: PlantStep) -> State | None:
+    """§6.7 ``TO_PLANTATION``, A-19: a plantation step with none left, or no figure to send, ends by itself."""
+    return pop(s) if step.left <= 0 or not plant_options(s, step) else None
+
+
+def settle_choice(s: State, step: ChoiceStep) -> State | None:
+    """§9.2.1 ``CHOICE``: a choice with no option ends by itself."""
+    return pop(s) if choice_count(step) == 0 else None

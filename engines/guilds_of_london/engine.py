@@ -1,9 +1,13 @@
-"""The Guilds of London engine: the uniform protocol over the rule modules.
+"""The Guilds of London engine: the index of the game's rules, as the rows of its table (``engines.core.table``).
 
-The decision owed is the head of the queue (a chance draw, a small effect decision, a payment, a
-negotiation, a discard), else the simultaneous secret Lord Mayor keep of setup, else the turn of the
-player whose turn it is. Everything else happens by itself, one ``automatic`` step at a time: effects
-that need no decision, draws that need no chance, and the stages of the round (§4.1).
+``ACTIONS`` has a row per kind of action: its words (``words``: its label and its log lines) and, for a
+turn action, its own check and effect. ``STEPS`` has a row per kind of queued step: a chance draw (how
+chance draws, what settles it without chance), a small effect decision, a payment, a negotiation, a
+discard (what each takes, offers, checks and does, what it asks, what settles it by itself), and the
+steps that never ask anyone (an effect list running, figures coming back from the plantation). The stage
+decisions are the simultaneous secret Lord Mayor keep of setup and the turn of the player whose turn it
+is. ``TABLE`` walks them: the head of the queue, else the stage's decision, else the stage moves on by
+itself (``progress``: the stages of the round, §4.1).
 """
 
 from __future__ import annotations
@@ -15,9 +19,9 @@ import msgspec
 
 from engines.core.engine import GameInfo, GameType, option_infos
 from engines.core.errors import Violation, violation
-from engines.core.game import Decision, Now, TableEngine, queued_decision, queued_now, staged_automatic
+from engines.core.game import TableEngine
 from engines.core.picture import Picture
-from engines.core.rng import Rng
+from engines.core.table import Act, Auto, Step, Table, dispatch, no_check
 from engines.guilds_of_london import (
     deck,
     effects,
@@ -36,7 +40,6 @@ from engines.guilds_of_london import moves as mv
 from engines.guilds_of_london.common import CONTENT
 from engines.guilds_of_london.picture import picture
 from engines.guilds_of_london.state import (
-    CHANCE_STEPS,
     ChoiceStep,
     ChooseLordMayor,
     DiscardToLimit,
@@ -58,8 +61,44 @@ from engines.guilds_of_london.state import (
     Run,
     State,
 )
+from engines.guilds_of_london.state import Step as QueuedStep
 
 RULES_VERSION = "1.0.0"
+
+
+# ---- the table: one row per kind of action --------------------------------------------------------------
+
+ACTIONS: dict[type, Act] = {
+    # chance (§5.5)
+    mv.StartingOrder: Act(words.label_order, words.log_order),
+    mv.ChanceSide: Act(words.label_side, words.log_side),
+    mv.ChanceTile: Act(words.label_tile, words.log_tile),
+    mv.ChanceToken: Act(words.label_token, words.log_token),
+    mv.ChanceCard: Act(words.label_card, words.log_card),
+    mv.ChanceLordMayor: Act(words.label_lord_mayor_draw, words.log_lord_mayor_draw),
+    # the Lord Mayor cards (R-SETUP-11, §5.3)
+    mv.KeepLordMayor: Act(words.label_keep, words.log_keep),
+    mv.PutUnder: Act(words.label_under, words.log_under),
+    # the turn (§5.2): play a card to hire, to move or for its ability, or end the turn
+    mv.PlayHire: Act(words.label_hire, words.log_hire, turn.check_hire, turn.apply_hire),
+    mv.PlayMove: Act(words.label_play_move, words.log_play_move, turn.check_move, turn.apply_move),
+    mv.PlayAbility: Act(words.label_ability, words.log_ability, turn.check_ability, turn.apply_ability),
+    mv.EndTurn: Act(words.label_end, words.log_end, no_check, turn.apply_end_turn),
+    # paying for an ability (§5.2)
+    mv.PayCard: Act(words.label_pay, words.log_pay),
+    mv.ReturnFigure: Act(words.label_return, words.log_return),
+    # effects (§6.7, §9.2.1)
+    mv.Hire: Act(words.label_hire_count, words.log_hire_count),
+    mv.TakeNeutral: Act(words.label_neutral, words.log_neutral),
+    mv.MoveFigure: Act(words.label_move_figure, words.log_move_figure),
+    mv.PlantFigure: Act(words.label_plant, words.log_plant),
+    mv.ChooseOption: Act(words.label_option, words.log_option),
+    # negotiation (R-RES-5, R-PLANT-1), stopping a step that goes on (A-19), the hand limit (R-TURN-6)
+    mv.Swap: Act(words.label_swap, words.log_swap),
+    mv.Stop: Act(words.label_stop, words.log_stop),
+    mv.Discard: Act(words.label_discard, words.log_discard),
+}
+"""Every action: how a legal one is shown and what one did, in words; a turn action's own check and effect."""
 
 
 # ---- rows for queued steps --------------------------------------------------------------------------------
@@ -78,7 +117,9 @@ def _stoppable(
     check: Callable[[State, Any, Any], list[Violation]],
     effect: Callable[[State, Any, Any], State],
     mandatory: Callable[[Any], bool],
-) -> Decision[State]:
+    prompt: str,
+    settle: Callable[[State, Any], State | None],
+) -> Step[State]:
     """A row for a step that goes on one action at a time until its player stops (A-19: a mandatory step
     may stop only when it can do nothing more)."""
 
@@ -90,182 +131,225 @@ def _stoppable(
     def apply_or_stop(s: State, step: Any, a: Any) -> State:
         return deck.pop(s) if isinstance(a, mv.Stop) else effect(s, step, a)
 
-    return queued_decision(
-        (takes, mv.Stop), lambda s, st: [*candidates(s, st), mv.Stop()], check_or_stop, apply_or_stop
+    return Step(
+        (takes, mv.Stop),
+        lambda s, st: [*candidates(s, st), mv.Stop()],
+        check_or_stop,
+        apply_or_stop,
+        prompt,
+        settle=settle,
     )
 
 
 def _hire_candidates(s: State, step: HireStep) -> list[mv.Hire]:
+    """§6.7 ``HIRE``: up to n liverymen, none included (A-19)."""
     return [mv.Hire(k) for k in range(effects.hire_most(s, step) + 1)]
 
 
 def _neutral_candidates(s: State, step: NeutralStep) -> list[mv.TakeNeutral]:
+    """§6.7 ``GAIN_NEUTRAL``: up to n neutral pawns, none included (A-19)."""
     return [mv.TakeNeutral(k) for k in range(effects.neutral_most(s, step) + 1)]
 
 
-_CHANCE: dict[type, Decision[State]] = {
-    kind: queued_decision((deck.ACTION_OF[kind],), deck.chance_options, deck.check_chance, deck.apply_chance)
-    for kind in (DrawOrder, DrawSide, DrawTile, DrawToken, DrawCard, DrawLordMayor)
-}
+def _chance(takes: type, prompt: str) -> Step[State]:
+    """A chance draw (§5.5): every outcome once, drawn uniformly among the pieces of the pile (copies weigh
+    as many); settled without chance when the deck turns over or nothing is left to draw (A-15, A-26)."""
+    return Step(
+        (takes,),
+        deck.chance_options,
+        deck.check_chance,
+        deck.apply_chance,
+        prompt,
+        draw=deck.chance_draw,
+        settle=deck.settle_draw,
+    )
 
-STEPS: dict[type, Decision[State]] = {
-    **_CHANCE,
-    ChooseLordMayor: queued_decision(
+
+#: §5.3: once the cards to keep are kept, the rest go under the deck in the order the player chooses.
+PUT_UNDER_PROMPT = "Choose the next Lord Mayor card to put under the deck"
+
+
+def _lord_mayor_prompt(s: State, step: ChooseLordMayor) -> str:
+    return "Keep one of the Lord Mayor cards you drew" if step.keep > 0 else PUT_UNDER_PROMPT
+
+
+#: A prompt says what the decision asks, in the decider's words (the client says whose decision it is).
+STEPS: dict[type, Step[State] | Auto[State]] = {
+    # chance (§5.5)
+    DrawOrder: _chance(mv.StartingOrder, "Draw the starting order"),
+    DrawSide: _chance(mv.ChanceSide, "Draw the plantation side"),
+    DrawTile: _chance(mv.ChanceTile, "Draw the tile for the cell ({row},{col})"),
+    DrawToken: _chance(mv.ChanceToken, "Draw the second-place token for the tile at ({row},{col})"),
+    DrawCard: _chance(mv.ChanceCard, "Draw an action card for Seat {seat}"),
+    DrawLordMayor: _chance(mv.ChanceLordMayor, "Draw a Lord Mayor card for Seat {seat}"),
+    # the Lord Mayor cards drawn (§5.3)
+    ChooseLordMayor: Step(
         (mv.KeepLordMayor, mv.PutUnder),
         effects.lord_mayor_options,
         effects.check_lord_mayor,
         effects.apply_lord_mayor,
+        _lord_mayor_prompt,
+        settle=effects.settle_lord_mayor,
     ),
-    HireStep: queued_decision(
+    # effects (§6.7, §9.2.1)
+    Run: Auto(effects.run),
+    HireStep: Step(
         (mv.Hire,),
         _hire_candidates,
         lambda s, st, a: effects.check_count(effects.hire_most(s, st), a.count, st.mandatory),
         lambda s, st, a: effects.apply_hire(s, st, a.count),
+        "How many liverymen to hire (up to {n})",
+        settle=effects.settle_hire,
     ),
-    NeutralStep: queued_decision(
+    NeutralStep: Step(
         (mv.TakeNeutral,),
         _neutral_candidates,
         lambda s, st, a: effects.check_count(effects.neutral_most(s, st), a.count, st.mandatory),
         lambda s, st, a: effects.apply_neutral(s, st, a.count),
+        "How many neutral pawns to take (up to {n})",
+        settle=effects.settle_neutral,
     ),
     MoveStep: _stoppable(
-        mv.MoveFigure, effects.move_options, effects.check_move, effects.apply_move, lambda st: st.mandatory
+        mv.MoveFigure,
+        effects.move_options,
+        effects.check_move,
+        effects.apply_move,
+        lambda st: st.mandatory,
+        "Move a figure ({left} left), or stop",
+        effects.settle_move,
     ),
     PlantStep: _stoppable(
-        mv.PlantFigure, effects.plant_options, effects.check_plant, effects.apply_plant, lambda st: st.mandatory
+        mv.PlantFigure,
+        effects.plant_options,
+        effects.check_plant,
+        effects.apply_plant,
+        lambda st: st.mandatory,
+        "Send a figure to the plantation ({left} left), or stop",
+        effects.settle_plant,
     ),
-    ChoiceStep: queued_decision(
+    ChoiceStep: Step(
         (mv.ChooseOption,),
         lambda s, st: [mv.ChooseOption(i) for i in range(effects.choice_count(st))],
         lambda s, st, a: effects.check_option(st, a.option),
         lambda s, st, a: effects.apply_option(s, st, a.option),
+        "Choose an option",
+        settle=effects.settle_choice,
     ),
-    PayDiscard: queued_decision((mv.PayCard,), turn.pay_card_options, _hand_card, turn.apply_pay_card),
-    PayReturn: queued_decision((mv.ReturnFigure,), turn.return_options, turn.check_return, turn.apply_return),
+    # paying for an ability (§5.2)
+    PayDiscard: Step(
+        (mv.PayCard,),
+        turn.pay_card_options,
+        _hand_card,
+        turn.apply_pay_card,
+        "Discard a card to pay for the ability ({left} left)",
+        settle=turn.settle_payment,
+    ),
+    PayReturn: Step(
+        (mv.ReturnFigure,),
+        turn.return_options,
+        turn.check_return,
+        turn.apply_return,
+        "Return a figure to the supply to pay for the ability ({left} left)",
+        settle=turn.settle_payment,
+    ),
+    # resolution (R-RES-5) and the plantation (R-PLANT-1)
     Negotiate: _stoppable(
-        mv.Swap, negotiation.swap_options, negotiation.check_swap, negotiation.apply_swap, lambda st: False
+        mv.Swap,
+        negotiation.swap_options,
+        negotiation.check_swap,
+        negotiation.apply_swap,
+        lambda st: False,
+        "Swap a liveryman for a neutral pawn, or stop",
+        negotiation.settle_negotiation,
     ),
-    DiscardToLimit: queued_decision((mv.Discard,), turn.discard_options, _hand_card, turn.apply_discard),
+    ReturnFromPlantation: Auto(plantation.apply_return),
+    # the end of a turn (R-TURN-6 step 4)
+    DiscardToLimit: Step(
+        (mv.Discard,),
+        turn.discard_options,
+        _hand_card,
+        turn.apply_discard,
+        "Discard down to the hand limit",
+        settle=turn.settle_discard,
+    ),
 }
-"""Every kind of queued decision and what it takes, offers, checks and does."""
+"""Every kind of queued step: what it takes, offers, checks and does, what it asks, how chance draws and
+what settles it by itself."""
 
 
-# ---- the turn and the secret keep ------------------------------------------------------------------------------
+# ---- the stage decisions: the secret keep and the turn --------------------------------------------------------
 
-TURN_ACTIONS: dict[type, tuple[Callable[[State, int, Any], list[Violation]], Callable[[State, int, Any], State]]] = {
-    mv.PlayHire: (turn.check_hire, turn.apply_hire),
-    mv.PlayMove: (turn.check_move, turn.apply_move),
-    mv.PlayAbility: (turn.check_ability, turn.apply_ability),
-    mv.EndTurn: (lambda s, seat, a: [], turn.apply_end_turn),
+#: What a player's turn takes (§5.2), in the order a refusal of another kind of action lists them.
+TURN_TAKES: tuple[type, ...] = (mv.PlayHire, mv.PlayMove, mv.PlayAbility, mv.EndTurn)
+
+check_turn_action, apply_turn_action = dispatch(ACTIONS, TURN_TAKES)
+
+
+def _turn_seat(s: State) -> tuple[int, ...]:
+    assert s.turn is not None
+    return (s.turn.seat,)
+
+
+STAGES: dict[str, Step[State]] = {
+    # R-SETUP-11: each player secretly keeps a Lord Mayor card, all at once.
+    "keep_lord_mayor": Step(
+        (mv.KeepLordMayor,),
+        setup.keep_options,
+        setup.check_keep,
+        setup.apply_keep,
+        "Each player keeps a Lord Mayor card in secret",
+        seats=setup.keep_seats,
+        exact=True,
+    ),
+    # §5.2: a player's turn: play a card to hire, to move or for its ability, or end the turn.
+    "turn": Step(
+        TURN_TAKES,
+        turn.turn_candidates,
+        check_turn_action,
+        apply_turn_action,
+        "Play a card, or end the turn",
+        seats=_turn_seat,
+    ),
 }
-
-TURN: Decision[State] = Decision(
-    tuple(TURN_ACTIONS),
-    lambda s, seat: [a for a in turn.turn_candidates(s, seat) if not TURN_ACTIONS[type(a)][0](s, seat, a)],
-    lambda s, seat, a: TURN_ACTIONS[type(a)][0](s, seat, a),
-    lambda s, seat, a: TURN_ACTIONS[type(a)][1](s, seat, a),
-)
-"""A player's turn (§5.2): play a card to hire, to move or for its ability, or end the turn."""
-
-KEEP: Decision[State] = Decision(
-    (mv.KeepLordMayor,),
-    lambda s, seat: setup.keep_options(s, seat),
-    setup.check_keep,
-    setup.apply_keep,
-)
-"""R-SETUP-11: each player secretly keeps a Lord Mayor card, all at once."""
+"""The decisions of a stage, with the queue empty."""
 
 
-# ---- now and automatic ------------------------------------------------------------------------------------------
-
-PROMPTS: dict[type, str] = {
-    DrawOrder: "Draw the starting order",
-    DrawSide: "Draw the plantation side",
-    DrawTile: "Draw the tile for the cell ({row},{col})",
-    DrawToken: "Draw the second-place token for the tile at ({row},{col})",
-    DrawCard: "Draw an action card for Seat {seat}",
-    DrawLordMayor: "Draw a Lord Mayor card for Seat {seat}",
-    ChooseLordMayor: "Keep one of the Lord Mayor cards you drew",
-    HireStep: "How many liverymen to hire (up to {n})",
-    NeutralStep: "How many neutral pawns to take (up to {n})",
-    MoveStep: "Move a figure ({left} left), or stop",
-    PlantStep: "Send a figure to the plantation ({left} left), or stop",
-    ChoiceStep: "Choose an option",
-    PayDiscard: "Discard a card to pay for the ability ({left} left)",
-    PayReturn: "Return a figure to the supply to pay for the ability ({left} left)",
-    Negotiate: "Swap a liveryman for a neutral pawn, or stop",
-    DiscardToLimit: "Discard down to the hand limit",
-}
-"""What each queued decision asks, in the decider's words (the client says whose decision it is)."""
-
-#: §5.3: once the cards to keep are kept, the rest go under the deck in the order the player chooses.
-PUT_UNDER_PROMPT = "Choose the next Lord Mayor card to put under the deck"
-KEEP_PROMPT = "Each player keeps a Lord Mayor card in secret"
-TURN_PROMPT = "Play a card, or end the turn"
-
-
-def _prompt(step: Any) -> str:
-    if isinstance(step, ChooseLordMayor) and step.keep <= 0:
-        return PUT_UNDER_PROMPT
-    return PROMPTS[type(step)].format(**msgspec.structs.asdict(step))
-
-
-def now(s: State) -> Now[State] | None:
-    """Who owes which decision: the head of the queue, else the secret keep, else the turn."""
-    if s.stage == "over":
-        return None
-    if s.queue:
-        head = s.queue[0]
-        row = STEPS.get(type(head))
-        return None if row is None else queued_now(head, row, _prompt(head), CHANCE_STEPS)
+def decision(s: State) -> str | None:
+    """With the queue empty: the secret keep of setup, else the turn of the player whose turn it is."""
     if s.stage == "keep":
-        seats = setup.keep_seats(s)
-        return Now(seats, KEEP, "keep_lord_mayor", KEEP_PROMPT) if seats else None
+        return "keep_lord_mayor"
     if s.stage == "turns" and s.turn is not None:
-        return Now((s.turn.seat,), TURN, "turn", TURN_PROMPT)
+        return "turn"
     return None
 
 
-def _settle_head(s: State) -> State | None:
-    """The head step, if it needs no decision (or is no decision at all)."""
-    head = s.queue[0]
-    if isinstance(head, Run):
-        return effects.run(s, head)
-    if isinstance(head, ReturnFromPlantation):
-        return plantation.apply_return(s, head)
-    if isinstance(head, CHANCE_STEPS):
-        return deck.settle_draw(s, head)
-    if isinstance(head, PayDiscard | PayReturn):
-        return turn.settle_payment(s, head)
-    if isinstance(head, DiscardToLimit):
-        return turn.settle_discard(s, head)
-    if isinstance(head, Negotiate):
-        return negotiation.settle_negotiation(s, head)
-    return effects.settle(s, head)
+def _kept(s: State) -> State | None:
+    """R-SETUP-11: once nobody is left to keep, the keep resolves and play starts."""
+    return None if setup.keep_seats(s) else setup.start_play(setup.resolve_keep(s))
 
 
-#: What happens by itself when the queue is empty, by stage (§4.1).
-_STAGE_STEPS: dict[str, Callable[[State], State | None]] = {
-    "deal": setup.end_deal,
-    "keep": lambda s: None if setup.keep_seats(s) else setup.start_play(setup.resolve_keep(s)),
-    "turns": turn.turn_progress,
-    "scan": resolution.scan_next,
-    "negotiate": resolution.vote,
-    "reward": resolution.flip,
-    "plantation": plantation.plantation_vote,
-    "harvest": growth.harvest_done,
-    "expand": growth.expand_done,
-}
-
-
-#: One automatic step, or ``None`` when a decision is owed (or the game is over): the queue's head settles
-#: itself, then the stage moves on.
-automatic = staged_automatic(_settle_head, _STAGE_STEPS)
-
-
-def chance(s: State, now: Now[State], rng: Rng) -> tuple[Any, Rng]:
-    """The physical process: a uniform draw among the pieces of the pile (copies weigh as many)."""
-    return deck.draw_by_rng(s, s.queue[0], rng)  # type: ignore[arg-type]
+TABLE: Table[State] = Table(
+    actions=ACTIONS,
+    action_union=mv.Action,
+    stage=lambda s: s.stage,
+    decision=decision,
+    stages=STAGES,
+    #: What happens by itself when the queue is empty, by stage (§4.1).
+    progress={
+        "deal": setup.end_deal,
+        "keep": _kept,
+        "turns": turn.turn_progress,
+        "scan": resolution.scan_next,
+        "negotiate": resolution.vote,
+        "reward": resolution.flip,
+        "plantation": plantation.plantation_vote,
+        "harvest": growth.harvest_done,
+        "expand": growth.expand_done,
+    },
+    queue=lambda s: s.queue,
+    queued=STEPS,
+    step_union=QueuedStep,
+)
 
 
 class GuildsOfLondon:
@@ -289,9 +373,7 @@ class GuildsOfLondon:
     make_options = staticmethod(setup.make_options)
     setup = staticmethod(setup.new_game)
     integrity = staticmethod(integrity.check_state)
-    now = staticmethod(now)
-    automatic = staticmethod(automatic)
-    chance = staticmethod(chance)
+    table = TABLE
     score = staticmethod(scoring.score)
     view = staticmethod(view.view)
     label = staticmethod(words.label)

@@ -18,10 +18,11 @@ round reached, the end of the game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from engines.core.engine import CHANCE
+from engines.core.table import Act, Happened
 from engines.core.text import LogEntry, MoveLabel, Text, menu_steps, plural, seat_name, seated, text
 from engines.guilds_of_london import moves as mv
 from engines.guilds_of_london.common import CONTENT
@@ -117,14 +118,14 @@ def _lord_mayor_menu(cards: Sequence[str]) -> list[tuple[str, str]]:
     return [(card, lord_mayor_name(card)) for card in cards]
 
 
-def _label_order(s: State, seat: int, a: mv.StartingOrder) -> tuple[Text, list[Text]]:
+def label_order(s: State, seat: int, a: mv.StartingOrder) -> tuple[Text, list[Text]]:
     """R-SETUP-6: the starting order drawn."""
     order = ", ".join(seat_name(x) for x in a.seats)
     label = _move("starting_order", "Starting order: {order}", order=order)
     return label, [_choice("starting_order", "Starting order"), _choice("order", "{order}", order=order)]
 
 
-def _label_side(s: State, seat: int, a: mv.ChanceSide) -> tuple[Text, list[Text]]:
+def label_side(s: State, seat: int, a: mv.ChanceSide) -> tuple[Text, list[Text]]:
     """R-SETUP-5: the plantation side drawn."""
     side = a.side.title()
     label = _move("chance_side", "The plantation shows its {side} side", side=side)
@@ -136,7 +137,7 @@ def _tile_words(tile: str) -> str:
     return found.name if found is not None else "an unknown tile"
 
 
-def _label_tile(s: State, seat: int, a: mv.ChanceTile) -> tuple[Text, list[Text]]:
+def label_tile(s: State, seat: int, a: mv.ChanceTile) -> tuple[Text, list[Text]]:
     """R-SETUP-12/13, R-GROW-2: the tile drawn for the cell."""
     cell = _cell(s.queue[0])
     label = _move("chance_tile", "{tile} for {cell}", tile=_tile_words(a.tile), cell=cell)
@@ -144,7 +145,7 @@ def _label_tile(s: State, seat: int, a: mv.ChanceTile) -> tuple[Text, list[Text]
     return label, [_choice("chance_tile", "Tile drawn"), *pick("tile", a.tile, supply)]
 
 
-def _label_token(s: State, seat: int, a: mv.ChanceToken) -> tuple[Text, list[Text]]:
+def label_token(s: State, seat: int, a: mv.ChanceToken) -> tuple[Text, list[Text]]:
     """R-SETUP-2, R-GROW-5: the token drawn for the tile, by what it gives."""
     cell = _cell(s.queue[0])
     label = _move("chance_token", "A token ({token}) for the tile at {cell}", token=token_name(a.token), cell=cell)
@@ -152,27 +153,27 @@ def _label_token(s: State, seat: int, a: mv.ChanceToken) -> tuple[Text, list[Tex
     return label, [_choice("chance_token", "Token drawn"), *pick("token", a.token, bag)]
 
 
-def _label_card(s: State, seat: int, a: mv.ChanceCard) -> tuple[Text, list[Text]]:
+def label_card(s: State, seat: int, a: mv.ChanceCard) -> tuple[Text, list[Text]]:
     """R-SETUP-7, R-TURN-6: the action card drawn."""
     label = _move("chance_card", "The {card}", card=card_name(a.card))
     return label, [_choice("chance_card", "Action card drawn"), *pick("card", a.card, _cards(s.deck))]
 
 
-def _label_lord_mayor_draw(s: State, seat: int, a: mv.ChanceLordMayor) -> tuple[Text, list[Text]]:
+def label_lord_mayor_draw(s: State, seat: int, a: mv.ChanceLordMayor) -> tuple[Text, list[Text]]:
     """R-SETUP-11, §6.6: the Lord Mayor card drawn, by what it scores."""
     label = _move("chance_lord_mayor", "The Lord Mayor card scoring {card}", card=lord_mayor_name(a.card))
     deck = _lord_mayor_menu(list(dict.fromkeys(s.lm_deck)))
     return label, [_choice("chance_lord_mayor", "Lord Mayor card drawn"), *pick("lord_mayor", a.card, deck)]
 
 
-def _label_keep(s: State, seat: int, a: mv.KeepLordMayor) -> tuple[Text, list[Text]]:
+def label_keep(s: State, seat: int, a: mv.KeepLordMayor) -> tuple[Text, list[Text]]:
     """R-SETUP-11, §5.3: a Lord Mayor card kept (secretly), by what it scores."""
     label = _move("keep_lord_mayor", "Keep the Lord Mayor card scoring {card}", card=lord_mayor_name(a.card))
     offer = _lord_mayor_menu(sorted(set(s.players[seat].lm_offer)))
     return label, [_choice("keep_lord_mayor", "Keep a Lord Mayor card"), *pick("lord_mayor", a.card, offer)]
 
 
-def _label_under(s: State, seat: int, a: mv.PutUnder) -> tuple[Text, list[Text]]:
+def label_under(s: State, seat: int, a: mv.PutUnder) -> tuple[Text, list[Text]]:
     """§5.3: the next drawn card put under the Lord Mayor deck."""
     template = "Put the Lord Mayor card scoring {card} under the deck next"
     label = _move("put_under", template, card=lord_mayor_name(a.card))
@@ -180,13 +181,13 @@ def _label_under(s: State, seat: int, a: mv.PutUnder) -> tuple[Text, list[Text]]
     return label, [_choice("put_under", "Put a card under the deck"), *pick("lord_mayor", a.card, offer)]
 
 
-def _label_hire(s: State, seat: int, a: mv.PlayHire) -> tuple[Text, list[Text]]:
+def label_hire(s: State, seat: int, a: mv.PlayHire) -> tuple[Text, list[Text]]:
     """§5.2 action A."""
     label = _move("play_hire", "Hire a liveryman with the {card}", card=card_name(a.card))
     return label, [_choice("play_hire", "Hire a liveryman"), *pick("card", a.card, _hand(s, seat))]
 
 
-def _label_play_move(s: State, seat: int, a: mv.PlayMove) -> tuple[Text, list[Text]]:
+def label_play_move(s: State, seat: int, a: mv.PlayMove) -> tuple[Text, list[Text]]:
     """§5.2 action B."""
     card, source, to = card_name(a.card), tile_name(s, a.source), tile_name(s, a.to)
     label = _move("play_move", "Move with the {card} from {source} to {to}", card=card, source=source, to=to)
@@ -204,44 +205,44 @@ def _ability(card: str) -> str:
     return effects_words(found.ability) if found is not None else "nothing"
 
 
-def _label_ability(s: State, seat: int, a: mv.PlayAbility) -> tuple[Text, list[Text]]:
+def label_ability(s: State, seat: int, a: mv.PlayAbility) -> tuple[Text, list[Text]]:
     """§5.2 action C: the ability and its cost."""
     template = "Play the {card} for its ability: {does}"
     label = _move("play_ability", template, card=card_name(a.card), does=_ability(a.card))
     return label, [_choice("play_ability", "Use an ability"), *pick("card", a.card, _hand(s, seat))]
 
 
-def _label_end(s: State, seat: int, a: mv.EndTurn) -> tuple[Text, list[Text]]:
+def label_end(s: State, seat: int, a: mv.EndTurn) -> tuple[Text, list[Text]]:
     """§5.2 ``EndTurn``."""
     return _move("end_turn", "End the turn"), [_choice("end_turn", "End the turn")]
 
 
-def _label_pay(s: State, seat: int, a: mv.PayCard) -> tuple[Text, list[Text]]:
+def label_pay(s: State, seat: int, a: mv.PayCard) -> tuple[Text, list[Text]]:
     """§5.2 ``PlayAbility``: a card discarded as payment."""
     label = _move("pay_card", "Discard the {card} to pay", card=card_name(a.card))
     return label, [_choice("pay_card", "Discard to pay"), *pick("card", a.card, _hand(s, seat))]
 
 
-def _label_return(s: State, seat: int, a: mv.ReturnFigure) -> tuple[Text, list[Text]]:
+def label_return(s: State, seat: int, a: mv.ReturnFigure) -> tuple[Text, list[Text]]:
     """§5.2 ``PlayAbility``: a figure returned to the supply as payment."""
     label = _move("return_figure", "Return a figure from {source} to the supply", source=tile_name(s, a.source))
     return label, [_choice("return_figure", "Return a figure"), *pick("source", a.source, _places(s))]
 
 
-def _label_hire_count(s: State, seat: int, a: mv.Hire) -> tuple[Text, list[Text]]:
+def label_hire_count(s: State, seat: int, a: mv.Hire) -> tuple[Text, list[Text]]:
     """§6.7 ``HIRE``: up to n, so hiring nobody declines the effect (A-19)."""
     label = _move("hire", "Hire {count}", count=_hired(a.count))
     return label, [_choice("hire", "Hire"), _choice("count", "{count}", count=_hired(a.count))]
 
 
-def _label_neutral(s: State, seat: int, a: mv.TakeNeutral) -> tuple[Text, list[Text]]:
+def label_neutral(s: State, seat: int, a: mv.TakeNeutral) -> tuple[Text, list[Text]]:
     """§6.7 ``GAIN_NEUTRAL``: up to n, so taking none declines the effect (A-19)."""
     label = _move("take_neutral", "Take {count}", count=_neutrals(a.count))
     path = [_choice("take_neutral", "Take neutral pawns"), _choice("count", "{count}", count=_neutrals(a.count))]
     return label, path
 
 
-def _label_move_figure(s: State, seat: int, a: mv.MoveFigure) -> tuple[Text, list[Text]]:
+def label_move_figure(s: State, seat: int, a: mv.MoveFigure) -> tuple[Text, list[Text]]:
     """§6.7 ``MOVE``."""
     source, to = tile_name(s, a.source), tile_name(s, a.to)
     label = _move("move_figure", "Move a figure from {source} to {to}", source=source, to=to)
@@ -253,7 +254,7 @@ def _label_move_figure(s: State, seat: int, a: mv.MoveFigure) -> tuple[Text, lis
     return label, path
 
 
-def _label_plant(s: State, seat: int, a: mv.PlantFigure) -> tuple[Text, list[Text]]:
+def label_plant(s: State, seat: int, a: mv.PlantFigure) -> tuple[Text, list[Text]]:
     """§6.7 ``TO_PLANTATION``."""
     label = _move("plant_figure", "Send a figure from {source} to the plantation", source=tile_name(s, a.source))
     return label, [_choice("plant_figure", "Send to the plantation"), *pick("source", a.source, _places(s))]
@@ -267,7 +268,7 @@ def _option_words(s: State, a: mv.ChooseOption) -> str:
     return effects_words(choice.options[a.option])
 
 
-def _label_option(s: State, seat: int, a: mv.ChooseOption) -> tuple[Text, list[Text]]:
+def label_option(s: State, seat: int, a: mv.ChooseOption) -> tuple[Text, list[Text]]:
     """§9.2.1 ``CHOICE``: an option and what it does."""
     does = _option_words(s, a)
     label = _move("choose_option", "Option {number}: {does}", number=a.option + 1, does=does)
@@ -279,180 +280,157 @@ def _whose(seat: int) -> str:
     return f"{seat_name(seat)}'s"
 
 
-def _label_swap(s: State, seat: int, a: mv.Swap) -> tuple[Text, list[Text]]:
+def label_swap(s: State, seat: int, a: mv.Swap) -> tuple[Text, list[Text]]:
     """R-RES-5, R-PLANT-1."""
     label = _move("swap", "Swap one of {whose} liverymen for a neutral pawn", whose=_whose(a.seat))
     return label, [_choice("swap", "Swap"), _choice("whose", "{seat}", seat=seat_name(a.seat))]
 
 
-def _label_stop(s: State, seat: int, a: mv.Stop) -> tuple[Text, list[Text]]:
+def label_stop(s: State, seat: int, a: mv.Stop) -> tuple[Text, list[Text]]:
     return _move("stop", "Stop"), [_choice("stop", "Stop")]
 
 
-def _label_discard(s: State, seat: int, a: mv.Discard) -> tuple[Text, list[Text]]:
+def label_discard(s: State, seat: int, a: mv.Discard) -> tuple[Text, list[Text]]:
     """R-TURN-6 step 4."""
     label = _move("discard", "Discard the {card}", card=card_name(a.card))
     return label, [_choice("discard", "Discard"), *pick("card", a.card, _hand(s, seat))]
 
 
-_LABELS: dict[type, Callable[[State, int, Any], tuple[Text, list[Text]]]] = {
-    mv.StartingOrder: _label_order,
-    mv.ChanceSide: _label_side,
-    mv.ChanceTile: _label_tile,
-    mv.ChanceToken: _label_token,
-    mv.ChanceCard: _label_card,
-    mv.ChanceLordMayor: _label_lord_mayor_draw,
-    mv.KeepLordMayor: _label_keep,
-    mv.PutUnder: _label_under,
-    mv.PlayHire: _label_hire,
-    mv.PlayMove: _label_play_move,
-    mv.PlayAbility: _label_ability,
-    mv.EndTurn: _label_end,
-    mv.PayCard: _label_pay,
-    mv.ReturnFigure: _label_return,
-    mv.Hire: _label_hire_count,
-    mv.TakeNeutral: _label_neutral,
-    mv.MoveFigure: _label_move_figure,
-    mv.PlantFigure: _label_plant,
-    mv.ChooseOption: _label_option,
-    mv.Swap: _label_swap,
-    mv.Stop: _label_stop,
-    mv.Discard: _label_discard,
-}
-
-
-def label(state: State, move: mv.Move, several_seats: bool) -> MoveLabel:
-    """The label and the path of choices of a legal move (the seat first when several seats decide)."""
-    shown, path = _LABELS[type(move.action)](state, move.seat, move.action)
+def label(state: State, move: mv.Move, several_seats: bool, act: Act) -> MoveLabel:
+    """The label and the path of choices of a legal move (``act.label``: its action's words; the seat first
+    when several seats decide)."""
+    shown, path = act.label(state, move.seat, move.action)
     return _seated(move.seat, several_seats, shown, path)
 
 
 # ---- log lines: what a move did, in the past tense ------------------------------------------------------------
 
+#: A move's log lines: the public line and the private line to the mover (``None``: nothing hidden).
+Lines = tuple[Text, Text | None]
 
-def _did_order(s: State, a: mv.StartingOrder) -> Text:
+
+def _said(seat: int, a: Any, template: str, **params: object) -> Lines:
+    """A seat's public move (cards played or discarded lie face up, A-29), the seat first."""
+    return _log(str(type(a).__struct_config__.tag), template, seat=seat_name(seat), **params), None
+
+
+def _hidden(before: State, seat: int, a: Any, template: str, private: Text) -> Lines:
+    """A move whose public line hides the card (§8: drawn action cards, every Lord Mayor card): the public
+    line names the seat it is for, the private line (``private``) names the card to the mover."""
+    who = seat_name(_drawer(before) if seat == CHANCE else seat)
+    return _log(str(type(a).__struct_config__.tag), template, seat=who), private
+
+
+# Chance draws everybody sees (§8: the order, the plantation side, tiles and tokens lie face up).
+
+
+def log_order(s: State, seat: int, a: mv.StartingOrder) -> Lines:
     order = ", ".join(seat_name(x) for x in a.seats)
-    return _log("starting_order", "{seat} drew the starting order: {order}", seat=seat_name(CHANCE), order=order)
+    return _log("starting_order", "{seat} drew the starting order: {order}", seat=seat_name(CHANCE), order=order), None
 
 
-def _did_side(s: State, a: mv.ChanceSide) -> Text:
+def log_side(s: State, seat: int, a: mv.ChanceSide) -> Lines:
     side = a.side.title()
-    return _log("chance_side", "{seat} drew the {side} side of the plantation", seat=seat_name(CHANCE), side=side)
+    template = "{seat} drew the {side} side of the plantation"
+    return _log("chance_side", template, seat=seat_name(CHANCE), side=side), None
 
 
-def _did_tile(s: State, a: mv.ChanceTile) -> Text:
+def log_tile(s: State, seat: int, a: mv.ChanceTile) -> Lines:
     tile, cell = _tile_words(a.tile), _cell(s.queue[0])
-    return _log("chance_tile", "{seat} drew {tile} for {cell}", seat=seat_name(CHANCE), tile=tile, cell=cell)
+    return _log("chance_tile", "{seat} drew {tile} for {cell}", seat=seat_name(CHANCE), tile=tile, cell=cell), None
 
 
-def _did_token(s: State, a: mv.ChanceToken) -> Text:
+def log_token(s: State, seat: int, a: mv.ChanceToken) -> Lines:
     template = "{seat} drew a second-place token ({token}) for the tile at {cell}"
-    return _log("chance_token", template, seat=seat_name(CHANCE), token=token_name(a.token), cell=_cell(s.queue[0]))
+    token = token_name(a.token)
+    return _log("chance_token", template, seat=seat_name(CHANCE), token=token, cell=_cell(s.queue[0])), None
 
 
-_CHANCE_LINES: dict[type, Callable[[State, Any], Text]] = {
-    mv.StartingOrder: _did_order,
-    mv.ChanceSide: _did_side,
-    mv.ChanceTile: _did_tile,
-    mv.ChanceToken: _did_token,
-}
-"""Chance draws everybody sees (§8: the order, the plantation side, tiles and tokens lie face up)."""
+# Moves whose public line hides the card (§8): drawn action cards, every Lord Mayor card.
 
 
-def _did_hire(s: State, seat: int, a: mv.PlayHire) -> tuple[str, dict[str, object]]:
-    return "{seat} hired a liveryman with the {card}", {"card": card_name(a.card)}
+def log_card(s: State, seat: int, a: mv.ChanceCard) -> Lines:
+    private = _log("drew_card", "You drew the {card}", card=card_name(a.card))
+    return _hidden(s, seat, a, "{seat} drew an action card", private)
 
 
-def _did_play_move(s: State, seat: int, a: mv.PlayMove) -> tuple[str, dict[str, object]]:
-    where: dict[str, object] = {"card": card_name(a.card), "source": tile_name(s, a.source), "to": tile_name(s, a.to)}
-    return "{seat} moved a figure with the {card} from {source} to {to}", where
+def log_lord_mayor_draw(s: State, seat: int, a: mv.ChanceLordMayor) -> Lines:
+    private = _log("drew_lord_mayor", "You drew {card}", card=_lord_mayor(a.card))
+    return _hidden(s, seat, a, "{seat} drew a Lord Mayor card", private)
 
 
-def _did_ability(s: State, seat: int, a: mv.PlayAbility) -> tuple[str, dict[str, object]]:
-    return "{seat} played the {card} for its ability: {does}", {"card": card_name(a.card), "does": _ability(a.card)}
+def log_keep(s: State, seat: int, a: mv.KeepLordMayor) -> Lines:
+    private = _log("kept_lord_mayor", "You kept {card}", card=_lord_mayor(a.card))
+    return _hidden(s, seat, a, "{seat} kept a Lord Mayor card", private)
 
 
-def _did_end(s: State, seat: int, a: mv.EndTurn) -> tuple[str, dict[str, object]]:
-    return "{seat} ended the turn", {}
+def log_under(s: State, seat: int, a: mv.PutUnder) -> Lines:
+    private = _log("put_under", "You put {card} under the deck", card=_lord_mayor(a.card))
+    return _hidden(s, seat, a, "{seat} put a Lord Mayor card under the deck", private)
 
 
-def _did_pay(s: State, seat: int, a: mv.PayCard) -> tuple[str, dict[str, object]]:
-    return "{seat} discarded the {card} to pay", {"card": card_name(a.card)}
+# A seat's public moves (cards played or discarded lie face up, A-29).
 
 
-def _did_return(s: State, seat: int, a: mv.ReturnFigure) -> tuple[str, dict[str, object]]:
-    return "{seat} returned a figure from {source} to the supply", {"source": tile_name(s, a.source)}
+def log_hire(s: State, seat: int, a: mv.PlayHire) -> Lines:
+    return _said(seat, a, "{seat} hired a liveryman with the {card}", card=card_name(a.card))
 
 
-def _did_hire_count(s: State, seat: int, a: mv.Hire) -> tuple[str, dict[str, object]]:
-    return "{seat} hired {count}", {"count": _hired(a.count)}
+def log_play_move(s: State, seat: int, a: mv.PlayMove) -> Lines:
+    template = "{seat} moved a figure with the {card} from {source} to {to}"
+    return _said(seat, a, template, card=card_name(a.card), source=tile_name(s, a.source), to=tile_name(s, a.to))
 
 
-def _did_neutral(s: State, seat: int, a: mv.TakeNeutral) -> tuple[str, dict[str, object]]:
-    return "{seat} took {count}", {"count": _neutrals(a.count)}
+def log_ability(s: State, seat: int, a: mv.PlayAbility) -> Lines:
+    template = "{seat} played the {card} for its ability: {does}"
+    return _said(seat, a, template, card=card_name(a.card), does=_ability(a.card))
 
 
-def _did_move_figure(s: State, seat: int, a: mv.MoveFigure) -> tuple[str, dict[str, object]]:
-    return "{seat} moved a figure from {source} to {to}", {"source": tile_name(s, a.source), "to": tile_name(s, a.to)}
+def log_end(s: State, seat: int, a: mv.EndTurn) -> Lines:
+    return _said(seat, a, "{seat} ended the turn")
 
 
-def _did_plant(s: State, seat: int, a: mv.PlantFigure) -> tuple[str, dict[str, object]]:
-    return "{seat} sent a figure from {source} to the plantation", {"source": tile_name(s, a.source)}
+def log_pay(s: State, seat: int, a: mv.PayCard) -> Lines:
+    return _said(seat, a, "{seat} discarded the {card} to pay", card=card_name(a.card))
 
 
-def _did_option(s: State, seat: int, a: mv.ChooseOption) -> tuple[str, dict[str, object]]:
-    return "{seat} chose option {number}: {does}", {"number": a.option + 1, "does": _option_words(s, a)}
+def log_return(s: State, seat: int, a: mv.ReturnFigure) -> Lines:
+    source = tile_name(s, a.source)
+    return _said(seat, a, "{seat} returned a figure from {source} to the supply", source=source)
 
 
-def _did_swap(s: State, seat: int, a: mv.Swap) -> tuple[str, dict[str, object]]:
-    return "{seat} swapped one of {whose} liverymen for a neutral pawn", {"whose": _whose(a.seat)}
+def log_hire_count(s: State, seat: int, a: mv.Hire) -> Lines:
+    return _said(seat, a, "{seat} hired {count}", count=_hired(a.count))
 
 
-def _did_stop(s: State, seat: int, a: mv.Stop) -> tuple[str, dict[str, object]]:
-    return "{seat} stopped", {}
+def log_neutral(s: State, seat: int, a: mv.TakeNeutral) -> Lines:
+    return _said(seat, a, "{seat} took {count}", count=_neutrals(a.count))
 
 
-def _did_discard(s: State, seat: int, a: mv.Discard) -> tuple[str, dict[str, object]]:
-    return "{seat} discarded the {card}", {"card": card_name(a.card)}
+def log_move_figure(s: State, seat: int, a: mv.MoveFigure) -> Lines:
+    source, to = tile_name(s, a.source), tile_name(s, a.to)
+    return _said(seat, a, "{seat} moved a figure from {source} to {to}", source=source, to=to)
 
 
-_SEAT_LINES: dict[type, Callable[[State, int, Any], tuple[str, dict[str, object]]]] = {
-    mv.PlayHire: _did_hire,
-    mv.PlayMove: _did_play_move,
-    mv.PlayAbility: _did_ability,
-    mv.EndTurn: _did_end,
-    mv.PayCard: _did_pay,
-    mv.ReturnFigure: _did_return,
-    mv.Hire: _did_hire_count,
-    mv.TakeNeutral: _did_neutral,
-    mv.MoveFigure: _did_move_figure,
-    mv.PlantFigure: _did_plant,
-    mv.ChooseOption: _did_option,
-    mv.Swap: _did_swap,
-    mv.Stop: _did_stop,
-    mv.Discard: _did_discard,
-}
-"""A seat's public moves (cards played or discarded lie face up, A-29): the template and its parameters."""
+def log_plant(s: State, seat: int, a: mv.PlantFigure) -> Lines:
+    source = tile_name(s, a.source)
+    return _said(seat, a, "{seat} sent a figure from {source} to the plantation", source=source)
 
 
-_HIDDEN_LINES: dict[type, str] = {
-    mv.ChanceCard: "{seat} drew an action card",
-    mv.ChanceLordMayor: "{seat} drew a Lord Mayor card",
-    mv.KeepLordMayor: "{seat} kept a Lord Mayor card",
-    mv.PutUnder: "{seat} put a Lord Mayor card under the deck",
-}
-"""Moves whose public line hides the card (§8): drawn action cards, every Lord Mayor card."""
+def log_option(s: State, seat: int, a: mv.ChooseOption) -> Lines:
+    return _said(seat, a, "{seat} chose option {number}: {does}", number=a.option + 1, does=_option_words(s, a))
 
 
-def _private(a: Any) -> Text:
-    """What only the mover learns: the card drawn, kept or put under the deck, in a sentence to them."""
-    if isinstance(a, mv.ChanceCard):
-        return _log("drew_card", "You drew the {card}", card=card_name(a.card))
-    if isinstance(a, mv.ChanceLordMayor):
-        return _log("drew_lord_mayor", "You drew {card}", card=_lord_mayor(a.card))
-    if isinstance(a, mv.KeepLordMayor):
-        return _log("kept_lord_mayor", "You kept {card}", card=_lord_mayor(a.card))
-    return _log("put_under", "You put {card} under the deck", card=_lord_mayor(a.card))
+def log_swap(s: State, seat: int, a: mv.Swap) -> Lines:
+    return _said(seat, a, "{seat} swapped one of {whose} liverymen for a neutral pawn", whose=_whose(a.seat))
+
+
+def log_stop(s: State, seat: int, a: mv.Stop) -> Lines:
+    return _said(seat, a, "{seat} stopped")
+
+
+def log_discard(s: State, seat: int, a: mv.Discard) -> Lines:
+    return _said(seat, a, "{seat} discarded the {card}", card=card_name(a.card))
 
 
 def _drawer(before: State) -> int:
@@ -495,25 +473,14 @@ def _what_followed(before: State, after: State) -> str:
     return "; ".join(parts)
 
 
-def _public(before: State, move: mv.Move) -> Text:
-    a = move.action
-    if type(a) in _HIDDEN_LINES:
-        who = seat_name(_drawer(before) if move.seat == CHANCE else move.seat)
-        return _log(str(type(a).__struct_config__.tag), _HIDDEN_LINES[type(a)], seat=who)
-    if type(a) in _CHANCE_LINES:
-        return _CHANCE_LINES[type(a)](before, a)
-    template, params = _SEAT_LINES[type(a)](before, move.seat, a)
-    return _log(str(type(a).__struct_config__.tag), template, seat=seat_name(move.seat), **params)
-
-
-def log(before: State, move: mv.Move, after: State) -> LogEntry:
+def log(before: State, move: mv.Move, after: State, act: Act, happened: Sequence[Happened]) -> LogEntry:
     """The public line hides drawn action cards and every Lord Mayor card; the private line (the mover's)
-    names them. The public line ends with what followed by itself."""
-    line = _public(before, move)
+    names them (``act.log``: its action's lines). The public line ends with what followed by itself."""
+    assert act.log is not None
+    line, private = act.log(before, move.seat, move.action)
     followed = _what_followed(before, after)
     if followed:
         line = _log("followed", "{line} — {followed}", line=line.english, followed=followed)
-    private = _private(move.action) if type(move.action) in _HIDDEN_LINES else None
     return LogEntry(move.seat, line, private)
 
 

@@ -15,7 +15,7 @@ from msgspec.structs import replace
 
 from engines.core.errors import Violation, violation
 from engines.core.items import add_sorted, remove_one
-from engines.core.rng import Rng
+from engines.core.table import Draw, uniform
 from engines.viscounts import cards, solo, turn
 from engines.viscounts import moves as mv
 from engines.viscounts.board import SEGMENTS, spot_table
@@ -101,11 +101,10 @@ def check_chance(s: State, step: Any, a: Any) -> list[Violation]:
     return violation("VISCOUNTS_NOT_DRAWABLE", f"{piece_words(a)} cannot be drawn here.", field)
 
 
-def draw_by_rng(s: State, step: Any, rng: Rng) -> tuple[Any, Rng]:
-    """A uniform draw among the physical pieces."""
-    pieces = POPULATION[type(step)](s, step)
-    index, rng = rng.below(len(pieces))
-    return ACTION[type(step)](pieces[index]), rng
+def draw(s: State, step: Any) -> Draw:
+    """§9 random events: one uniform pick among the physical pieces (a piece that is there twice is twice as
+    likely), named by the step's chance action."""
+    return uniform(POPULATION[type(step)](s, step), ACTION[type(step)])
 
 
 # ---- what a draw does -----------------------------------------------------------------------------------------

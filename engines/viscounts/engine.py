@@ -1,33 +1,28 @@
-"""The Viscounts of the West Kingdom engine: the uniform protocol over the rule modules.
+"""The Viscounts of the West Kingdom engine: the index of the game's rules, as the rows of its table
+(``engines.core.table``).
 
-The decision owed is the head of the queue (a chance draw, an effect's decision, a castle decision),
-else the draft pick, else the phase of the turn that asks its player (play, move, primary action,
-recruit). Everything else happens by itself, one ``automatic`` step at a time: effects that need no
-decision, the castle cascade, the collision, the draw, the passing of turns and rounds.
+``ACTIONS`` has a row per kind of action: its words (``words``) and, for a primary action, its own check and
+effect. ``STEPS`` has a row per kind of queued step: chance's draws (what each draws among), the decisions
+an effect or the castle asks (what they take, offer, check and do, what they ask, and what settles them by
+themselves: nothing to decide, or the Cleric AI deciding its own), and the steps that never ask (effects
+that need no decision, the castle cascade, the collision, the AI's turn). ``STAGES`` has the draft pick and
+the phases of a turn that ask their player (play, move, primary action, recruit). ``TABLE`` walks them: the
+head of the queue, else the draft pick or the turn's phase, else the stage moves on by itself (the deal's
+end, the draft's end, the passing of phases, turns and rounds).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
 from msgspec.structs import replace
 
-from engines.core.engine import CHANCE, AutomatedSeat, GameInfo, GameType, option_infos
-from engines.core.errors import Violation
-from engines.core.game import (
-    MAX_AUTOMATIC_STEPS,
-    Decision,
-    Now,
-    TableEngine,
-    queued_decision,
-    queued_now,
-    staged_automatic,
-)
+from engines.core.engine import AutomatedSeat, GameInfo, GameType, option_infos
+from engines.core.game import TableEngine
 from engines.core.picture import Picture
-from engines.core.rng import Rng
-from engines.core.text import LogEntry
+from engines.core.table import Act, Auto, Step, Table, dispatch, no_check
+from engines.core.text import plural
 from engines.viscounts import (
     actions,
     building,
@@ -47,9 +42,9 @@ from engines.viscounts import (
 )
 from engines.viscounts import moves as mv
 from engines.viscounts.common import CONTENT, swap_head
+from engines.viscounts.names import building_name, effect_words
 from engines.viscounts.picture import picture
 from engines.viscounts.state import (
-    CHANCE_STEPS,
     AfterAction,
     AiDo,
     AiFirst,
@@ -64,6 +59,15 @@ from engines.viscounts.state import (
     Collide,
     DestroyStep,
     DiscardStep,
+    DrawCard,
+    DrawFolk,
+    DrawHero,
+    DrawManuscript,
+    DrawPlayerCard,
+    DrawRotation,
+    DrawScheme,
+    DrawSegment,
+    DrawStart,
     FreeHire,
     FreeManuscript,
     Gather,
@@ -77,187 +81,337 @@ from engines.viscounts.state import (
     Spread,
     State,
 )
+from engines.viscounts.state import Step as QueuedStep
 
 RULES_VERSION = "0.1.0"
 
 
-STEPS: dict[type, Decision[State]] = {
-    **{
-        kind: queued_decision((deck.ACTION[kind],), deck.chance_options, deck.check_chance, deck.apply_chance)
-        for kind in CHANCE_STEPS
-    },
-    ChooseBranch: queued_decision((mv.Branch,), effects.branch_options, effects.check_branch, effects.apply_branch),
-    ChooseCost: queued_decision((mv.Accept, mv.Pass), effects.cost_options, effects.check_cost, effects.apply_cost),
-    ChooseResource: queued_decision((mv.Take,), goods.resource_options, goods.check_resource, effects.apply_resource),
-    ChooseFlip: queued_decision((mv.Flip,), goods.flip_options, goods.check_flip, effects.apply_flip),
-    Rearrange: queued_decision((mv.Arrange, mv.Pass), cards.arrange_options, cards.check_arrange, cards.apply_arrange),
-    DiscardStep: queued_decision(
-        (mv.Discard, mv.Pass), cards.discard_options, cards.check_discard, cards.apply_discard
-    ),
-    DestroyStep: queued_decision(
-        (mv.Destroy, mv.Pass), cards.destroy_options, cards.check_destroy, cards.apply_destroy
-    ),
-    FreeHire: queued_decision(
-        (mv.HireFrom, mv.Pass), cards.free_hire_options, cards.check_free_hire, cards.apply_free_hire
-    ),
-    FreeManuscript: queued_decision(
-        (mv.TakeManuscript,), manuscripts.free_options, manuscripts.check_free, manuscripts.apply_free
-    ),
-    CastleMove: queued_decision((mv.MoveWorker, mv.Pass), castle.move_options, castle.check_move, castle.apply_move),
-    PlaceSection: queued_decision((mv.Section,), castle.place_options, castle.check_place, castle.apply_place),
-    CastleSection: queued_decision((mv.Section,), castle.section_options, castle.check_section, castle.apply_section),
-    Bump: queued_decision((mv.BumpWorker,), castle.bump_options, castle.check_bump, castle.apply_bump),
-    BuildFree: queued_decision(
-        (mv.PlaceBuilding,), building.free_build_options, building.check_free_build, building.apply_free_build
-    ),
+# ---- the table: one row per kind of action ----------------------------------------------------------
+
+
+def _primary(label: Any, log: Any) -> Act:
+    """A primary action (§5.4–§5.7) taken in phase 3 of a turn: its words, its check and its effect."""
+    return Act(label, log, turn.check_primary, turn.apply_primary)
+
+
+ACTIONS: dict[type, Act] = {
+    # chance (§9)
+    mv.Segment: Act(words.label_segment, words.log_segment),
+    mv.Rotation: Act(words.label_rotation, words.log_rotation),
+    mv.FolkDrawn: Act(words.label_folk, words.log_folk),
+    mv.ManuscriptDrawn: Act(words.label_manuscript, words.log_manuscript),
+    mv.StartDrawn: Act(words.label_start, words.log_start),
+    mv.PlayerCardDrawn: Act(words.label_player_card, words.log_player_card),
+    mv.HeroDrawn: Act(words.label_hero, words.log_hero),
+    mv.CardDrawn: Act(words.label_card, words.log_card),
+    mv.SchemeDrawn: Act(words.label_scheme, words.log_scheme),
+    # the draft (§3 step 9) and the turn (§4.7)
+    mv.PickPair: Act(words.label_pick, words.log_pick),
+    mv.Play: Act(words.label_play, words.log_play),
+    mv.MoveTo: Act(words.label_move_to, words.log_move_to),
+    mv.Trade: _primary(words.label_trade, words.log_trade),
+    mv.Build: _primary(words.label_build, words.log_build),
+    mv.PlaceWorkers: _primary(words.label_workers, words.log_workers),
+    mv.Transcribe: _primary(words.label_transcribe, words.log_transcribe),
+    mv.NoAction: Act(words.label_no_action, words.log_no_action, no_check, turn.apply_no_action),
+    mv.Hire: Act(words.label_hire, words.log_hire),
+    # declining what is optional: the recruit, a rearrange, a discard, a destroy, a castle move, a cost
+    mv.Pass: Act(words.label_pass, words.log_pass),
+    # effect decisions (§4.5, §4.6, §6.2)
+    mv.Branch: Act(words.label_branch, words.log_branch),
+    mv.Accept: Act(words.label_accept, words.log_accept),
+    mv.Take: Act(words.label_take, words.log_take),
+    mv.Flip: Act(words.label_flip, words.log_flip),
+    mv.Arrange: Act(words.label_arrange, words.log_arrange),
+    mv.Discard: Act(words.label_discard, words.log_discard),
+    mv.Destroy: Act(words.label_destroy, words.log_destroy),
+    mv.HireFrom: Act(words.label_hire_from, words.log_hire_from),
+    mv.TakeManuscript: Act(words.label_take_manuscript, words.log_take_manuscript),
+    # the castle (§5.8, §6.2)
+    mv.MoveWorker: Act(words.label_move_worker, words.log_move_worker),
+    mv.Section: Act(words.label_section, words.log_section),
+    mv.PlaceBuilding: Act(words.label_place_building, words.log_place_building),
+    mv.BumpWorker: Act(words.label_bump, words.log_bump),
 }
-"""Every kind of queued decision and what it takes, offers, checks and does."""
+"""Every action: how a legal one is shown and what one did, in words; a primary action's own check and
+effect."""
+
+#: What phase 3 of a turn takes (§4.7): a primary action (§5.4–§5.7) or none (A-11).
+ACTION_TAKES: tuple[type, ...] = (mv.Trade, mv.Build, mv.PlaceWorkers, mv.Transcribe, mv.NoAction)
+
+check_act, apply_act = dispatch(ACTIONS, ACTION_TAKES)
 
 
-def _row(
-    takes: tuple[type, ...],
-    options: Callable[[State, int], Sequence[Any]],
-    check: Callable[[State, int, Any], list[Violation]],
-    apply: Callable[[State, int, Any], State],
-) -> Decision[State]:
-    return Decision(takes, lambda s, seat: [a for a in options(s, seat) if not check(s, seat, a)], check, apply)
+# ---- what settles a queued decision by itself ---------------------------------------------------------
 
 
-PICK = _row((mv.PickPair,), setup.pick_options, setup.check_pick, setup.apply_pick)
-PHASES: dict[str, Decision[State]] = {
-    "play": _row((mv.Play,), turn.play_options, turn.check_play, turn.apply_play),
-    "move": _row((mv.MoveTo,), turn.move_options, turn.check_move, turn.apply_move),
-    "action": _row(
-        (mv.Trade, mv.Build, mv.PlaceWorkers, mv.Transcribe, mv.NoAction),
-        turn.act_options,
-        turn.check_act,
-        turn.apply_act,
-    ),
-    "recruit": _row((mv.Hire, mv.Pass), turn.recruit_options, turn.check_recruit, turn.apply_recruit),
-}
-"""The phases of a turn that ask the player (§5.11)."""
-
-PROMPTS: dict[str, str] = {
-    "play": "Play a card from your hand into slot 1",
-    "move": "Move your viscount",
-    "action": "Take a primary action, or none",
-    "recruit": "Hire the townsfolk on top of the pile here, or nobody",
-}
-"""What the player of the turn decides in each phase that asks them (§4.7)."""
-
-
-def now(s: State) -> Now[State] | None:
-    """Who owes which decision: the head of the queue, else the draft pick, else the turn's phase."""
-    if s.stage == "over":
-        return None
-    if s.queue:
-        head = s.queue[0]
-        row = STEPS.get(type(head))
-        return None if row is None else queued_now(head, row, words.prompt(s, head), CHANCE_STEPS)
-    if s.stage == "draft":
-        seat = setup.picker(s)
-        return Now((seat,), PICK, "pick_pair", "Pick a player card and hero") if seat >= 0 else None
-    if s.stage == "turns" and s.turn is not None and s.turn.phase in PHASES:
-        seat = s.turn.seat
-        return Now((seat,), PHASES[s.turn.phase], s.turn.phase, PROMPTS[s.turn.phase])
-    return None
-
-
-AUTOMATIC: dict[type, Callable[[State, Any], State | None]] = {
-    Run: effects.run,
-    Settle: castle.settle,
-    Collide: turn.collide_rewards,
-    Reset: lambda s, step: turn.reset(swap_head(s), step),
-    Outcome: lambda s, step: actions.outcome(swap_head(s), step),
-    AfterAction: lambda s, step: swap_head(s, *effects.triggered(s, step.seat, "after_action", step.action)),
-    Gather: cards.gather,
-    Spread: castle.apply_spread,
-    AiDo: solo.do,
-    AiFirst: solo.first,
-}
-"""Queued steps that need no decision."""
-
-
-def _settle_head(s: State) -> State | None:
-    """The head step, if it needs no decision: an automatic step, or a decision with nothing to decide
-    (no option, or only declining)."""
-    head = s.queue[0]
-    handler = AUTOMATIC.get(type(head))
-    if handler is not None:
-        return handler(s, head)
-    if isinstance(head, CHANCE_STEPS):
-        return None
-    row = STEPS[type(head)]
-    options = row.options(s, head.seat)
-    if _nothing_to_decide(options):
+def settle_decision(s: State, step: Any) -> State | None:
+    """A decision with no option, or only declining, is dropped by itself (§4.6, A-21: a destroy that would
+    leave fewer than three cards); the Cleric AI decides its own (§8.3, §8.5). ``None``: a player decides."""
+    row = STEPS[type(step)]
+    assert isinstance(row, Step)
+    options = row.options(s, step)
+    if not options or options == [mv.Pass()]:
         return swap_head(s)
-    if s.players[head.seat].ai:
-        return row.apply(s, head.seat, solo.decide(s, head, list(options)))
+    if s.players[step.seat].ai:
+        return row.effect(s, step, solo.decide(s, step, options))
     return None
 
 
-def _nothing_to_decide(options: Sequence[Any]) -> bool:
-    """A decision with no option, or only declining, is dropped by itself."""
-    return not options or list(options) == [mv.Pass()]
+def _decision(takes: tuple[type, ...], candidates: Any, check: Any, effect: Any, prompt: Any) -> Step[State]:
+    """A queued decision of the step's seat, settled by itself when there is nothing to decide or the AI
+    decides (``settle_decision``)."""
+    return Step(takes, candidates, check, effect, prompt, settle=settle_decision)
 
 
-def _dropped(s: State) -> bool:
-    """Whether the head of the queue is a real seat's decision the engine drops for having nothing to decide."""
-    head = s.queue[0] if s.queue else None
-    row = STEPS.get(type(head))
-    if head is None or row is None or isinstance(head, CHANCE_STEPS) or s.players[head.seat].ai:
-        return False
-    return _nothing_to_decide(row.options(s, head.seat))
+def _chance(kind: type, prompt: Any) -> Step[State]:
+    """A chance draw (§9): the pieces it can draw, checked among those there, drawn uniformly."""
+    takes = (deck.ACTION[kind],)
+    return Step(takes, deck.chance_options, deck.check_chance, deck.apply_chance, prompt, draw=deck.draw)
 
 
-def happened(s: State, move: mv.Move, after: State) -> list[words.Event]:
-    """What the engine did by itself after ``move`` and before the decision of ``after``, replayed step by step
-    as ``TableEngine.apply`` takes them: every chance decision its generator answered (seeded games) and every
-    real seat's decision dropped for having nothing to decide. Empty when ``move`` is not legal in ``s`` or
-    does not lead to ``after``."""
-    owed = now(s)
-    if owed is None or move.seat not in owed.seats or not isinstance(move.action, owed.decision.takes):
-        return []
-    if owed.decision.check(s, move.seat, move.action):
-        return []
-    state = owed.decision.apply(s, move.seat, move.action)
-    events: list[words.Event] = []
-    for _ in range(MAX_AUTOMATIC_STEPS):
-        if _dropped(state):
-            events.append(words.Event(state.queue[0], then=state))
-        following = automatic(state)
-        if following is not None:
-            state = following
-            continue
-        owed = now(state)
-        if state.rng is None or owed is None or owed.seats != (CHANCE,):
-            break
-        action, rng = chance(state, owed, state.rng)
-        events.append(words.Event(state.queue[0], action))
-        state = owed.decision.apply(replace(state, rng=rng), CHANCE, action)
-    return events if state == after else []
+# ---- prompts: what the one deciding decides (never naming them: the client does) ----------------------
 
 
-def log(before: State, move: mv.Move, after: State) -> LogEntry:
-    """The log lines of ``move`` (``words.log``), with what the engine did by itself after it."""
-    return words.log(before, move, after, happened(before, move, after))
+def _times(template: str, left: int) -> str:
+    """A decision taken ``left`` more times: ``(2 left)``."""
+    return template + (f" ({left} left)" if left > 1 else "")
 
 
-_STAGE_STEPS: dict[str, Callable[[State], State | None]] = {
-    "deal": setup.end_deal,
-    "draft": setup.finish_draft,
-    "turns": turn.progress,
+def _drawn_prompt(s: State, step: DrawCard) -> str:
+    drawer = words.who(s, step.seat)
+    return {
+        "hand": f"Draw the top card of the draw pile of {drawer} into their hand",
+        "play": f"Draw the top card of the draw pile of {drawer}: they play it blind",
+        "discard": f"Draw the top card of the draw pile of {drawer}: it is discarded",
+        "destroy": f"Draw the top card of the draw pile of {drawer}: it is destroyed",
+    }[step.purpose]
+
+
+def _scheme_prompt(s: State, step: DrawScheme) -> str:
+    ai = words.who(s, step.seat)
+    if step.setup:
+        return f"Draw a Future Scheme to shuffle into the pile of {ai}"
+    if step.future:
+        return f"Draw a Future Scheme for {ai}"
+    return f"Reveal the next scheme card of {ai}"
+
+
+def _cost_prompt(s: State, step: ChooseCost) -> str:
+    return "Pay {pay} for {gain}, or not".format(**words.cost_of(replace(s, queue=(step,))))
+
+
+def _destroy_prompt(s: State, step: DestroyStep) -> str:
+    if step.setup:
+        return _times("Destroy one of your starting cards, or none", step.left)
+    return _times("Destroy a card from your hand or your draw pile, or none", step.left)
+
+
+def _free_hire_prompt(s: State, step: FreeHire) -> str:
+    decline = ", or decline" if s.options.free_hire_optional else ""
+    return _times(f"Hire the top card of any townsfolk pile for free{decline}", step.left)
+
+
+def _build_free_prompt(s: State, step: BuildFree) -> str:
+    return f"Choose a spot for your free {building_name(step.building) if step.building else 'building'}"
+
+
+# ---- the table: one row per kind of queued step -------------------------------------------------------
+
+STEPS: dict[type, Step[State] | Auto[State]] = {
+    # chance (§9): setup's draws (§3 steps 1–8), a card from a draw pile (§4.6), the AI's schemes (§8)
+    DrawSegment: _chance(DrawSegment, lambda s, step: f"Draw the board segment laid as segment {step.position + 1}"),
+    DrawRotation: _chance(DrawRotation, "Draw how the castle is turned"),
+    DrawFolk: _chance(
+        DrawFolk, lambda s, step: f"Reveal the next townsfolk of the pile of segment {step.position + 1}"
+    ),
+    DrawManuscript: _chance(
+        DrawManuscript, lambda s, step: f"Reveal the next manuscript of the pile of segment {step.position + 1}"
+    ),
+    DrawStart: _chance(DrawStart, "Draw the start player"),
+    DrawPlayerCard: _chance(DrawPlayerCard, "Draw the next player card to lay out"),
+    DrawHero: _chance(
+        DrawHero, lambda s, step: f"Draw the hero to put under {words.hero_under(replace(s, queue=(step,)))}"
+    ),
+    DrawCard: _chance(DrawCard, _drawn_prompt),
+    DrawScheme: _chance(DrawScheme, _scheme_prompt),
+    # effect decisions (§4.5, §4.6, §6.2)
+    ChooseBranch: _decision(
+        (mv.Branch,),
+        effects.branch_options,
+        effects.check_branch,
+        effects.apply_branch,
+        lambda s, step: f"Choose one: {effect_words(step.effect)}",
+    ),
+    ChooseCost: _decision(
+        (mv.Accept, mv.Pass), effects.cost_options, effects.check_cost, effects.apply_cost, _cost_prompt
+    ),
+    ChooseResource: _decision(
+        (mv.Take,),
+        goods.resource_options,
+        goods.check_resource,
+        effects.apply_resource,
+        lambda s, step: _times("Take a resource: ink, gold or stone", step.left),
+    ),
+    ChooseFlip: _decision(
+        (mv.Flip,),
+        goods.flip_options,
+        goods.check_flip,
+        effects.apply_flip,
+        lambda s, step: _times("Flip a debt or a deed", step.left),
+    ),
+    Rearrange: _decision(
+        (mv.Arrange, mv.Pass),
+        cards.arrange_options,
+        cards.check_arrange,
+        cards.apply_arrange,
+        "Rearrange the cards in your slots, or keep their order",
+    ),
+    DiscardStep: _decision(
+        (mv.Discard, mv.Pass),
+        cards.discard_options,
+        cards.check_discard,
+        cards.apply_discard,
+        lambda s, step: _times("Discard a card from your hand or your draw pile, or nothing", step.left),
+    ),
+    DestroyStep: _decision(
+        (mv.Destroy, mv.Pass), cards.destroy_options, cards.check_destroy, cards.apply_destroy, _destroy_prompt
+    ),
+    FreeHire: _decision(
+        (mv.HireFrom, mv.Pass),
+        cards.free_hire_options,
+        cards.check_free_hire,
+        cards.apply_free_hire,
+        _free_hire_prompt,
+    ),
+    FreeManuscript: _decision(
+        (mv.TakeManuscript,),
+        manuscripts.free_options,
+        manuscripts.check_free,
+        manuscripts.apply_free,
+        lambda s, step: f"Take a manuscript costing {' or '.join(str(c) for c in step.costs)} for free",
+    ),
+    # the castle (§5.8, §6.2)
+    CastleMove: _decision(
+        (mv.MoveWorker, mv.Pass),
+        castle.move_options,
+        castle.check_move,
+        castle.apply_move,
+        lambda s, step: _times("Move a worker to a neighbouring castle section, or make no move", step.left),
+    ),
+    PlaceSection: _decision(
+        (mv.Section,),
+        castle.place_options,
+        castle.check_place,
+        castle.apply_place,
+        lambda s, step: f"Choose the castle section for {plural(step.n, 'free worker')}",
+    ),
+    CastleSection: _decision(
+        (mv.Section,),
+        castle.section_options,
+        castle.check_section,
+        castle.apply_section,
+        "Choose which of your tier-{tier} castle sections resolves first",
+    ),
+    Bump: _decision(
+        (mv.BumpWorker,),
+        castle.bump_options,
+        castle.check_bump,
+        castle.apply_bump,
+        "Choose a worker to bump from a crowded castle section",
+    ),
+    BuildFree: _decision(
+        (mv.PlaceBuilding,),
+        building.free_build_options,
+        building.check_free_build,
+        building.apply_free_build,
+        _build_free_prompt,
+    ),
+    # steps that never ask: effects, the castle cascade, the collision, the action's parts, the AI (§8.4)
+    Run: Auto(effects.run),
+    Settle: Auto(castle.settle),
+    Collide: Auto(turn.collide_rewards),
+    Reset: Auto(lambda s, step: turn.reset(swap_head(s), step)),
+    Outcome: Auto(lambda s, step: actions.outcome(swap_head(s), step)),
+    AfterAction: Auto(lambda s, step: swap_head(s, *effects.triggered(s, step.seat, "after_action", step.action))),
+    Gather: Auto(cards.gather),
+    Spread: Auto(castle.apply_spread),
+    AiDo: Auto(solo.do),
+    AiFirst: Auto(solo.first),
 }
+"""Every kind of queued step: what it takes, offers, checks and does, what it asks, how chance draws, and
+what settles it by itself."""
 
 
-#: One automatic step, or ``None`` when a decision is owed (or the game is over): the queue's head settles
-#: itself, then the stage moves on.
-automatic = staged_automatic(_settle_head, _STAGE_STEPS)
+# ---- the table: the stages' decisions -------------------------------------------------------------------
 
 
-def chance(s: State, now: Now[State], rng: Rng) -> tuple[Any, Rng]:
-    """A uniform draw among the physical pieces."""
-    return deck.draw_by_rng(s, s.queue[0], rng)
+def _picker(s: State) -> tuple[int, ...]:
+    """§3 step 9: the next seat to pick (nobody once every player has picked)."""
+    seat = setup.picker(s)
+    return (seat,) if seat >= 0 else ()
+
+
+def _turn_seat(s: State) -> tuple[int, ...]:
+    assert s.turn is not None
+    return (s.turn.seat,)
+
+
+def _phase(takes: tuple[type, ...], candidates: Any, check: Any, effect: Any, prompt: str) -> Step[State]:
+    """A phase of a turn that asks the turn's player (§4.7)."""
+    return Step(takes, candidates, check, effect, prompt, seats=_turn_seat)
+
+
+STAGES: dict[str, Step[State]] = {
+    "pick_pair": Step(
+        (mv.PickPair,),
+        setup.pick_options,
+        setup.check_pick,
+        setup.apply_pick,
+        "Pick a player card and hero",
+        seats=_picker,
+    ),
+    # the phases of a turn that ask the player (§4.7, §5.11)
+    "play": _phase(
+        (mv.Play,), turn.play_options, turn.check_play, turn.apply_play, "Play a card from your hand into slot 1"
+    ),
+    "move": _phase((mv.MoveTo,), turn.move_options, turn.check_move, turn.apply_move, "Move your viscount"),
+    "action": _phase(ACTION_TAKES, turn.act_options, check_act, apply_act, "Take a primary action, or none"),
+    "recruit": _phase(
+        (mv.Hire, mv.Pass),
+        turn.recruit_options,
+        turn.check_recruit,
+        turn.apply_recruit,
+        "Hire the townsfolk on top of the pile here, or nobody",
+    ),
+}
+"""The draft pick (§3 step 9) and the phases of a turn that ask its player (§4.7)."""
+
+
+def decision(s: State) -> str | None:
+    """With the queue empty: the draft pick, else the turn's phase when it asks its player."""
+    if s.stage == "draft":
+        return "pick_pair"
+    if s.stage == "turns" and s.turn is not None and s.turn.phase in STAGES:
+        return s.turn.phase
+    return None
+
+
+TABLE: Table[State] = Table(
+    actions=ACTIONS,
+    action_union=mv.Action,
+    stage=lambda s: s.stage,
+    decision=decision,
+    stages=STAGES,
+    progress={
+        "deal": setup.end_deal,  # setup's chance events are done: the draft begins
+        "draft": setup.finish_draft,  # every player has picked: the turns begin
+        "turns": turn.progress,  # phases, turns and rounds pass
+    },
+    queue=lambda s: s.queue,
+    queued=STEPS,
+    step_union=QueuedStep,
+)
 
 
 class Viscounts:
@@ -286,13 +440,11 @@ class Viscounts:
     make_options = staticmethod(setup.make_options)
     setup = staticmethod(setup.new_game)
     integrity = staticmethod(integrity.check_state)
-    now = staticmethod(now)
-    automatic = staticmethod(automatic)
-    chance = staticmethod(chance)
+    table = TABLE
     score = staticmethod(scoring.score)
     view = staticmethod(view.view)
     label = staticmethod(words.label)
-    log = staticmethod(log)
+    log = staticmethod(words.log)
 
     def seats(self, state: State) -> range:
         """One seat per entry of ``players`` (a solo game: the player and the Cleric AI)."""

@@ -438,18 +438,6 @@ Step = (
     | AiFirst
 )
 
-CHANCE_STEPS = (
-    DrawSegment,
-    DrawRotation,
-    DrawFolk,
-    DrawManuscript,
-    DrawStart,
-    DrawPlayerCard,
-    DrawHero,
-    DrawCard,
-    DrawScheme,
-)
-
 
 class State(msgspec.Struct, frozen=True, kw_only=True):
     """The whole game. ``rng is None`` means external chance (the CHANCE seat names every draw)."""

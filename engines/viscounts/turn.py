@@ -142,15 +142,19 @@ def act_options(s: State, seat: int) -> list[actions.PrimaryMove | mv.NoAction]:
     return [*actions.options(s, seat), mv.NoAction()]
 
 
-def check_act(s: State, seat: int, a: actions.PrimaryMove | mv.NoAction) -> list[Violation]:
-    """§4.7 phase 3: a primary action passes its checks (§5.3–§5.7); no action is always legal (A-11)."""
-    return [] if isinstance(a, mv.NoAction) else actions.check(s, seat, a)
+def check_primary(s: State, seat: int, a: actions.PrimaryMove) -> list[Violation]:
+    """§4.7 phase 3: a primary action passes its checks (§5.3–§5.7): its space, its target, its payment."""
+    return actions.check(s, seat, a)
 
 
-def apply_act(s: State, seat: int, a: actions.PrimaryMove | mv.NoAction) -> State:
-    """§4.7 phase 3: the primary action (§5.4–§5.7), or none (A-11); the turn moves on to recruit."""
-    s = _phase(s, "recruit", acted=not isinstance(a, mv.NoAction), dismissed=getattr(a, "dismiss", False))
-    return s if isinstance(a, mv.NoAction) else actions.apply(s, seat, a)
+def apply_primary(s: State, seat: int, a: actions.PrimaryMove) -> State:
+    """§4.7 phase 3: the primary action (§5.4–§5.7); the turn moves on to recruit."""
+    return actions.apply(_phase(s, "recruit", acted=True, dismissed=a.dismiss), seat, a)
+
+
+def apply_no_action(s: State, seat: int, a: mv.NoAction) -> State:
+    """§4.7 phase 3, A-11: no primary action; the turn moves on to recruit."""
+    return _phase(s, "recruit", acted=False, dismissed=False)
 
 
 # ---- phase 4: recruit (§5.9) -------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ A log line says what happened, in the past tense, the one who acted first (``Sea
 silver``, ``Chance revealed Overseer (3) on the townsfolk pile of segment 1``). The public line names nothing
 hidden (§9): a card drawn into a hand and a Future Scheme shuffled into the AI's pile are named only in the
 private line; a blind play, a discard or a destroy from the top of a draw pile shows the card. A line also
-says, briefly, what followed by itself (``Event``: what the engine did before the next decision): the cards
+says, briefly, what followed by itself (``Happened``: what the engine did before the next decision): the cards
 taken from the top of a draw pile, a decision that had nothing to decide (a destroy when its player keeps only
 three cards, §4.6, A-21), the Cleric AI's turn (§8.4: its scheme, its move and what it gained), Poverty or
 Prosperity revealed (§4.9), the round reached, the end of the game. The mover's private line, when there is
@@ -31,11 +31,12 @@ move made them draw.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from msgspec.structs import replace
 
 from engines.core.engine import CHANCE
+from engines.core.table import Act, Happened
 from engines.core.text import LogEntry, MoveLabel, Text, menu_steps, plural, seat_name, seated, text
 from engines.viscounts import actions, castle, funding, turn
 from engines.viscounts import moves as mv
@@ -59,27 +60,20 @@ from engines.viscounts.names import (
 from engines.viscounts.state import (
     EMPTY,
     BuildFree,
-    Bump,
     CastleMove,
     CastleSection,
     ChooseBranch,
     ChooseCost,
-    ChooseFlip,
-    ChooseResource,
     DestroyStep,
     DiscardStep,
     DrawCard,
     DrawFolk,
     DrawHero,
     DrawManuscript,
-    DrawPlayerCard,
-    DrawRotation,
     DrawScheme,
     DrawSegment,
-    DrawStart,
     FreeHire,
     FreeManuscript,
-    PlaceSection,
     Player,
     Rearrange,
     State,
@@ -88,7 +82,6 @@ from engines.viscounts.state import (
 
 __all__ = [
     "CARD_NAMES",
-    "Event",
     "building_name",
     "card_name",
     "effect_words",
@@ -179,7 +172,7 @@ def _head(s: State) -> Step | None:
 # ---- chance (§9) ---------------------------------------------------------------------------------------------
 
 
-def _label_segment(s: State, seat: int, a: mv.Segment) -> Words:
+def label_segment(s: State, seat: int, a: mv.Segment) -> Words:
     """§3 step 1: the physical segment laid at the next ring position."""
     head = _head(s)
     at = head.position + 1 if isinstance(head, DrawSegment) else len(s.ring) + 1
@@ -192,14 +185,14 @@ def _rotation_words(s: State, rotation: int) -> str:
     return section_name(replace(s, rotation=rotation), 0)
 
 
-def _label_rotation(s: State, seat: int, a: mv.Rotation) -> Words:
+def label_rotation(s: State, seat: int, a: mv.Rotation) -> Words:
     """§3 step 2: section ``(position + rotation) % 5`` lies by ring position ``position``."""
     first = _rotation_words(s, a.rotation)
     label = _move("rotation", "Turn the castle so that {first}", first=first.replace(" by ", " lies by ", 1))
     return label, [_choice("rotation", "Turn the castle"), _choice("turned", "{first}", first=first)]
 
 
-def _label_folk(s: State, seat: int, a: mv.FolkDrawn) -> Words:
+def label_folk(s: State, seat: int, a: mv.FolkDrawn) -> Words:
     """§3 step 3, §4.6: the townsfolk that comes to the top of a pile."""
     head = _head(s)
     at = head.position + 1 if isinstance(head, DrawFolk) else 0
@@ -208,7 +201,7 @@ def _label_folk(s: State, seat: int, a: mv.FolkDrawn) -> Words:
     return label, [_choice("folk_drawn", "Reveal a townsfolk"), *pick("card", a.card, NEUTRAL_FOLK)]
 
 
-def _label_manuscript(s: State, seat: int, a: mv.ManuscriptDrawn) -> Words:
+def label_manuscript(s: State, seat: int, a: mv.ManuscriptDrawn) -> Words:
     """§3 step 4, §5.7: the manuscript that comes to the top of a pile (grey-backed ones at setup)."""
     head = _head(s)
     at = head.position + 1 if isinstance(head, DrawManuscript) else 0
@@ -219,13 +212,13 @@ def _label_manuscript(s: State, seat: int, a: mv.ManuscriptDrawn) -> Words:
     return label, [_choice("manuscript_drawn", "Reveal a manuscript"), *pick("manuscript", a.manuscript, everything)]
 
 
-def _label_start(s: State, seat: int, a: mv.StartDrawn) -> Words:
+def label_start(s: State, seat: int, a: mv.StartDrawn) -> Words:
     """§3 step 7, A-08: the start player."""
     label = _move("start_drawn", "Start with {seat}", seat=who(s, a.start))
     return label, _path("start_drawn", "Start player", seat=who(s, a.start))
 
 
-def _label_player_card(s: State, seat: int, a: mv.PlayerCardDrawn) -> Words:
+def label_player_card(s: State, seat: int, a: mv.PlayerCardDrawn) -> Words:
     """§3 step 8: a player card laid out."""
     details = player_card_details(a.number)
     label = _move("player_card_drawn", "Lay out player card {number} ({details})", number=a.number, details=details)
@@ -236,15 +229,15 @@ def _label_player_card(s: State, seat: int, a: mv.PlayerCardDrawn) -> Words:
     ]
 
 
-def _hero_under(s: State) -> str:
+def hero_under(s: State) -> str:
     head = _head(s)
     pair = s.pairs[head.pair] if isinstance(head, DrawHero) and head.pair < len(s.pairs) else None
     return f"player card {pair.card}" if pair is not None else "a player card"
 
 
-def _label_hero(s: State, seat: int, a: mv.HeroDrawn) -> Words:
+def label_hero(s: State, seat: int, a: mv.HeroDrawn) -> Words:
     """§3 step 8: the hero put under a laid-out player card."""
-    label = _move("hero_drawn", "Put {hero} under {card}", hero=card_name(a.hero), card=_hero_under(s))
+    label = _move("hero_drawn", "Put {hero} under {card}", hero=card_name(a.hero), card=hero_under(s))
     return label, [_choice("hero_drawn", "Lay out a hero"), *pick("hero", a.hero, _menu(CONTENT.heroes, card_name))]
 
 
@@ -263,7 +256,7 @@ def _drawn_for(s: State, seat: int) -> tuple[int, str]:
     return (head.seat, head.purpose) if isinstance(head, DrawCard) else (seat, "hand")
 
 
-def _label_card(s: State, seat: int, a: mv.CardDrawn) -> Words:
+def label_card(s: State, seat: int, a: mv.CardDrawn) -> Words:
     """§4.6: the card taken from the top of a draw pile, by what it is for."""
     drawer, purpose = _drawn_for(s, seat)
     label = _move(f"card_drawn_{purpose}", _DRAWN[purpose], seat=who(s, drawer), card=card_name(a.card))
@@ -289,7 +282,7 @@ def _scheme_for(s: State, seat: int) -> tuple[int, str]:
     return (head.seat if isinstance(head, DrawScheme) else seat), _scheme_purpose(head)
 
 
-def _label_scheme(s: State, seat: int, a: mv.SchemeDrawn) -> Words:
+def label_scheme(s: State, seat: int, a: mv.SchemeDrawn) -> Words:
     """§8.1, §8.3, §8.4: a scheme card revealed into slot 1, or a Future Scheme taken."""
     ai, purpose = _scheme_for(s, seat)
     label = _move(f"scheme_drawn_{purpose}", _SCHEMES[purpose], seat=who(s, ai), scheme=scheme_words(a.scheme))
@@ -306,7 +299,7 @@ def _pair_words(s: State, pair_index: int) -> str:
     return f"{player_card_words(pair.card)} with {card_name(pair.hero)}"
 
 
-def _label_pick(s: State, seat: int, a: mv.PickPair) -> Words:
+def label_pick(s: State, seat: int, a: mv.PickPair) -> Words:
     """§3 step 9: a laid-out player card and its hero."""
     shown = _pair_words(s, a.pair)
     label = _move("pick_pair", "Take {pair}", pair=shown)
@@ -317,7 +310,7 @@ def _hand(s: State, seat: int) -> list[tuple[str, str]]:
     return _menu(s.players[seat].hand, card_name) if 0 <= seat < len(s.players) else []
 
 
-def _label_play(s: State, seat: int, a: mv.Play) -> Words:
+def label_play(s: State, seat: int, a: mv.Play) -> Words:
     """§4.7 phase 1, §5.1: a card from hand into slot 1."""
     label = _move("play", "Play {card}", card=card_name(a.card))
     return label, [_choice("play", "Play a card"), *pick("card", a.card, _hand(s, seat))]
@@ -329,7 +322,7 @@ def _destination(s: State, seat: int, a: mv.MoveTo) -> tuple[str, int]:
     return (space_name(a.space) if 0 <= a.space < 3 * SEGMENTS else f"space {a.space}"), cost
 
 
-def _label_move_to(s: State, seat: int, a: mv.MoveTo) -> Words:
+def label_move_to(s: State, seat: int, a: mv.MoveTo) -> Words:
     """§4.7 phase 2, §5.2: the destination, and the silver its extra steps cost."""
     where, cost = _destination(s, seat, a)
     extra = f" ({cost} silver for extra steps)" if cost else ""
@@ -402,7 +395,7 @@ def _trade_words(s: State, seat: int, uses: int) -> str:
     return f"{plural(uses, 'time')} ({rate})"
 
 
-def _label_trade(s: State, seat: int, a: mv.Trade) -> Words:
+def label_trade(s: State, seat: int, a: mv.Trade) -> Words:
     """§5.4: the exchange of the viscount's outer space, used ``uses`` times."""
     times = _trade_words(s, seat, a.uses)
     label = _move("trade", "Trade {times}: {payment}", times=times, payment=_paid(s, seat, a))
@@ -411,7 +404,7 @@ def _label_trade(s: State, seat: int, a: mv.Trade) -> Words:
     return label, [_choice("trade", "Trade"), *pick("uses", str(a.uses), uses), *_payment_steps(s, seat, a, target)]
 
 
-def _label_build(s: State, seat: int, a: mv.Build) -> Words:
+def label_build(s: State, seat: int, a: mv.Build) -> Words:
     """§5.5: a building of the player's board onto a reachable spot."""
     slot, spot = slot_name(a.slot), spot_name(s.ring, a.spot)
     label = _move("build", "Build {slot} on {spot}: {payment}", slot=slot, spot=spot, payment=_paid(s, seat, a))
@@ -421,7 +414,7 @@ def _label_build(s: State, seat: int, a: mv.Build) -> Words:
     ]
 
 
-def _label_workers(s: State, seat: int, a: mv.PlaceWorkers) -> Words:
+def label_workers(s: State, seat: int, a: mv.PlaceWorkers) -> Words:
     """§5.6: workers into tier 1 of the castle section by the viscount."""
     workers = plural(a.workers, "worker")
     label = _move("place_workers", "Place {workers}: {payment}", workers=workers, payment=_paid(s, seat, a))
@@ -440,7 +433,7 @@ def transcribed(s: State, seat: int) -> str:
     return f"the printed manuscript (cost {printed.cost}, {effect_words(printed.immediate)})"
 
 
-def _label_transcribe(s: State, seat: int, a: mv.Transcribe) -> Words:
+def label_transcribe(s: State, seat: int, a: mv.Transcribe) -> Words:
     """§5.7: the manuscript of the viscount's segment."""
     manuscript = transcribed(s, seat)
     label = _move("transcribe", "Transcribe {manuscript}: {payment}", manuscript=manuscript, payment=_paid(s, seat, a))
@@ -448,7 +441,7 @@ def _label_transcribe(s: State, seat: int, a: mv.Transcribe) -> Words:
     return label, [*_path("transcribe", "Transcribe", manuscript=manuscript), *_payment_steps(s, seat, a, target)]
 
 
-def _label_no_action(s: State, seat: int, a: mv.NoAction) -> Words:
+def label_no_action(s: State, seat: int, a: mv.NoAction) -> Words:
     """A-11: no primary action."""
     return _move("no_action", "Take no primary action"), [_choice("no_action", "No primary action")]
 
@@ -460,7 +453,7 @@ def _recruit(s: State, seat: int) -> tuple[str, int]:
     return card_name(top), turn.hire_price(s, seat)
 
 
-def _label_hire(s: State, seat: int, a: mv.Hire) -> Words:
+def label_hire(s: State, seat: int, a: mv.Hire) -> Words:
     """§4.7 phase 4, §5.9: the visible card of the viscount's segment, for its silver value."""
     card, cost = _recruit(s, seat)
     label = _move("hire", "Hire {card} for {cost} silver", card=card, cost=cost)
@@ -476,14 +469,14 @@ def _branch(s: State, a: mv.Branch) -> str:
     return effect_words(of[a.index]) if 0 <= a.index < len(of) else "nothing"
 
 
-def _label_branch(s: State, seat: int, a: mv.Branch) -> Words:
+def label_branch(s: State, seat: int, a: mv.Branch) -> Words:
     """§6.2 ``choice``: one branch, by number and what it does."""
     does = _branch(s, a)
     label = _move("branch", "Take option {number}: {does}", does=does, number=a.index + 1)
     return label, [_choice("branch", "Option {number}: {does}", does=does, number=a.index + 1)]
 
 
-def _cost_of(s: State) -> dict[str, str]:
+def cost_of(s: State) -> dict[str, str]:
     """The optional cost asked (§6.2 ``cost``): what is paid and what it gains."""
     head = _head(s)
     e = head.effect if isinstance(head, ChooseCost) else Effect(op="cost")
@@ -491,13 +484,13 @@ def _cost_of(s: State) -> dict[str, str]:
     return {"pay": pay, "gain": effect_words(e.gain) if e.gain is not None else "nothing"}
 
 
-def _label_accept(s: State, seat: int, a: mv.Accept) -> Words:
+def label_accept(s: State, seat: int, a: mv.Accept) -> Words:
     """§6.2 ``cost``: pay to gain the reward."""
-    label = _move("accept", "Pay {pay} for {gain}", **_cost_of(s))
-    return label, [_choice("accept", "Pay {pay} for {gain}", **_cost_of(s))]
+    label = _move("accept", "Pay {pay} for {gain}", **cost_of(s))
+    return label, [_choice("accept", "Pay {pay} for {gain}", **cost_of(s))]
 
 
-def _label_take(s: State, seat: int, a: mv.Take) -> Words:
+def label_take(s: State, seat: int, a: mv.Take) -> Words:
     """§6.2 ``any_resource``: one ink, gold or stone."""
     label = _move("take", "Take 1 {resource}", resource=a.resource)
     return label, _path("take", "Take a resource", resource=a.resource)
@@ -506,7 +499,7 @@ def _label_take(s: State, seat: int, a: mv.Take) -> Words:
 _FLIPS = {"debt": "a debt (then any 1 resource)", "deed": "a deed"}
 
 
-def _label_flip(s: State, seat: int, a: mv.Flip) -> Words:
+def label_flip(s: State, seat: int, a: mv.Flip) -> Words:
     """§4.5: flip a debt (and take any resource) or a deed."""
     what = _FLIPS.get(a.what, a.what)
     return _move("flip", "Flip {what}", what=what), _path("flip", "Flip", what=what)
@@ -516,7 +509,7 @@ def _order_words(slots: Sequence[str]) -> str:
     return ", ".join(f"slot {i} {card_name(c) if c else 'empty'}" for i, c in enumerate(slots, start=1))
 
 
-def _label_arrange(s: State, seat: int, a: mv.Arrange) -> Words:
+def label_arrange(s: State, seat: int, a: mv.Arrange) -> Words:
     """§4.6 rearrange (A-10): the cards of slots 1..3 in their new order."""
     order = _order_words(a.slots)
     label = _move("arrange", "Rearrange: {order}", order=order)
@@ -539,7 +532,7 @@ def _value(card: str) -> int:
     return CONTENT.townsfolk[card].cost if card in CONTENT.townsfolk else 0
 
 
-def _label_discard(s: State, seat: int, a: mv.Discard) -> Words:
+def label_discard(s: State, seat: int, a: mv.Discard) -> Words:
     """§4.6 discard: a hand card, or the top of the draw pile unseen."""
     return _from_top_or_hand("discard", a, "Discard {card}", "Discard the top card of your draw pile (unseen)")
 
@@ -549,7 +542,7 @@ def _destroys_at_setup(s: State) -> bool:
     return isinstance(head, DestroyStep) and head.setup
 
 
-def _label_destroy(s: State, seat: int, a: mv.Destroy) -> Words:
+def label_destroy(s: State, seat: int, a: mv.Destroy) -> Words:
     """§4.6 destroy (A-21), player card 9's destroy from the starting cards (§3 step 9)."""
     setup = _destroys_at_setup(s)
     hand = "Destroy {card} from your starting cards (+{cost} silver)" if setup else "Destroy {card} (+{cost} silver)"
@@ -560,7 +553,7 @@ def _pile_top(tops: tuple[str, ...], position: int) -> str:
     return tops[position] if 0 <= position < len(tops) else EMPTY
 
 
-def _label_hire_from(s: State, seat: int, a: mv.HireFrom) -> Words:
+def label_hire_from(s: State, seat: int, a: mv.HireFrom) -> Words:
     """§4.6 free hire: the top card of any pile."""
     top = _pile_top(s.folk_tops, a.position)
     card = card_name(top) if top else "no card"
@@ -577,7 +570,7 @@ def _free_manuscript(s: State, a: mv.TakeManuscript) -> str:
     return manuscript_words(top) if top else "no manuscript"
 
 
-def _label_take_manuscript(s: State, seat: int, a: mv.TakeManuscript) -> Words:
+def label_take_manuscript(s: State, seat: int, a: mv.TakeManuscript) -> Words:
     """§6.2 ``free_manuscript`` (A-16): a visible manuscript of the costs allowed."""
     shown = _free_manuscript(s, a)
     template = "Take the {manuscript} from segment {position} for free"
@@ -589,7 +582,7 @@ def _label_take_manuscript(s: State, seat: int, a: mv.TakeManuscript) -> Words:
     return label, path
 
 
-def _label_move_worker(s: State, seat: int, a: mv.MoveWorker) -> Words:
+def label_move_worker(s: State, seat: int, a: mv.MoveWorker) -> Words:
     """§6.2 ``castle_move``: one own tier-1 worker to a neighbouring section."""
     source, target = section_name(s, a.source), section_name(s, a.target)
     label = _move("move_worker", "Move a worker from {source} to {target}", source=source, target=target)
@@ -601,7 +594,7 @@ def _placed(s: State) -> str:
     return plural(getattr(head, "n", 1), "worker")
 
 
-def _label_section(s: State, seat: int, a: mv.Section) -> Words:
+def label_section(s: State, seat: int, a: mv.Section) -> Words:
     """§6.2 ``place_workers`` on any section, or §5.8's choice of the section resolving first."""
     head = _head(s)
     section = section_name(s, a.section)
@@ -616,7 +609,7 @@ def _label_section(s: State, seat: int, a: mv.Section) -> Words:
     ]
 
 
-def _label_place_building(s: State, seat: int, a: mv.PlaceBuilding) -> Words:
+def label_place_building(s: State, seat: int, a: mv.PlaceBuilding) -> Words:
     """§6.2 ``build_free`` (A-31, A-37): a building of the player's board onto a free spot, for free."""
     slot, spot = slot_name(a.slot), spot_name(s.ring, a.spot)
     label = _move("place_building", "Build {slot} on {spot} for free", slot=slot, spot=spot)
@@ -628,7 +621,7 @@ def _bumped(s: State, a: mv.BumpWorker) -> tuple[str, str]:
     return f"tier {a.tier} of {section_name(s, a.section)}", who(s, a.owner)
 
 
-def _label_bump(s: State, seat: int, a: mv.BumpWorker) -> Words:
+def label_bump(s: State, seat: int, a: mv.BumpWorker) -> Words:
     """§5.8 bump: a worker of any colour from a section over capacity."""
     place, owner = _bumped(s, a)
     label = _move("bump_worker", "Bump {owner}'s worker from {place}", owner=owner, place=place)
@@ -642,61 +635,25 @@ _PASSES: dict[type, tuple[str, str, str]] = {
     FreeHire: ("pass_free_hire", "Decline the free hire", "declined the free hire"),
     CastleMove: ("pass_castle_move", "Make no castle move", "made no castle move"),
 }
-"""Declining, by the decision declined: the label and what the log says (a cost: ``_label_pass``; nothing
+"""Declining, by the decision declined: the label and what the log says (a cost: ``label_pass``; nothing
 queued: the recruit, §5.9)."""
 _PASS_HIRE = ("pass_hire", "Hire nobody", "hired nobody")
 
 
-def _label_pass(s: State, seat: int, a: mv.Pass) -> Words:
+def label_pass(s: State, seat: int, a: mv.Pass) -> Words:
     """Declining what is optional: the recruit, a rearrange, a discard, a destroy, a castle move, a cost, a free
     hire under A-15 ``optional``."""
     if isinstance(_head(s), ChooseCost):
-        label = _move("pass_cost", "Do not pay {pay} for {gain}", **_cost_of(s))
-        return label, [_choice("pass_cost", "Do not pay {pay} for {gain}", **_cost_of(s))]
+        label = _move("pass_cost", "Do not pay {pay} for {gain}", **cost_of(s))
+        return label, [_choice("pass_cost", "Do not pay {pay} for {gain}", **cost_of(s))]
     kind, words, _ = _PASSES.get(type(_head(s)), _PASS_HIRE)
     return _move(kind, words), [_choice(kind, words)]
 
 
-LABELS: dict[type, Callable[[State, int, Any], Words]] = {
-    mv.Segment: _label_segment,
-    mv.Rotation: _label_rotation,
-    mv.FolkDrawn: _label_folk,
-    mv.ManuscriptDrawn: _label_manuscript,
-    mv.StartDrawn: _label_start,
-    mv.PlayerCardDrawn: _label_player_card,
-    mv.HeroDrawn: _label_hero,
-    mv.CardDrawn: _label_card,
-    mv.SchemeDrawn: _label_scheme,
-    mv.PickPair: _label_pick,
-    mv.Play: _label_play,
-    mv.MoveTo: _label_move_to,
-    mv.Trade: _label_trade,
-    mv.Build: _label_build,
-    mv.PlaceWorkers: _label_workers,
-    mv.Transcribe: _label_transcribe,
-    mv.NoAction: _label_no_action,
-    mv.Hire: _label_hire,
-    mv.Pass: _label_pass,
-    mv.Branch: _label_branch,
-    mv.Accept: _label_accept,
-    mv.Take: _label_take,
-    mv.Flip: _label_flip,
-    mv.Arrange: _label_arrange,
-    mv.Discard: _label_discard,
-    mv.Destroy: _label_destroy,
-    mv.HireFrom: _label_hire_from,
-    mv.TakeManuscript: _label_take_manuscript,
-    mv.MoveWorker: _label_move_worker,
-    mv.Section: _label_section,
-    mv.PlaceBuilding: _label_place_building,
-    mv.BumpWorker: _label_bump,
-}
-"""One wording per kind of action (``moves.Action``)."""
-
-
-def label(state: State, move: mv.Move, several_seats: bool) -> MoveLabel:
-    """The label and the path of choices of a legal move (the seat first when several seats decide)."""
-    shown, path = LABELS[type(move.action)](state, move.seat, move.action)
+def label(state: State, move: mv.Move, several_seats: bool, act: Act) -> MoveLabel:
+    """The label and the path of choices of a legal move (``act.label``: its action's words; the seat first
+    when several seats decide)."""
+    shown, path = act.label(state, move.seat, move.action)
     return seated(GAME, move.seat, several_seats, shown, path)
 
 
@@ -719,55 +676,42 @@ class Did(NamedTuple):
     actor: int | None = None
 
 
-class Event(NamedTuple):
-    """Something the engine did by itself after a move, before the next decision: a chance decision it
-    answered (``answer``: the chance action; seeded games), or a decision ``step`` dropped for having nothing
-    to decide (``answer`` ``None``; ``then``: the state it was dropped in)."""
-
-    step: Step
-    answer: Any = None
-    then: State | None = None
-
-
-Past = Callable[[State, int, Any], Did]
-
-
-def _did_segment(s: State, seat: int, a: mv.Segment) -> Did:
+def log_segment(s: State, seat: int, a: mv.Segment) -> Did:
     head = _head(s)
     at = head.position + 1 if isinstance(head, DrawSegment) else len(s.ring) + 1
     return Did("segment", "laid board segment {segment} as segment {position}", {"segment": a.segment, "position": at})
 
 
-def _did_rotation(s: State, seat: int, a: mv.Rotation) -> Did:
+def log_rotation(s: State, seat: int, a: mv.Rotation) -> Did:
     first = _rotation_words(s, a.rotation).replace(" by ", " lies by ", 1)
     return Did("rotation", "turned the castle so that {first}", {"first": first})
 
 
-def _did_folk(s: State, seat: int, a: mv.FolkDrawn) -> Did:
+def log_folk(s: State, seat: int, a: mv.FolkDrawn) -> Did:
     head = _head(s)
     at = head.position + 1 if isinstance(head, DrawFolk) else 0
     template = "revealed {card} on the townsfolk pile of segment {position}"
     return Did("folk_drawn", template, {"card": card_name(a.card), "position": at})
 
 
-def _did_manuscript(s: State, seat: int, a: mv.ManuscriptDrawn) -> Did:
+def log_manuscript(s: State, seat: int, a: mv.ManuscriptDrawn) -> Did:
     head = _head(s)
     at = head.position + 1 if isinstance(head, DrawManuscript) else 0
     template = "revealed the {manuscript} on the manuscript pile of segment {position}"
     return Did("manuscript_drawn", template, {"manuscript": manuscript_words(a.manuscript), "position": at})
 
 
-def _did_start(s: State, seat: int, a: mv.StartDrawn) -> Did:
+def log_start(s: State, seat: int, a: mv.StartDrawn) -> Did:
     return Did("start_drawn", "chose {seat} as the start player", {"seat": who(s, a.start)})
 
 
-def _did_player_card(s: State, seat: int, a: mv.PlayerCardDrawn) -> Did:
+def log_player_card(s: State, seat: int, a: mv.PlayerCardDrawn) -> Did:
     template = "laid out player card {number} ({details})"
     return Did("player_card_drawn", template, {"number": a.number, "details": player_card_details(a.number)})
 
 
-def _did_hero(s: State, seat: int, a: mv.HeroDrawn) -> Did:
-    return Did("hero_drawn", "put {hero} under {card}", {"hero": card_name(a.hero), "card": _hero_under(s)})
+def log_hero(s: State, seat: int, a: mv.HeroDrawn) -> Did:
+    return Did("hero_drawn", "put {hero} under {card}", {"hero": card_name(a.hero), "card": hero_under(s)})
 
 
 _DREW = {
@@ -779,7 +723,7 @@ _DREW = {
 """§4.6: what a seat did with a card taken from the top of its draw pile."""
 
 
-def _did_card(s: State, seat: int, a: mv.CardDrawn) -> Did:
+def log_card(s: State, seat: int, a: mv.CardDrawn) -> Did:
     drawer, purpose = _drawn_for(s, seat)
     params: dict[str, object] = {"card": card_name(a.card), "cost": _value(a.card)}
     return Did(f"card_drawn_{purpose}", _DREW[purpose], params, drawer)
@@ -793,33 +737,33 @@ _SCHEMES_DONE = {
 """§8.1, §8.3, §8.4: the scheme drawn and who did it (``None``: the AI)."""
 
 
-def _did_scheme(s: State, seat: int, a: mv.SchemeDrawn) -> Did:
+def log_scheme(s: State, seat: int, a: mv.SchemeDrawn) -> Did:
     ai, purpose = _scheme_for(s, seat)
     template, actor = _SCHEMES_DONE[purpose]
     params: dict[str, object] = {"scheme": scheme_words(a.scheme), "seat": who(s, ai)}
     return Did(f"scheme_drawn_{purpose}", template, params, ai if actor is None else actor)
 
 
-def _did_pick(s: State, seat: int, a: mv.PickPair) -> Did:
+def log_pick(s: State, seat: int, a: mv.PickPair) -> Did:
     return Did("pick_pair", "took {pair}", {"pair": _pair_words(s, a.pair)})
 
 
-def _did_play(s: State, seat: int, a: mv.Play) -> Did:
+def log_play(s: State, seat: int, a: mv.Play) -> Did:
     return Did("play", "played {card}", {"card": card_name(a.card)})
 
 
-def _did_move_to(s: State, seat: int, a: mv.MoveTo) -> Did:
+def log_move_to(s: State, seat: int, a: mv.MoveTo) -> Did:
     where, cost = _destination(s, seat, a)
     extra = f", paying {cost} silver for extra steps" if cost else ""
     return Did("move_to", "moved to {space}{extra}", {"space": where, "extra": extra})
 
 
-def _did_trade(s: State, seat: int, a: mv.Trade) -> Did:
+def log_trade(s: State, seat: int, a: mv.Trade) -> Did:
     params: dict[str, object] = {"times": _trade_words(s, seat, a.uses), "payment": _paying(s, seat, a)}
     return Did("trade", "traded {times}, {payment}", params)
 
 
-def _did_build(s: State, seat: int, a: mv.Build) -> Did:
+def log_build(s: State, seat: int, a: mv.Build) -> Did:
     params: dict[str, object] = {
         "slot": slot_name(a.slot),
         "spot": spot_name(s.ring, a.spot),
@@ -828,61 +772,61 @@ def _did_build(s: State, seat: int, a: mv.Build) -> Did:
     return Did("build", "built {slot} on {spot}, {payment}", params)
 
 
-def _did_workers(s: State, seat: int, a: mv.PlaceWorkers) -> Did:
+def log_workers(s: State, seat: int, a: mv.PlaceWorkers) -> Did:
     section = section_name(s, castle.viscount_section(s, seat)) if s.rotation >= 0 else "the castle"
     params: dict[str, object] = {"workers": plural(a.workers, "worker"), "section": section}
     params["payment"] = _paying(s, seat, a)
     return Did("place_workers", "placed {workers} on {section}, {payment}", params)
 
 
-def _did_transcribe(s: State, seat: int, a: mv.Transcribe) -> Did:
+def log_transcribe(s: State, seat: int, a: mv.Transcribe) -> Did:
     params: dict[str, object] = {"manuscript": transcribed(s, seat), "payment": _paying(s, seat, a)}
     return Did("transcribe", "transcribed {manuscript}, {payment}", params)
 
 
-def _did_no_action(s: State, seat: int, a: mv.NoAction) -> Did:
+def log_no_action(s: State, seat: int, a: mv.NoAction) -> Did:
     return Did("no_action", "took no primary action", {})
 
 
-def _did_hire(s: State, seat: int, a: mv.Hire) -> Did:
+def log_hire(s: State, seat: int, a: mv.Hire) -> Did:
     card, cost = _recruit(s, seat)
     return Did("hire", "hired {card} for {cost} silver", {"card": card, "cost": cost})
 
 
-def _did_pass(s: State, seat: int, a: mv.Pass) -> Did:
+def log_pass(s: State, seat: int, a: mv.Pass) -> Did:
     if isinstance(_head(s), ChooseCost):
-        return Did("pass_cost", "declined to pay {pay} for {gain}", dict(_cost_of(s)))
+        return Did("pass_cost", "declined to pay {pay} for {gain}", dict(cost_of(s)))
     kind, _, did = _PASSES.get(type(_head(s)), _PASS_HIRE)
     return Did(kind, did, {})
 
 
-def _did_branch(s: State, seat: int, a: mv.Branch) -> Did:
+def log_branch(s: State, seat: int, a: mv.Branch) -> Did:
     return Did("branch", "chose option {number}: {does}", {"number": a.index + 1, "does": _branch(s, a)})
 
 
-def _did_accept(s: State, seat: int, a: mv.Accept) -> Did:
-    return Did("accept", "paid {pay} for {gain}", dict(_cost_of(s)))
+def log_accept(s: State, seat: int, a: mv.Accept) -> Did:
+    return Did("accept", "paid {pay} for {gain}", dict(cost_of(s)))
 
 
-def _did_take(s: State, seat: int, a: mv.Take) -> Did:
+def log_take(s: State, seat: int, a: mv.Take) -> Did:
     return Did("take", "took 1 {resource}", {"resource": a.resource})
 
 
-def _did_flip(s: State, seat: int, a: mv.Flip) -> Did:
+def log_flip(s: State, seat: int, a: mv.Flip) -> Did:
     return Did("flip", "flipped {what}", {"what": "a debt" if a.what == "debt" else "a deed"})
 
 
-def _did_arrange(s: State, seat: int, a: mv.Arrange) -> Did:
+def log_arrange(s: State, seat: int, a: mv.Arrange) -> Did:
     return Did("arrange", "rearranged the slots: {order}", {"order": _order_words(a.slots)})
 
 
-def _did_discard(s: State, seat: int, a: mv.Discard) -> Did:
+def log_discard(s: State, seat: int, a: mv.Discard) -> Did:
     if a.card == mv.TOP:
         return Did("discard_top", "chose to discard the top card of the draw pile unseen", {})
     return Did("discard", "discarded {card}", {"card": card_name(a.card)})
 
 
-def _did_destroy(s: State, seat: int, a: mv.Destroy) -> Did:
+def log_destroy(s: State, seat: int, a: mv.Destroy) -> Did:
     if a.card == mv.TOP:
         return Did("destroy_top", "chose to destroy the top card of the draw pile unseen", {})
     where = " from the starting cards" if _destroys_at_setup(s) else ""
@@ -890,23 +834,23 @@ def _did_destroy(s: State, seat: int, a: mv.Destroy) -> Did:
     return Did("destroy", "destroyed {card}{where} (+{cost} silver)", params)
 
 
-def _did_hire_from(s: State, seat: int, a: mv.HireFrom) -> Did:
+def log_hire_from(s: State, seat: int, a: mv.HireFrom) -> Did:
     top = _pile_top(s.folk_tops, a.position)
     params: dict[str, object] = {"card": card_name(top) if top else "no card", "position": a.position + 1}
     return Did("hire_from", "hired {card} from segment {position} for free", params)
 
 
-def _did_take_manuscript(s: State, seat: int, a: mv.TakeManuscript) -> Did:
+def log_take_manuscript(s: State, seat: int, a: mv.TakeManuscript) -> Did:
     params: dict[str, object] = {"manuscript": _free_manuscript(s, a), "position": a.position + 1}
     return Did("take_manuscript", "took the {manuscript} from segment {position} for free", params)
 
 
-def _did_move_worker(s: State, seat: int, a: mv.MoveWorker) -> Did:
+def log_move_worker(s: State, seat: int, a: mv.MoveWorker) -> Did:
     params: dict[str, object] = {"source": section_name(s, a.source), "target": section_name(s, a.target)}
     return Did("move_worker", "moved a worker from {source} to {target}", params)
 
 
-def _did_section(s: State, seat: int, a: mv.Section) -> Did:
+def log_section(s: State, seat: int, a: mv.Section) -> Did:
     head = _head(s)
     section = section_name(s, a.section)
     if isinstance(head, CastleSection):
@@ -915,51 +859,14 @@ def _did_section(s: State, seat: int, a: mv.Section) -> Did:
     return Did("place_section", "placed {workers} on {section}", {"workers": _placed(s), "section": section})
 
 
-def _did_place_building(s: State, seat: int, a: mv.PlaceBuilding) -> Did:
+def log_place_building(s: State, seat: int, a: mv.PlaceBuilding) -> Did:
     params: dict[str, object] = {"slot": slot_name(a.slot), "spot": spot_name(s.ring, a.spot)}
     return Did("place_building", "built {slot} on {spot} for free", params)
 
 
-def _did_bump(s: State, seat: int, a: mv.BumpWorker) -> Did:
+def log_bump(s: State, seat: int, a: mv.BumpWorker) -> Did:
     place, owner = _bumped(s, a)
     return Did("bump_worker", "bumped a worker of {owner} from {place}", {"owner": owner, "place": place})
-
-
-PAST: dict[type, Past] = {
-    mv.Segment: _did_segment,
-    mv.Rotation: _did_rotation,
-    mv.FolkDrawn: _did_folk,
-    mv.ManuscriptDrawn: _did_manuscript,
-    mv.StartDrawn: _did_start,
-    mv.PlayerCardDrawn: _did_player_card,
-    mv.HeroDrawn: _did_hero,
-    mv.CardDrawn: _did_card,
-    mv.SchemeDrawn: _did_scheme,
-    mv.PickPair: _did_pick,
-    mv.Play: _did_play,
-    mv.MoveTo: _did_move_to,
-    mv.Trade: _did_trade,
-    mv.Build: _did_build,
-    mv.PlaceWorkers: _did_workers,
-    mv.Transcribe: _did_transcribe,
-    mv.NoAction: _did_no_action,
-    mv.Hire: _did_hire,
-    mv.Pass: _did_pass,
-    mv.Branch: _did_branch,
-    mv.Accept: _did_accept,
-    mv.Take: _did_take,
-    mv.Flip: _did_flip,
-    mv.Arrange: _did_arrange,
-    mv.Discard: _did_discard,
-    mv.Destroy: _did_destroy,
-    mv.HireFrom: _did_hire_from,
-    mv.TakeManuscript: _did_take_manuscript,
-    mv.MoveWorker: _did_move_worker,
-    mv.Section: _did_section,
-    mv.PlaceBuilding: _did_place_building,
-    mv.BumpWorker: _did_bump,
-}
-"""What each kind of action did, in the past tense (``moves.Action``)."""
 
 
 # ---- what followed by itself ---------------------------------------------------------------------------------
@@ -1055,13 +962,13 @@ def _drawn_words(before: State, seat: int, cards: list[str], name: Namer, privat
     return f"{shown} drew {plural(len(cards), 'card') if len(cards) > 1 else 'a card'}"
 
 
-def _event_words(before: State, events: Sequence[Event], name: Namer, private: bool) -> list[str]:
+def _event_words(before: State, events: Sequence[Happened], name: Namer, private: bool) -> list[str]:
     """What the engine did by itself, in order: cards taken from the top of a draw pile (those drawn into a
     hand merged per seat and named only to their owner), decisions dropped with nothing to decide."""
     said: list[str] = []
     hand: tuple[int, list[str]] | None = None
     for event in events:
-        step, answer, then = event
+        step, answer, then = event.step, event.action, event.then
         if isinstance(step, DrawCard) and step.purpose == "hand" and isinstance(answer, mv.CardDrawn):
             if hand is not None and hand[0] == step.seat:
                 hand[1].append(answer.card)
@@ -1077,13 +984,15 @@ def _event_words(before: State, events: Sequence[Event], name: Namer, private: b
             did = _DREW[step.purpose]
             said.append(f"{name(step.seat)} " + did.format(card=card_name(answer.card), cost=_value(answer.card)))
         elif answer is None:
-            said.append(_skipped_words(then or before, step, name))
+            said.append(_skipped_words(then, step, name))
     if hand is not None:
         said.append(_drawn_words(before, *hand, name, private))
     return [words for words in said if words]
 
 
-def _followed(before: State, move: mv.Move, after: State, events: Sequence[Event], name: Namer, private: bool) -> str:
+def _followed(
+    before: State, move: mv.Move, after: State, events: Sequence[Happened], name: Namer, private: bool
+) -> str:
     """What happened by itself after the move: the engine's own steps (``events``), the AI's turn, a
     revealed Poverty or Prosperity card (§4.9), the stage or round reached, the end of the game."""
     parts = _event_words(before, events, name, private)
@@ -1110,13 +1019,13 @@ def _line(message_id: str, actor: str, did: Did, followed: str) -> Text:
     return text(message_id, template, actor=actor, **params)
 
 
-def _taken_top(before: State, move: mv.Move, did: Did, events: list[Event]) -> Did:
+def _taken_top(before: State, move: mv.Move, did: Did, events: list[Happened]) -> Did:
     """A discard or destroy of the unseen top card: the card itself once the engine has drawn it (seeded
     games; an external chance names it in its own move)."""
     purpose = did.kind.removesuffix("_top")
     if not did.kind.endswith("_top") or not events:
         return did
-    step, answer, _ = events[0]
+    step, answer = events[0].step, events[0].action
     if not (isinstance(step, DrawCard) and step.seat == move.seat and step.purpose == purpose and answer):
         return did
     events.pop(0)
@@ -1124,12 +1033,21 @@ def _taken_top(before: State, move: mv.Move, did: Did, events: list[Event]) -> D
     return Did(did.kind, _DREW[purpose], {"card": card_name(card), "cost": _value(card)})
 
 
-def log(before: State, move: mv.Move, after: State, events: Sequence[Event] = ()) -> LogEntry:
+def _said(event: Happened) -> bool:
+    """Whether a line says what the engine did by itself: every chance draw it answered, and a real seat's
+    decision dropped for having nothing to decide; not the Cleric AI's own decisions (§8.3: its turn is said
+    as a whole, ``_ai_words``)."""
+    return event.action is not None or not event.then.players[event.step.seat].ai
+
+
+def log(before: State, move: mv.Move, after: State, act: Act, happened: Sequence[Happened]) -> LogEntry:
     """The public line names nothing hidden (§9); the private line, said to the one who decided, names a
-    card drawn into a hand and the cards the move made its mover draw. Both end with what followed by
-    itself (``events``: what the engine did before the next decision, see ``engine.happened``)."""
-    did = PAST[type(move.action)](before, move.seat, move.action)
-    pending = list(events)
+    card drawn into a hand and the cards the move made its mover draw. Both say what the move did
+    (``act.log``), then what followed by itself (``happened``: what the engine did before the next
+    decision)."""
+    assert act.log is not None
+    did: Did = act.log(before, move.seat, move.action)
+    pending = [event for event in happened if _said(event)]
     did = _taken_top(before, move, did, pending)
     actor = move.seat if did.actor is None else did.actor
     message_id = f"{GAME}.log.{did.kind}"
@@ -1156,78 +1074,3 @@ def log(before: State, move: mv.Move, after: State, events: Sequence[Event] = ()
 
     mine = _followed(before, move, after, pending, private_name, private=True)
     return LogEntry(move.seat, public, _line(f"{message_id}_private", "You", did, mine))
-
-
-# ---- prompts: what the one deciding decides --------------------------------------------------------------------
-
-
-def _drawn_prompt(s: State, step: DrawCard) -> str:
-    drawer = who(s, step.seat)
-    return {
-        "hand": f"Draw the top card of the draw pile of {drawer} into their hand",
-        "play": f"Draw the top card of the draw pile of {drawer}: they play it blind",
-        "discard": f"Draw the top card of the draw pile of {drawer}: it is discarded",
-        "destroy": f"Draw the top card of the draw pile of {drawer}: it is destroyed",
-    }[step.purpose]
-
-
-def _scheme_prompt(s: State, step: DrawScheme) -> str:
-    ai = who(s, step.seat)
-    if step.setup:
-        return f"Draw a Future Scheme to shuffle into the pile of {ai}"
-    if step.future:
-        return f"Draw a Future Scheme for {ai}"
-    return f"Reveal the next scheme card of {ai}"
-
-
-def _cost_prompt(s: State, step: ChooseCost) -> str:
-    return "Pay {pay} for {gain}, or not".format(**_cost_of(replace(s, queue=(step,))))
-
-
-def _times(template: str, left: int) -> str:
-    """A decision taken ``left`` more times: ``(2 left)``."""
-    return template + (f" ({left} left)" if left > 1 else "")
-
-
-PROMPTS: dict[type, Callable[[State, Any], str]] = {
-    DrawSegment: lambda s, step: f"Draw the board segment laid as segment {step.position + 1}",
-    DrawRotation: lambda s, step: "Draw how the castle is turned",
-    DrawFolk: lambda s, step: f"Reveal the next townsfolk of the pile of segment {step.position + 1}",
-    DrawManuscript: lambda s, step: f"Reveal the next manuscript of the pile of segment {step.position + 1}",
-    DrawStart: lambda s, step: "Draw the start player",
-    DrawPlayerCard: lambda s, step: "Draw the next player card to lay out",
-    DrawHero: lambda s, step: f"Draw the hero to put under {_hero_under(replace(s, queue=(step,)))}",
-    DrawCard: _drawn_prompt,
-    DrawScheme: _scheme_prompt,
-    ChooseBranch: lambda s, step: f"Choose one: {effect_words(step.effect)}",
-    ChooseCost: _cost_prompt,
-    ChooseResource: lambda s, step: _times("Take a resource: ink, gold or stone", step.left),
-    ChooseFlip: lambda s, step: _times("Flip a debt or a deed", step.left),
-    Rearrange: lambda s, step: "Rearrange the cards in your slots, or keep their order",
-    DiscardStep: lambda s, step: _times("Discard a card from your hand or your draw pile, or nothing", step.left),
-    DestroyStep: lambda s, step: _times(
-        "Destroy one of your starting cards, or none"
-        if step.setup
-        else "Destroy a card from your hand or your draw pile, or none",
-        step.left,
-    ),
-    FreeHire: lambda s, step: _times(
-        "Hire the top card of any townsfolk pile for free" + (", or decline" if s.options.free_hire_optional else ""),
-        step.left,
-    ),
-    FreeManuscript: lambda s, step: f"Take a manuscript costing {' or '.join(str(c) for c in step.costs)} for free",
-    CastleMove: lambda s, step: _times("Move a worker to a neighbouring castle section, or make no move", step.left),
-    PlaceSection: lambda s, step: f"Choose the castle section for {plural(step.n, 'free worker')}",
-    CastleSection: lambda s, step: f"Choose which of your tier-{step.tier} castle sections resolves first",
-    Bump: lambda s, step: "Choose a worker to bump from a crowded castle section",
-    BuildFree: lambda s, step: (
-        f"Choose a spot for your free {building_name(step.building) if step.building else 'building'}"
-    ),
-}
-"""What each queued decision asks, in the words of the one deciding (never naming them: the client does)."""
-
-
-def prompt(s: State, step: Step) -> str:
-    """The prompt of a queued decision (``Pending.prompt``)."""
-    ask = PROMPTS.get(type(step))
-    return ask(s, step) if ask is not None else "Decide"

@@ -31,7 +31,7 @@ from engines.viscounts import words
 from engines.viscounts.board import space_name
 from engines.viscounts.common import CONTENT, owned, set_player
 from engines.viscounts.content import Effect
-from engines.viscounts.engine import ENGINE
+from engines.viscounts.engine import ACTIONS, ENGINE
 from engines.viscounts.names import scheme_words
 from engines.viscounts.state import DrawCard, DrawScheme, State, Step
 
@@ -141,7 +141,8 @@ def test_labels_are_unique_and_paths_walk_menus_of_at_most_25(players: int, exte
 
 def test_every_kind_of_move_is_worded() -> None:
     kinds = set(get_args(mv.Action))
-    assert len(kinds) == 32 and kinds == set(words.LABELS)
+    assert len(kinds) == 32 and kinds == set(ACTIONS)
+    assert all(act.label is not None and act.log is not None for act in ACTIONS.values())
 
 
 # ---- hidden and shown cards (§9) -----------------------------------------------------------------------------------

@@ -1146,3 +1146,31 @@ def test_engine_words_its_moves_and_log_lines() -> None:
     assert passing.label.english == "Seat 1: Pass (nothing fits)"
     line = ENGINE.log(before, mv.Move(CHANCE, mv.ChanceFace(1)), s).public_line
     assert line.english == "Chance rolled the building die for turn 1: the 2-piece straight and 1 coin"
+
+
+def test_the_building_die_offers_each_of_its_faces_once() -> None:
+    """§4.3, chance as data: a roll is one of the die's faces, each equally likely, in the engine's odds and
+    in its seeded draws alike."""
+    s = fresh()
+    faces = [face.face for face in CONTENT.building_die]
+    assert [(m.action.face, weight) for m, weight in ENGINE.chance_odds(s)] == [(f, 1) for f in faces]
+    rolled = set()
+    for seed in range(40):
+        seeded = ENGINE.new_game(ENGINE.make_options(2, {"board": "ts1"}), seed)
+        rolled.add(seeded.face)
+    assert rolled == set(faces)
+
+
+def test_a_roll_clears_the_last_turns_pass() -> None:
+    """§5.4: a pass counts for its turn only; the next roll starts every seat afresh (nothing submitted, nobody
+    passed)."""
+    s = placing_state({0: ALL_EDGES - {"H 3 3"}, 1: ALL_EDGES}, face=1)
+    s = play(s, 1, mv.Pass())
+    s = play(s, 0, mv.PlaceSingle("H 3 3"))
+    assert s.players[1].passed
+    s = play(s, 0, mv.Continue())
+    while s.step == "close":  # rule F: seat 1, full and passed, must close its city: a room, then the seal
+        legal = [m.action for m in ENGINE.legal_moves(s)]
+        s = play(s, 1, mv.Seal() if mv.Seal() in legal else legal[0])
+    s = roll(s, 1)
+    assert not any(p.passed for p in s.players) and all(p.submitted is None for p in s.players)

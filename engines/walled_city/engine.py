@@ -1,11 +1,15 @@
-"""The Walled City engine: the uniform protocol over the rule modules.
+"""The Walled City engine: the index of the game's rules, as rows the core table walks.
 
-A build turn is a sequence of decisions (§5.10): its steps, and between them a guild activation
-(``ActivateGuild``) whose choices follow one decision at a time (``guilds``) before the turn goes on.
+``ACTIONS`` has a row per action (its words, ``words``); ``STEPS`` a row per decision, keyed by its kind
+(``Pending.kind``): the setup chance events (§3.1, §3.7, each with the physical process it draws), the
+starting roads, the alignment, the defence, each step of a build turn (§5.10) with a guild activation
+(``ActivateGuild``) open between steps, and the ability in progress (``guilds``, one decision at a time,
+the Haberdashers' re-roll drawn by chance). What happens by itself is each phase's ``progress``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -13,10 +17,10 @@ from msgspec.structs import replace
 
 from engines.core.engine import CHANCE, GameInfo, GameType, option_infos
 from engines.core.errors import Violation
-from engines.core.game import Decision, Now, TableEngine
+from engines.core.game import TableEngine
 from engines.core.picture import Picture
-from engines.core.rng import Rng
 from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
+from engines.core.table import Act, Draw, Step, Table
 from engines.core.text import plural
 from engines.walled_city import build, facts, guilds, integrity, phases, setup, view, words
 from engines.walled_city import moves as mv
@@ -30,30 +34,255 @@ from engines.walled_city.state import Options, State
 RULES_VERSION = "0.2.0"
 """0.2: the 20 guild abilities (a state with an ability in progress or a fence needs 0.2)."""
 
+#: The setup chance events' outcomes (§3.1, §3.7): each setup chance step takes any of them and refuses an
+#: outcome its components cannot give (``setup.check_chance``).
 CHANCE_MOVES = (mv.ChanceSeat, mv.ChanceDie, mv.ChanceTile, mv.ChanceGuild, mv.ChanceCard)
 
 
-def automatic(s: State) -> State | None:
-    """One automatic transition, or ``None`` when the state waits for a decision: setup → starting roads
-    → alignment; an ability with nothing left to decide ends; a turn with nothing left to decide ends; the
-    next builder's turn begins; a builder with nowhere to build gives the piece up (A-24)."""
-    if s.phase == "setup" and not setup.chance_kind(s):
-        s = setup.place_neutral(s)
-        roads = int(CONTENT.starting_roads[str(len(s.seats))])
-        return replace(s, phase="starting_roads", starting_roads_left=roads)
-    if s.phase == "starting_roads" and s.starting_roads_left == 0:
-        return phases.start_alignment(s)
-    if s.phase != "build":
+# ---- the table: one row per kind of action -------------------------------------------------------------------
+
+
+ACTIONS: dict[type, Act] = {
+    mv.ChanceSeat: Act(words.label_chance_seat, words.log_start_player),
+    mv.ChanceDie: Act(words.label_chance_die, words.log_die),
+    mv.ChanceTile: Act(words.label_chance_tile, words.log_tile),
+    mv.ChanceGuild: Act(words.label_chance_guild, words.log_guild),
+    mv.ChanceCard: Act(words.label_chance_card, words.log_deal),
+    mv.StartingRoad: Act(words.label_starting_road, words.log_open),
+    mv.ChooseGuild: Act(words.label_choose_guild, words.log_open),
+    mv.BuildRoad: Act(words.label_build, words.log_open),
+    mv.BuildWall: Act(words.label_build, words.log_open),
+    mv.Settle: Act(words.label_settle, words.log_open),
+    mv.SettleWall: Act(words.label_settle_wall, words.log_open),
+    mv.Promote: Act(words.label_promote, words.log_open),
+    mv.Adjust: Act(words.label_adjust, words.log_open),
+    mv.Done: Act(words.label_done, words.log_open),
+    mv.PlaceDefenceCard: Act(words.label_defence, words.log_defence),
+    # Between the steps of a build turn (§5.6): the same check and effect whichever step the turn is at.
+    mv.ActivateGuild: Act(words.label_activate, words.log_open, guilds.check_activate, guilds.apply_activate),
+    # An ability's decisions (§6.3), each worded by what the guild in use does with it (``words.GUILD_WORDS``).
+    mv.PickNoble: Act(words.label_pick_noble, words.log_open),
+    mv.PickPeasant: Act(words.label_pick_peasant, words.log_open),
+    mv.MoveNoble: Act(words.label_move_noble, words.log_open),
+    mv.PlaceCitizen: Act(words.label_place_citizen, words.log_open),
+    mv.PickSpot: Act(words.label_pick_spot, words.log_open),
+    mv.PickMarker: Act(words.label_pick_marker, words.log_open),
+    mv.ChanceReroll: Act(words.label_chance_reroll, words.log_reroll),
+    mv.Cross: Act(words.label_cross, words.log_open),
+    mv.BuildFence: Act(words.label_build_fence, words.log_open),
+    mv.SplitCitizens: Act(words.label_split, words.log_open),
+    mv.MarkersTo: Act(words.label_markers_to, words.log_open),
+    mv.GiveCard: Act(words.label_card("Give card", "give_card"), words.log_give_card),
+    mv.ReturnCard: Act(words.label_card("Give back card", "return_card"), words.log_return_card),
+    mv.TakeCard: Act(words.label_card("Take card", "take_card"), words.log_take_card),
+}
+"""Every action: how a legal one is shown and what one did, in words (a guild's activation: its check and
+effect too, the same at every step of the turn)."""
+
+
+# ---- who decides ----------------------------------------------------------------------------------------------
+
+
+def _chance(s: State) -> tuple[int, ...]:
+    return (CHANCE,)
+
+
+def _road_seat(s: State) -> tuple[int, ...]:
+    """§3.5: who places the next starting road."""
+    return (setup.starting_road_seat(s),)
+
+
+def _in_order(s: State) -> tuple[int, ...]:
+    """§5.2, §5.5: the seat whose pick or placement it is, in the phase's order."""
+    return (s.order[s.index],)
+
+
+def _builder(s: State) -> tuple[int, ...]:
+    """§5.10: the builder decides every step of their turn."""
+    assert s.turn is not None
+    return (s.turn.seat,)
+
+
+def _guild_actor(s: State) -> tuple[int, ...]:
+    """§6.3: who decides the ability's next choice (chance for the Haberdashers' re-roll, G8)."""
+    return (guilds.actor(s),)
+
+
+# ---- prompts ----------------------------------------------------------------------------------------------------
+
+
+def _die_prompt(s: State, at: int) -> str:
+    """§3.1 E: the next die spot."""
+    return f"Roll a faction die for the next die spot, on {setup.die_spots(s)[len(s.dice)]}"
+
+
+def _tile_prompt(s: State, at: int) -> str:
+    """§3.1 F: the next survey area."""
+    return f"Toss the survey tile for {printed(s).survey_areas[len(s.tiles)]}"
+
+
+def _deal_prompt(s: State, at: int) -> str:
+    """§3.7: the seat dealt the next defence-only card."""
+    return f"Deal Seat {3 - len(s.defence_only_left)} a defence-only card face down"
+
+
+def _spot_words(s: State) -> tuple[str, str]:
+    return ("road", "path") if s.round == 1 else ("wall", "gap")
+
+
+def _card(s: State) -> str:
+    """The turn's card (public once played)."""
+    assert s.turn is not None
+    return f"{s.turn.a}/{s.turn.b}"
+
+
+def _place_prompt(s: State, at: int) -> str:
+    """§5.3, §5.4 step 1."""
+    piece, spot = _spot_words(s)
+    return f"Build a {piece} on a {spot} with one of your cards"
+
+
+def _settle_prompt(s: State, at: int) -> str:
+    """§5.3, §5.4 step 2."""
+    if s.round == 1:
+        return f"Settle citizens on both sides of your road: one number of card {_card(s)} on each side"
+    return f"Settle citizens next to your wall with one number of card {_card(s)}; the other promotes nobles"
+
+
+def _promote_prompt(s: State, at: int) -> str:
+    """§5.4 step 3."""
+    assert s.turn is not None
+    nobles = plural(s.turn.promote_left, "more noble" if s.turn.promoted else "noble")
+    return f"Promote up to {nobles} into the towers next to your wall, or stop"
+
+
+def _adjust_prompt(s: State, at: int) -> str:
+    """§5.3 step 3, §5.4 step 4."""
+    near = "next to your road" if s.round == 1 else "in the district or towers next to your wall"
+    return f"Turn a faction die or flip a survey tile {near}, or pass"
+
+
+# ---- the table: one row per decision ------------------------------------------------------------------------
+
+
+def _setup_chance(prompt: str | Callable[[State, int], str], draw: Callable[[State], Draw]) -> Step[State]:
+    """A setup chance event (§3.1, §3.7): any setup outcome is taken, the check refuses what the components
+    cannot give."""
+    return Step(
+        CHANCE_MOVES,
+        lambda s, at: setup.chance_options(s),
+        lambda s, at, a: setup.check_chance(s, a),
+        lambda s, at, a: setup.apply_chance(s, a),
+        prompt,
+        seats=_chance,
+        draw=lambda s, at: draw(s),
+        exact=True,
+    )
+
+
+def _build_step(rules: build.StepRules, prompt: str | Callable[[State, int], str]) -> Step[State]:
+    """A build step (§5.10) and, between steps, a guild activation (§5.6)."""
+    check_activate, apply_activate = ACTIONS[mv.ActivateGuild].check, ACTIONS[mv.ActivateGuild].effect
+    assert check_activate is not None and apply_activate is not None
+
+    def options(s: State, seat: int) -> list[Any]:
+        return [*rules.options(s), *guilds.activations(s)]
+
+    def check(s: State, seat: int, a: Any) -> list[Violation]:
+        return check_activate(s, seat, a) if isinstance(a, mv.ActivateGuild) else rules.check(s, a)
+
+    def effect(s: State, seat: int, a: Any) -> State:
+        return apply_activate(s, seat, a) if isinstance(a, mv.ActivateGuild) else rules.apply(s, a)  # type: ignore[no-any-return]
+
+    return Step((*rules.takes, mv.ActivateGuild), options, check, effect, prompt, seats=_builder, exact=True)
+
+
+ABILITY: Step[State] = Step(
+    guilds.DECISIONS,
+    lambda s, at: guilds.options(s),
+    lambda s, at, a: guilds.check(s, a),
+    lambda s, at, a: guilds.apply(s, a),
+    lambda s, at: guilds.prompt(s),
+    seats=_guild_actor,
+    draw=lambda s, at: guilds.reroll_draw(s),
+    exact=True,
+)
+"""A guild's ability in progress (§6.3), one decision at a time."""
+
+STEPS: dict[str, Step[State]] = {
+    "chance.start_player": _setup_chance("Choose the start player at random", setup.start_player_draw),
+    "chance.die": _setup_chance(_die_prompt, setup.die_draw),
+    "chance.tile": _setup_chance(_tile_prompt, setup.left_draw),
+    "chance.guild": _setup_chance("Draw a guild card for the offer", setup.left_draw),
+    "chance.card": _setup_chance(_deal_prompt, setup.left_draw),
+    "starting_roads": Step(
+        (mv.StartingRoad,),
+        lambda s, at: [
+            mv.StartingRoad(p.id) for p in board(s).paths if not setup.check_starting_road(s, mv.StartingRoad(p.id))
+        ],
+        lambda s, at, a: setup.check_starting_road(s, a),
+        lambda s, at, a: setup.apply_starting_road(s, a),
+        "Place a starting road on an empty path",
+        seats=_road_seat,
+        exact=True,
+    ),
+    "alignment": Step(
+        (mv.ChooseGuild,),
+        lambda s, at: [mv.ChooseGuild(g) for g in s.offer],
+        lambda s, at, a: phases.check_choose(s, a),
+        phases.apply_choose,
+        "Take a guild card from the offer",
+        seats=_in_order,
+        exact=True,
+    ),
+    "defence": Step(
+        (mv.PlaceDefenceCard,),
+        phases.defence_options,
+        phases.check_defence,
+        phases.apply_defence,
+        "Place a card face down in a defence zone",
+        seats=_in_order,
+        exact=True,
+    ),
+    "build.place": _build_step(build.STEPS["place"], _place_prompt),
+    "build.settle": _build_step(build.STEPS["settle"], _settle_prompt),
+    "build.promote": _build_step(build.STEPS["promote"], _promote_prompt),
+    "build.adjust": _build_step(build.STEPS["adjust"], _adjust_prompt),
+    "build.end": _build_step(build.STEPS["end"], "Use your guild, or end the turn"),
+    **{f"guild.{guild}": ABILITY for guild in CONTENT.guild},
+}
+"""Each decision of the game (§3-§6), by its kind (``Pending.kind``): what it takes, offers, checks and does,
+what it asks and who decides."""
+
+
+def decision(s: State) -> str | None:
+    """The decision the state waits for: a setup chance event, the phase's decision, or in a build turn the
+    ability in progress or the turn's step; ``None`` when something automatic is due."""
+    if s.phase == "setup":
+        kind = setup.chance_kind(s)
+        return f"chance.{kind}" if kind else None
+    if s.phase == "build" and s.activation is not None:
+        return f"guild.{s.activation.guild}"
+    if s.phase == "build":
+        return None if s.turn is None else f"build.{s.turn.step}"
+    return s.phase
+
+
+# ---- what happens by itself ---------------------------------------------------------------------------------
+
+
+def _setup_done(s: State) -> State | None:
+    """§3.6, §3.5: once every setup chance event is drawn, the neutral is placed and the starting roads follow."""
+    if setup.chance_kind(s):
         return None
-    if s.turn is None:
-        return phases.next_builder(s)
-    if s.activation is not None:
-        return None if guilds.options(s) else replace(s, activation=None)
-    if _turn_over(s):
-        return replace(s, turn=None)
-    if _nowhere_to_build(s):
-        return build.give_up(s)
-    return None
+    s = setup.place_neutral(s)
+    roads = int(CONTENT.starting_roads[str(len(s.seats))])
+    return replace(s, phase="starting_roads", starting_roads_left=roads)
+
+
+def _roads_done(s: State) -> State | None:
+    """§3.5, §5.2: after the last starting road, the alignment."""
+    return phases.start_alignment(s) if s.starting_roads_left == 0 else None
 
 
 def _turn_over(s: State) -> bool:
@@ -66,152 +295,28 @@ def _nowhere_to_build(s: State) -> bool:
     return s.turn is not None and s.turn.step == "place" and not build.can_build(s) and not guilds.activations(s)
 
 
-def _chance(s: State, now: Now[State], rng: Rng) -> tuple[Any, Rng]:
-    """The engine's answer to a chance event: setup (§3) or the Haberdashers' re-roll (§6.3 G8)."""
-    return (setup if s.phase == "setup" else guilds).sample_chance(s, rng)
-
-
-def _decision(s: State) -> str:
-    """The pending decision's name (``Pending.kind``) outside setup and the end of the game."""
-    if s.phase == "build" and s.activation is not None:
-        return f"guild.{s.activation.guild}"
-    if s.phase == "build" and s.turn is not None:
-        return f"build.{s.turn.step}"
-    return s.phase
-
-
-def actor(s: State) -> int | None:
-    if s.phase == "over":
-        return None
-    if s.phase == "setup":
-        return CHANCE
-    if s.phase == "starting_roads":
-        return setup.starting_road_seat(s)
-    if s.phase == "build":
-        assert s.turn is not None
-        return guilds.actor(s) if s.activation is not None else s.turn.seat
-    return s.order[s.index]
-
-
-# ---- the decision table -------------------------------------------------------------------------
-
-
-def _build_step(rules: build.StepRules) -> Decision[State]:
-    """A build step (§5.10) and, between steps, a guild activation (§5.6)."""
-
-    def options(s: State, seat: int) -> list[Any]:
-        return [*rules.options(s), *guilds.activations(s)]
-
-    def check(s: State, seat: int, a: Any) -> list[Violation]:
-        return guilds.check_activate(s, seat, a) if isinstance(a, mv.ActivateGuild) else rules.check(s, a)
-
-    def apply(s: State, seat: int, a: Any) -> State:
-        return guilds.apply_activate(s, seat, a) if isinstance(a, mv.ActivateGuild) else rules.apply(s, a)
-
-    return Decision((*rules.takes, mv.ActivateGuild), options, check, apply)
-
-
-SETUP: Decision[State] = Decision(
-    CHANCE_MOVES,
-    lambda s, seat: setup.chance_options(s),
-    lambda s, seat, a: setup.check_chance(s, a),
-    lambda s, seat, a: setup.apply_chance(s, a),
-)
-STARTING_ROAD: Decision[State] = Decision(
-    (mv.StartingRoad,),
-    lambda s, seat: [
-        mv.StartingRoad(p.id) for p in board(s).paths if not setup.check_starting_road(s, mv.StartingRoad(p.id))
-    ],
-    lambda s, seat, a: setup.check_starting_road(s, a),
-    lambda s, seat, a: setup.apply_starting_road(s, a),
-)
-ALIGNMENT: Decision[State] = Decision(
-    (mv.ChooseGuild,),
-    lambda s, seat: [mv.ChooseGuild(g) for g in s.offer],
-    lambda s, seat, a: phases.check_choose(s, a),
-    phases.apply_choose,
-)
-DEFENCE: Decision[State] = Decision(
-    (mv.PlaceDefenceCard,),
-    lambda s, seat: list(phases.defence_options(s, seat)),
-    phases.check_defence,
-    phases.apply_defence,
-)
-ABILITY: Decision[State] = Decision(
-    guilds.DECISIONS,
-    lambda s, seat: guilds.options(s),
-    lambda s, seat, a: guilds.check(s, a),
-    lambda s, seat, a: guilds.apply(s, a),
-)
-BUILD_STEPS = {step: _build_step(rules) for step, rules in build.STEPS.items()}
-PHASES = {"setup": SETUP, "starting_roads": STARTING_ROAD, "alignment": ALIGNMENT, "defence": DEFENCE}
-
-
-def decision(s: State) -> Decision[State]:
-    """The row of the table the state is at: its phase, or in a build turn the ability in progress
-    or the turn's step."""
-    if s.phase != "build":
-        return PHASES[s.phase]
+def _build_goes_on(s: State) -> State | None:
+    """§4.3, §5.6, A-24: the next builder's turn begins; an ability with nothing left to decide ends; a turn
+    with nothing left to decide ends; a builder with nowhere to build gives the piece up."""
+    if s.turn is None:
+        return phases.next_builder(s)
     if s.activation is not None:
-        return ABILITY
-    assert s.turn is not None
-    return BUILD_STEPS[s.turn.step]
+        return None if guilds.options(s) else replace(s, activation=None)
+    if _turn_over(s):
+        return replace(s, turn=None)
+    if _nowhere_to_build(s):
+        return build.give_up(s)
+    return None
 
 
-def setup_prompt(s: State) -> str:
-    """What the pending setup chance event decides (§3.1 E–H, §3.7), in words."""
-    kind = setup.chance_kind(s)
-    if kind == "start_player":
-        return "Choose the start player at random"
-    if kind == "die":
-        return f"Roll a faction die for the next die spot, on {setup.die_spots(s)[len(s.dice)]}"
-    if kind == "tile":
-        return f"Toss the survey tile for {printed(s).survey_areas[len(s.tiles)]}"
-    if kind == "guild":
-        return "Draw a guild card for the offer"
-    return f"Deal Seat {3 - len(s.defence_only_left)} a defence-only card face down"
-
-
-def turn_prompt(s: State) -> str:
-    """What the builder decides at the turn's step (§5.3, §5.4), in words (the turn's card is public)."""
-    turn = s.turn
-    assert turn is not None
-    card = f"{turn.a}/{turn.b}"
-    piece, spot = ("road", "path") if s.round == 1 else ("wall", "gap")
-    if turn.step == "place":
-        return f"Build a {piece} on a {spot} with one of your cards"
-    if turn.step == "settle" and s.round == 1:
-        return f"Settle citizens on both sides of your road: one number of card {card} on each side"
-    if turn.step == "settle":
-        return f"Settle citizens next to your wall with one number of card {card}; the other promotes nobles"
-    if turn.step == "promote":
-        nobles = plural(turn.promote_left, "more noble" if turn.promoted else "noble")
-        return f"Promote up to {nobles} into the towers next to your wall, or stop"
-    if turn.step == "adjust":
-        near = "next to your road" if s.round == 1 else "in the district or towers next to your wall"
-        return f"Turn a faction die or flip a survey tile {near}, or pass"
-    return "Use your guild, or end the turn"
-
-
-#: What each phase outside the build turns asks, in words.
-PHASE_PROMPTS = {
-    "starting_roads": "Place a starting road on an empty path",
-    "alignment": "Take a guild card from the offer",
-    "defence": "Place a card face down in a defence zone",
-}
-
-
-def now(s: State) -> Now[State] | None:
-    seat = actor(s)
-    if seat is None:
-        return None
-    if s.phase == "setup":
-        return Now((CHANCE,), SETUP, f"chance.{setup.chance_kind(s)}", setup_prompt(s))
-    if s.phase == "build" and s.activation is not None:
-        return Now((seat,), ABILITY, _decision(s), guilds.prompt(s))
-    if s.phase == "build":
-        return Now((seat,), decision(s), _decision(s), turn_prompt(s))
-    return Now((seat,), decision(s), _decision(s), PHASE_PROMPTS[s.phase])
+TABLE: Table[State] = Table(
+    actions=ACTIONS,
+    action_union=mv.Action,
+    stage=lambda s: s.phase,
+    decision=decision,
+    stages=STEPS,
+    progress={"setup": _setup_done, "starting_roads": _roads_done, "build": _build_goes_on},
+)
 
 
 def category_words(category: str) -> str:
@@ -236,7 +341,9 @@ def category_words(category: str) -> str:
 
 def apply_action(s: State, seat: int, a: Any) -> State:
     """The effect of a checked action (§5), before automatic steps (for tests that look in between)."""
-    return decision(s).apply(s, seat, a)
+    now = TABLE.now(s)
+    assert now is not None, "no decision is owed"
+    return now.effect(s, seat, a)
 
 
 class WalledCity:
@@ -261,9 +368,7 @@ class WalledCity:
     make_options = staticmethod(setup.make_options)
     setup = staticmethod(setup.new_game)
     integrity = staticmethod(integrity.check_state)
-    now = staticmethod(now)
-    automatic = staticmethod(automatic)
-    chance = staticmethod(_chance)
+    table = TABLE
     view = staticmethod(view.view)
     facts = staticmethod(facts.facts)
     label = staticmethod(words.label)

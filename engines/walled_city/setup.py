@@ -10,6 +10,7 @@ from msgspec.structs import replace
 from engines.core.engine import CHANCE, convert_options
 from engines.core.errors import StateInvalid, Violation, violation
 from engines.core.rng import Rng
+from engines.core.table import Draw, uniform
 from engines.core.text import generic_label
 from engines.walled_city import moves as mv
 from engines.walled_city.board import BOARDS
@@ -162,20 +163,21 @@ def check_chance(s: State, a: Any) -> list[Violation]:
     return []
 
 
-def sample_chance(s: State, rng: Rng) -> tuple[Any, Rng]:
-    """The physical process: a random die of those left (faces uniform), a coin flip, a card."""
-    kind = chance_kind(s)
-    if kind == "start_player":
-        i, rng = rng.below(len(s.seats))
-        return mv.ChanceSeat(i), rng
-    if kind == "die":
-        left = [f for f, n in remaining_dice(s).items() for _ in range(n)]
-        i, rng = rng.below(len(left))
-        j, rng = rng.below(len(CONTENT.factions.faces))
-        return mv.ChanceDie(left[i], CONTENT.factions.faces[j]), rng
-    options = chance_options(s)
-    i, rng = rng.below(len(options))
-    return options[i], rng
+def start_player_draw(s: State) -> Draw:
+    """§3.1 H: the start player drawn among the seats."""
+    return uniform(range(len(s.seats)), mv.ChanceSeat)
+
+
+def die_draw(s: State) -> Draw:
+    """§3.1 E, the physical process: a random die of those left (each die once), then its face rolled."""
+    left = [f for f, n in remaining_dice(s).items() for _ in range(n)]
+    return Draw((left, CONTENT.factions.faces), mv.ChanceDie)
+
+
+def left_draw(s: State) -> Draw:
+    """§3.1 F, G, §3.7: a tile tossed like a coin, a guild card from the deck, a defence-only card: one of the
+    outcomes still possible (``chance_options``)."""
+    return uniform(chance_options(s))
 
 
 def apply_chance(s: State, a: Any) -> State:

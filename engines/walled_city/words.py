@@ -11,9 +11,9 @@ face down, a Butchers gift is known to giver and recipient only.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
-from engines.core.engine import CHANCE
+from engines.core.table import Act, Happened
 from engines.core.text import LogEntry, MoveLabel, Text, plural, seat_name, text
 from engines.walled_city import moves as mv
 from engines.walled_city.common import board
@@ -101,27 +101,40 @@ def _cut_name(item: str, inside: bool) -> str:
     return f"the middle of {item}" if inside else f"the corner after {item}"
 
 
-def _done_label(s: State) -> tuple[str, str]:
-    """What ``done`` means where it is offered: its kind of choice and its words."""
+def _done_label(s: State) -> tuple[str, str, str]:
+    """What ``done`` means where it is offered: its kind of choice, its words and what it did."""
     if s.activation is not None:
-        return "stop", "Stop using the {guild}"
+        return "stop", "Stop using the {guild}", "stopped using the {guild}"
     step = s.turn.step if s.turn is not None else ""
     return {
-        "place": ("give_up", "Give up your {piece}: there is nowhere to build it"),
-        "promote": ("promote_done", "Promote no more"),
-        "adjust": ("pass", "Pass (adjust nothing)"),
-    }.get(step, ("end_turn", "End the turn"))
+        "place": (
+            "give_up",
+            "Give up your {piece}: there is nowhere to build it",
+            "gave up their {piece} (there was nowhere to build it)",
+        ),
+        "promote": ("promote_done", "Promote no more", "promoted no more"),
+        "adjust": ("pass", "Pass (adjust nothing)", "passed (adjusted nothing)"),
+    }.get(step, ("end_turn", "End the turn", "ended the turn"))
 
 
 # ---- labels: one function per kind of move ------------------------------------------------------------
 
-Worded = tuple[str, str, dict[str, object], list[Text]]
-"""A move in words: its kind, its label's template and parameters, and its path."""
+
+class Worded(NamedTuple):
+    """A move in words: its kind, its label's template and parameters, its path, and what a seat who made it
+    in the open did (the public line after ``{seat}``, filled with the same parameters; empty for chance and
+    for a move with a hidden card, whose lines are their own)."""
+
+    kind: str
+    template: str
+    params: dict[str, object]
+    path: list[Text]
+    past: str = ""
 
 
-def _chance_seat(s: State, a: mv.ChanceSeat) -> Worded:
+def label_chance_seat(s: State, a: mv.ChanceSeat) -> Worded:
     who = seat_name(a.seat)
-    return "start_player", "Start player: {seat}", {"seat": who}, [_choice("seat", "{seat}", seat=who)]
+    return Worded("start_player", "Start player: {seat}", {"seat": who}, [_choice("seat", "{seat}", seat=who)])
 
 
 def a_die(faction: str) -> str:
@@ -129,47 +142,59 @@ def a_die(faction: str) -> str:
     return f"{'an' if faction[:1] in 'aeiou' else 'a'} {faction} die"
 
 
-def _chance_die(s: State, a: mv.ChanceDie) -> Worded:
+def label_chance_die(s: State, a: mv.ChanceDie) -> Worded:
     params: dict[str, object] = {"die": a_die(a.faction), "value": a.value}
     path = [_choice("die", "{faction} {value}", faction=a.faction, value=a.value)]
-    return "die", "Roll {die} showing {value}", params, path
+    return Worded("die", "Roll {die} showing {value}", params, path)
 
 
-def _chance_tile(s: State, a: mv.ChanceTile) -> Worded:
+def label_chance_tile(s: State, a: mv.ChanceTile) -> Worded:
     side = f"{a.value:+d}"
-    return "tile", "Lay a survey tile showing {side}", {"side": side}, [_choice("tile", "{side}", side=side)]
+    return Worded("tile", "Lay a survey tile showing {side}", {"side": side}, [_choice("tile", "{side}", side=side)])
 
 
-def _chance_guild(s: State, a: mv.ChanceGuild) -> Worded:
+def label_chance_guild(s: State, a: mv.ChanceGuild) -> Worded:
     name = guild_name(a.guild)
     path = [_choice("guild", "{guild}", guild=name)]
-    return "guild", "Add the {guild} to the offer", {"guild": name}, path
+    return Worded("guild", "Add the {guild} to the offer", {"guild": name}, path)
 
 
-def _chance_card(s: State, a: mv.ChanceCard) -> Worded:
+def label_chance_card(s: State, a: mv.ChanceCard) -> Worded:
     card = card_name(a.a, a.b)
     path = [_choice("card", "{card}", card=card)]
-    return "card", "Deal the defence-only card {card}", {"card": card}, path
+    return Worded("card", "Deal the defence-only card {card}", {"card": card}, path)
 
 
-def _chance_reroll(s: State, a: mv.ChanceReroll) -> Worded:
+def label_chance_reroll(s: State, a: mv.ChanceReroll) -> Worded:
     item = s.activation.items[-1] if s.activation is not None and s.activation.items else ""
     shown = f"{a.value:+d}" if item.startswith("tile") else str(a.value)
-    return "reroll", "The re-roll shows {value}", {"value": shown}, [_choice("value", "{value}", value=shown)]
+    return Worded("reroll", "The re-roll shows {value}", {"value": shown}, [_choice("value", "{value}", value=shown)])
 
 
-def _starting_road(s: State, a: mv.StartingRoad) -> Worded:
+def label_starting_road(s: State, a: mv.StartingRoad) -> Worded:
     path = _pick("path", list(board(s).path), a.path, "{path}", path=a.path)
-    return "starting_road", "Place a starting road on {path}", {"path": a.path}, [_kind("road", "Starting road"), *path]
+    return Worded(
+        "starting_road",
+        "Place a starting road on {path}",
+        {"path": a.path},
+        [_kind("road", "Starting road"), *path],
+        "placed a starting road on {path}",
+    )
 
 
-def _choose_guild(s: State, a: mv.ChooseGuild) -> Worded:
+def label_choose_guild(s: State, a: mv.ChooseGuild) -> Worded:
     name, rank = guild_name(a.guild), CONTENT.guild[a.guild].label if a.guild in CONTENT.guild else "?"
     path = [_choice("guild", "{guild} ({priority})", guild=name, priority=rank)]
-    return "choose_guild", "Take the {guild} (priority {priority})", {"guild": name, "priority": rank}, path
+    return Worded(
+        "choose_guild",
+        "Take the {guild} (priority {priority})",
+        {"guild": name, "priority": rank},
+        path,
+        "took the {guild} (priority {priority})",
+    )
 
 
-def _build(s: State, a: mv.BuildRoad | mv.BuildWall) -> Worded:
+def label_build(s: State, a: mv.BuildRoad | mv.BuildWall) -> Worded:
     road = isinstance(a, mv.BuildRoad)
     spot = a.path if isinstance(a, mv.BuildRoad) else a.gap
     universe = list(board(s).path) if road else list(board(s).gap)
@@ -181,7 +206,9 @@ def _build(s: State, a: mv.BuildRoad | mv.BuildWall) -> Worded:
         _choice("card", "Card {card}", card=card),
         *_pick(where, universe, spot, "{spot}", spot=spot),
     ]
-    return f"build_{piece}", f"Build a {piece} on {{spot}} with card {{card}}", {"spot": spot, "card": card}, path
+    params: dict[str, object] = {"spot": spot, "card": card}
+    past = f"built a {piece} on {{spot}} with card {{card}}"
+    return Worded(f"build_{piece}", f"Build a {piece} on {{spot}} with card {{card}}", params, path, past)
 
 
 def toward(number: int, where: str) -> str:
@@ -197,7 +224,7 @@ def _on(number: int, placed: int, area: str, citizens: str) -> str:
     return f"{citizens} on {area} (the card's {number}; the reserve is short)"
 
 
-def _settle(s: State, a: mv.Settle) -> Worded:
+def label_settle(s: State, a: mv.Settle) -> Worded:
     """§5.3 step 2: each number of the card on one side of the road. A side given the card's 0 gets nothing
     (its area is immaterial, so it is named by its side), and the side that gets citizens is named first."""
     turn = s.turn
@@ -221,10 +248,10 @@ def _settle(s: State, a: mv.Settle) -> Worded:
         _choice("placed1", "{citizens} on {area}", citizens=one, area=a.area1),
         _choice("placed2", "{citizens} on {area}", citizens=two, area=a.area2),
     ]
-    return "settle", "Settle {one} and {two}", params, path
+    return Worded("settle", "Settle {one} and {two}", params, path, "settled {one} and {two}")
 
 
-def _settle_wall(s: State, a: mv.SettleWall) -> Worded:
+def label_settle_wall(s: State, a: mv.SettleWall) -> Worded:
     """§5.4 step 2: one number of the card settles next to the wall, the other promotes; a 0 is worded as
     nothing settled, or nobody promoted."""
     turn = s.turn
@@ -243,10 +270,16 @@ def _settle_wall(s: State, a: mv.SettleWall) -> Worded:
         _choice("number", "{numbers}, promote {promote}", numbers=numbers, promote=params["promote"]),
         _choice("citizens", "{citizens}", citizens=who),
     ]
-    return "settle_wall", "Settle {settled}, promote {promote}", params, path
+    return Worded(
+        "settle_wall",
+        "Settle {settled}, promote {promote}",
+        params,
+        path,
+        "settled {settled}, keeping {kept} to promote",
+    )
 
 
-def _promote(s: State, a: mv.Promote) -> Worded:
+def label_promote(s: State, a: mv.Promote) -> Worded:
     who = who_name(a.who)
     params: dict[str, object] = {"who": who, "area": a.area, "tower": a.tower}
     path = [
@@ -255,36 +288,42 @@ def _promote(s: State, a: mv.Promote) -> Worded:
         *_pick("area", board(s).area_ids, a.area, "from {area}", area=a.area),
         _choice("tower", "to {tower}", tower=a.tower),
     ]
-    return "promote", "Promote {who}'s noble from {area} to {tower}", params, path
+    return Worded(
+        "promote",
+        "Promote {who}'s noble from {area} to {tower}",
+        params,
+        path,
+        "promoted {who}'s noble from {area} to {tower}",
+    )
 
 
-def _adjust(s: State, a: mv.Adjust) -> Worded:
+def label_adjust(s: State, a: mv.Adjust) -> Worded:
     if a.kind == "die":
         d = s.dice[a.index] if 0 <= a.index < len(s.dice) else None
         value = d.value + a.delta if d else a.delta
         params: dict[str, object] = {"marker": _die_name(s, a.index), "value": value}
-        kind, template = "adjust_die", "Turn {marker} to {value}"
+        kind, template, past = "adjust_die", "Turn {marker} to {value}", "turned {marker} to {value}"
     else:
         t = s.tiles[a.index] if 0 <= a.index < len(s.tiles) else None
         params = {"marker": _tile_name(s, a.index), "value": f"{-t.value:+d}" if t else "?"}
-        kind, template = "adjust_tile", "Flip {marker} to {value}"
+        kind, template, past = "adjust_tile", "Flip {marker} to {value}", "flipped {marker} to {value}"
     path = [
         _kind("adjust", "Adjust a die or tile"),
         _choice("marker", "{marker}", marker=params["marker"]),
         _choice("value", "turn it to {value}" if a.kind == "die" else "flip it to {value}", value=params["value"]),
     ]
-    return kind, template, params, path
+    return Worded(kind, template, params, path, past)
 
 
-def _done(s: State, a: mv.Done) -> Worded:
-    kind, words = _done_label(s)
+def label_done(s: State, a: mv.Done) -> Worded:
+    kind, words, past = _done_label(s)
     params: dict[str, object] = {"guild": guild_name(s.activation.guild)} if s.activation is not None else {}
     if kind == "give_up":
         params = {"piece": "road" if s.round == 1 else "wall"}
-    return kind, words, params, [_choice(f"kind.{kind}", words, **params)]
+    return Worded(kind, words, params, [_choice(f"kind.{kind}", words, **params)], past)
 
 
-def _defence(s: State, a: mv.PlaceDefenceCard) -> Worded:
+def label_defence(s: State, a: mv.PlaceDefenceCard) -> Worded:
     card = card_name(a.a, a.b, a.defence_only)
     ccw, cw = board(s).zone_towers(a.zone) if a.zone in board(s).zone else ("?", "?")
     toward_cw = a.a + a.b - a.toward_ccw
@@ -296,20 +335,25 @@ def _defence(s: State, a: mv.PlaceDefenceCard) -> Worded:
         *_pick("zone", list(board(s).zone), a.zone, "{zone}", zone=a.zone),
         _choice("facing", "{facing}", facing=facing),
     ]
-    return "defence", "Place card {card} in {zone}: {facing}", params, path
+    return Worded("defence", "Place card {card} in {zone}: {facing}", params, path)
 
 
-def _activate(s: State, a: mv.ActivateGuild) -> Worded:
+def label_activate(s: State, a: mv.ActivateGuild) -> Worded:
     name = guild_name(a.guild)
     if a.copy:
         params: dict[str, object] = {"guild": name, "copy": guild_name(a.copy)}
-        kind, template = "activate_copy", "Use the {guild} to copy the {copy}"
+        kind, template, past = (
+            "activate_copy",
+            "Use the {guild} to copy the {copy}",
+            "used the {guild} to copy the {copy}",
+        )
     else:
-        params, template, kind = {"guild": name}, "Use the {guild}", "activate"
-    return kind, template, params, [_kind("activate", "Use your guild"), _choice("guild", template, **params)]
+        params, template, kind, past = {"guild": name}, "Use the {guild}", "activate", "used the {guild}"
+    path = [_kind("activate", "Use your guild"), _choice("guild", template, **params)]
+    return Worded(kind, template, params, path, past)
 
 
-def _pick_noble(s: State, a: mv.PickNoble) -> Worded:
+def label_pick_noble(s: State, a: mv.PickNoble) -> Worded:
     who = who_name(a.who)
     params: dict[str, object] = {"who": who, "place": a.place}
     path = [
@@ -317,10 +361,10 @@ def _pick_noble(s: State, a: mv.PickNoble) -> Worded:
         _choice("who", "{who}", who=who),
         *_pick("place", _places(s), a.place, "{place}", place=a.place),
     ]
-    return "pick_noble", "{who}'s noble on {place}", params, path
+    return Worded("pick_noble", "{who}'s noble on {place}", params, path, "picked {who}'s noble on {place}")
 
 
-def _pick_peasant(s: State, a: mv.PickPeasant) -> Worded:
+def label_pick_peasant(s: State, a: mv.PickPeasant) -> Worded:
     who = who_name(a.who)
     params: dict[str, object] = {"who": who, "area": a.area}
     path = [
@@ -328,10 +372,10 @@ def _pick_peasant(s: State, a: mv.PickPeasant) -> Worded:
         _choice("who", "{who}", who=who),
         *_pick("area", board(s).area_ids, a.area, "{area}", area=a.area),
     ]
-    return "pick_peasant", "{who}'s peasant on {area}", params, path
+    return Worded("pick_peasant", "{who}'s peasant on {area}", params, path, "picked {who}'s peasant on {area}")
 
 
-def _move_noble(s: State, a: mv.MoveNoble) -> Worded:
+def label_move_noble(s: State, a: mv.MoveNoble) -> Worded:
     who = who_name(a.who)
     params: dict[str, object] = {"who": who, "area": a.area, "tower": a.tower}
     path = [
@@ -340,20 +384,32 @@ def _move_noble(s: State, a: mv.MoveNoble) -> Worded:
         *_pick("area", board(s).area_ids, a.area, "from {area}", area=a.area),
         _choice("tower", "to {tower}", tower=a.tower),
     ]
-    return "move_noble", "Move {who}'s noble from {area} to {tower}", params, path
+    return Worded(
+        "move_noble",
+        "Move {who}'s noble from {area} to {tower}",
+        params,
+        path,
+        "moved {who}'s noble from {area} to {tower}",
+    )
 
 
-def _place_citizen(s: State, a: mv.PlaceCitizen) -> Worded:
+def label_place_citizen(s: State, a: mv.PlaceCitizen) -> Worded:
     params: dict[str, object] = {"kind": a.kind, "place": a.place}
     path = [
         _kind("place_citizen", "Place a citizen"),
         _choice("citizen", "a {kind}", kind=a.kind),
         *_pick("place", _places(s), a.place, "on {place}", place=a.place),
     ]
-    return "place_citizen", "Place a {kind} from your reserve on {place}", params, path
+    return Worded(
+        "place_citizen",
+        "Place a {kind} from your reserve on {place}",
+        params,
+        path,
+        "placed a {kind} from the reserve on {place}",
+    )
 
 
-def _pick_spot(s: State, a: mv.PickSpot) -> Worded:
+def label_pick_spot(s: State, a: mv.PickSpot) -> Worded:
     b = board(s)
     road = a.spot in b.path
     piece = "road" if road else "wall"
@@ -363,20 +419,22 @@ def _pick_spot(s: State, a: mv.PickSpot) -> Worded:
         _choice("piece", "a {piece}", piece=piece),
         *_pick("spot", universe, a.spot, "{spot}", spot=a.spot),
     ]
-    return "pick_spot", "The {piece} on {spot}", {"piece": piece, "spot": a.spot}, path
+    return Worded(
+        "pick_spot", "The {piece} on {spot}", {"piece": piece, "spot": a.spot}, path, "picked the {piece} on {spot}"
+    )
 
 
-def _pick_marker(s: State, a: mv.PickMarker) -> Worded:
+def label_pick_marker(s: State, a: mv.PickMarker) -> Worded:
     marker = marker_name(s, a.kind, a.index)
     path = [
         _kind("pick_marker", "Pick a die or tile"),
         _choice("marker_kind", "a faction die" if a.kind == "die" else "a survey tile"),
         _choice("marker", "{marker}", marker=marker),
     ]
-    return "pick_marker", "Pick {marker}", {"marker": marker}, path
+    return Worded("pick_marker", "Pick {marker}", {"marker": marker}, path, "picked {marker}")
 
 
-def _cross(s: State, a: mv.Cross) -> Worded:
+def label_cross(s: State, a: mv.Cross) -> Worded:
     who = who_name(a.who)
     params: dict[str, object] = {"who": who, "kind": a.kind, "area": a.area, "path": a.path, "to": a.to}
     path = [
@@ -387,7 +445,13 @@ def _cross(s: State, a: mv.Cross) -> Worded:
         _choice("path", "across {path}", path=a.path),
         _choice("to", "to {to}", to=a.to),
     ]
-    return "cross", "Move {who}'s {kind} from {area} across {path} to {to}", params, path
+    return Worded(
+        "cross",
+        "Move {who}'s {kind} from {area} across {path} to {to}",
+        params,
+        path,
+        "moved {who}'s {kind} from {area} across {path} to {to}",
+    )
 
 
 def _cut_universe(s: State, area: str) -> list[str]:
@@ -396,7 +460,7 @@ def _cut_universe(s: State, area: str) -> list[str]:
     return [_cut_name(i, inside) for i in boundary for inside in (False, True)]
 
 
-def _build_fence(s: State, a: mv.BuildFence) -> Worded:
+def label_build_fence(s: State, a: mv.BuildFence) -> Worded:
     first, second = _cut_name(a.first, a.first_inside), _cut_name(a.second, a.second_inside)
     cuts = _cut_universe(s, a.area)
     params: dict[str, object] = {"area": a.area, "first": first, "second": second}
@@ -406,10 +470,12 @@ def _build_fence(s: State, a: mv.BuildFence) -> Worded:
         *_pick("first", cuts, first, "from {first}", first=first),
         *_pick("second", cuts, second, "to {second}", second=second),
     ]
-    return "fence", "Fence {area} from {first} to {second}", params, path
+    return Worded(
+        "fence", "Fence {area} from {first} to {second}", params, path, "fenced {area} from {first} to {second}"
+    )
 
 
-def _split(s: State, a: mv.SplitCitizens) -> Worded:
+def label_split(s: State, a: mv.SplitCitizens) -> Worded:
     area = s.activation.items[1] if s.activation is not None and len(s.activation.items) > 1 else "the new area"
     who = who_name(a.who)
     moved = f"{who}'s {citizens_name(a.peasants, a.nobles)}" if a.peasants + a.nobles else f"none of {who}'s citizens"
@@ -420,7 +486,7 @@ def _split(s: State, a: mv.SplitCitizens) -> Worded:
         _choice("peasants", "{peasants} to {area}", peasants=_count(a.peasants, "peasant"), area=area),
         _choice("nobles", "{nobles} to {area}", nobles=_count(a.nobles, "noble"), area=area),
     ]
-    return "split", "Move {citizens} to {area}", params, path
+    return Worded("split", "Move {citizens} to {area}", params, path, "moved {citizens} to {area}")
 
 
 def _count(n: int, word: str) -> str:
@@ -428,51 +494,23 @@ def _count(n: int, word: str) -> str:
     return plural(n, word) if n else f"no {word}s"
 
 
-def _markers_to(s: State, a: mv.MarkersTo) -> Worded:
+def label_markers_to(s: State, a: mv.MarkersTo) -> Worded:
     path = [_kind("markers_to", "Where the markers go"), _choice("area", "{area}", area=a.area)]
-    return "markers_to", "The dice and tile go to {area}", {"area": a.area}, path
+    return Worded(
+        "markers_to", "The dice and tile go to {area}", {"area": a.area}, path, "sent the dice and tile to {area}"
+    )
 
 
-def _card_move(verb: str, kind: str) -> Callable[[State, Any], Worded]:
+def label_card(verb: str, kind: str) -> Callable[[State, Any], Worded]:
+    """A Butchers card handed over (§6.3 G18): ``{verb} {card}`` (its lines are its own: the card is hidden, §8)."""
+
     def worded(s: State, a: Any) -> Worded:
         card = card_name(a.a, a.b)
-        return kind, f"{verb} {{card}}", {"card": card}, [_kind(kind, verb), _choice("card", "{card}", card=card)]
+        return Worded(
+            kind, f"{verb} {{card}}", {"card": card}, [_kind(kind, verb), _choice("card", "{card}", card=card)]
+        )
 
     return worded
-
-
-WORDS: dict[type, Callable[[State, Any], Worded]] = {
-    mv.ChanceSeat: _chance_seat,
-    mv.ChanceDie: _chance_die,
-    mv.ChanceTile: _chance_tile,
-    mv.ChanceGuild: _chance_guild,
-    mv.ChanceCard: _chance_card,
-    mv.ChanceReroll: _chance_reroll,
-    mv.StartingRoad: _starting_road,
-    mv.ChooseGuild: _choose_guild,
-    mv.BuildRoad: _build,
-    mv.BuildWall: _build,
-    mv.Settle: _settle,
-    mv.SettleWall: _settle_wall,
-    mv.Promote: _promote,
-    mv.Adjust: _adjust,
-    mv.Done: _done,
-    mv.PlaceDefenceCard: _defence,
-    mv.ActivateGuild: _activate,
-    mv.PickNoble: _pick_noble,
-    mv.PickPeasant: _pick_peasant,
-    mv.MoveNoble: _move_noble,
-    mv.PlaceCitizen: _place_citizen,
-    mv.PickSpot: _pick_spot,
-    mv.PickMarker: _pick_marker,
-    mv.Cross: _cross,
-    mv.BuildFence: _build_fence,
-    mv.SplitCitizens: _split,
-    mv.MarkersTo: _markers_to,
-    mv.GiveCard: _card_move("Give card", "give_card"),
-    mv.ReturnCard: _card_move("Give back card", "return_card"),
-    mv.TakeCard: _card_move("Take card", "take_card"),
-}
 
 
 GUILD_WORDS: dict[tuple[str, str], tuple[str, str]] = {
@@ -508,129 +546,132 @@ GUILD_WORDS: dict[tuple[str, str], tuple[str, str]] = {
 """What a guild's pick does (§6.3), worded per guild: its label and the public line after the seat."""
 
 
-def _worded(s: State, a: Any) -> Worded:
-    """A move in words, a guild's pick worded by what the guild does with it."""
-    kind, template, params, path = WORDS[type(a)](s, a)
+def _worded(s: State, a: Any, words: Callable[[State, Any], Worded]) -> Worded:
+    """A move in words (``words``: its action's row, ``Act.label``), a guild's pick worded by what the guild
+    does with it."""
+    worded = words(s, a)
     guild = s.activation.guild if s.activation is not None else ""
-    if isinstance(a, mv.PickMarker) and a.kind == "tile" and (kind, f"{guild}.tile") in GUILD_WORDS:
+    if isinstance(a, mv.PickMarker) and a.kind == "tile" and (worded.kind, f"{guild}.tile") in GUILD_WORDS:
         guild = f"{guild}.tile"
-    if (kind, guild) in GUILD_WORDS:
-        return f"{kind}.{guild}", GUILD_WORDS[kind, guild][0], params, path
-    return kind, template, params, path
+    if (worded.kind, guild) in GUILD_WORDS:
+        template, past = GUILD_WORDS[worded.kind, guild]
+        return Worded(f"{worded.kind}.{guild}", template, worded.params, worded.path, past)
+    return worded
 
 
-def _past(kind: str) -> str:
-    base, _, guild = kind.partition(".")
-    return GUILD_WORDS[base, guild][1] if guild else PAST[kind]
-
-
-def label(state: State, move: mv.Move, several_seats: bool) -> MoveLabel:
-    """The label and path of ``move`` (a legal move of ``state``): the kind of action first, then each choice
-    in the order a player makes it; the seat first when several seats decide at once."""
-    kind, template, params, path = _worded(state, move.action)
+def label(state: State, move: mv.Move, several_seats: bool, act: Act) -> MoveLabel:
+    """The label and path of ``move`` (a legal move of ``state``; ``act.label``: its action's words): the kind
+    of action first, then each choice in the order a player makes it; the seat first when several seats decide
+    at once."""
+    kind, template, params, path, _ = _worded(state, move.action, act.label)
     if several_seats:
         template, params = "{seat}: " + template, {"seat": seat_name(move.seat), **params}
         path = [_choice("seat", "{seat}", seat=seat_name(move.seat)), *path]
     return MoveLabel(text(f"{GAME}.move.{kind}", template, **params), tuple(path))
 
 
-# ---- the log -----------------------------------------------------------------------------------------
+# ---- the log: one function per kind of move (``Act.log``), ``(before, seat, action, after, worded)`` with
+# ``worded`` the move in words on ``before`` ------------------------------------------------------------------
 
 
 def _line(kind: str, template: str, /, **params: object) -> Text:
     return text(f"{GAME}.log.{kind}", template, **params)
 
 
-def _chance_line(before: State, a: Any, after: State) -> Text:
-    """A chance event as the table sees it, in the past tense; the defence-only deal is face down (§3.7)."""
-    if isinstance(a, mv.ChanceCard):
-        seat = seat_name(3 - len(before.defence_only_left))
-        return _line("deal", "Chance dealt {seat} a defence-only card face down", seat=seat)
-    if isinstance(a, mv.ChanceDie):
-        new = [d for d in after.dice if d not in before.dice]
-        where = new[0].location if new else "the next spot"
-        die = a_die(a.faction)
-        return _line("die", "Chance rolled {die} showing {value} on {place}", die=die, value=a.value, place=where)
-    if isinstance(a, mv.ChanceTile):
-        spot = after.tiles[len(before.tiles)].area if len(after.tiles) > len(before.tiles) else "the next spot"
-        return _line("tile", "Chance laid the survey tile on {area} showing {side}", area=spot, side=f"{a.value:+d}")
-    if isinstance(a, mv.ChanceSeat):
-        return _line("start_player", "Chance chose {seat} as the start player", seat=seat_name(a.seat))
-    if isinstance(a, mv.ChanceGuild):
-        return _line("guild", "Chance added the {guild} to the offer", guild=guild_name(a.guild))
+def log(before: State, move: mv.Move, after: State, act: Act, happened: Sequence[Happened]) -> LogEntry:
+    """What ``move`` did (``act.log``): the public line names no hidden card (§8); the private line, for the
+    mover, adds the card where one was hidden."""
+    assert act.log is not None
+    worded = _worded(before, move.action, act.label)
+    return act.log(before, move.seat, move.action, after, worded)  # type: ignore[no-any-return]
+
+
+def log_open(before: State, seat: int, a: Any, after: State, worded: Worded) -> LogEntry:
+    """A move made in the open: ``{seat}`` (and the guild in use) then what the move did."""
+    who = seat_name(seat)
+    if before.activation is not None and worded.kind != "stop":
+        template = "{seat} ({ability}) " + worded.past
+        params = {"seat": who, "ability": guild_name(before.activation.guild), **worded.params}
+    else:
+        template, params = "{seat} " + worded.past, {"seat": who, **worded.params}
+    return LogEntry(seat, _line(worded.kind, template, **params))
+
+
+# chance, as the table sees it, in the past tense
+
+
+def log_start_player(before: State, seat: int, a: mv.ChanceSeat, after: State, worded: Worded) -> LogEntry:
+    """§3.1: the start player drawn."""
+    return LogEntry(seat, _line("start_player", "Chance chose {seat} as the start player", seat=seat_name(a.seat)))
+
+
+def log_die(before: State, seat: int, a: mv.ChanceDie, after: State, worded: Worded) -> LogEntry:
+    """§3.1: a faction die rolled onto the next die spot."""
+    new = [d for d in after.dice if d not in before.dice]
+    where = new[0].location if new else "the next spot"
+    die = a_die(a.faction)
+    line = _line("die", "Chance rolled {die} showing {value} on {place}", die=die, value=a.value, place=where)
+    return LogEntry(seat, line)
+
+
+def log_tile(before: State, seat: int, a: mv.ChanceTile, after: State, worded: Worded) -> LogEntry:
+    """§3.1: a survey tile tossed onto the next survey area."""
+    spot = after.tiles[len(before.tiles)].area if len(after.tiles) > len(before.tiles) else "the next spot"
+    line = _line("tile", "Chance laid the survey tile on {area} showing {side}", area=spot, side=f"{a.value:+d}")
+    return LogEntry(seat, line)
+
+
+def log_guild(before: State, seat: int, a: mv.ChanceGuild, after: State, worded: Worded) -> LogEntry:
+    """§3.1: a guild card drawn into the offer."""
+    return LogEntry(seat, _line("guild", "Chance added the {guild} to the offer", guild=guild_name(a.guild)))
+
+
+def log_deal(before: State, seat: int, a: mv.ChanceCard, after: State, worded: Worded) -> LogEntry:
+    """§3.7: the defence-only card is dealt face down."""
+    dealt = seat_name(3 - len(before.defence_only_left))
+    return LogEntry(seat, _line("deal", "Chance dealt {seat} a defence-only card face down", seat=dealt))
+
+
+def log_reroll(before: State, seat: int, a: mv.ChanceReroll, after: State, worded: Worded) -> LogEntry:
+    """§6.3 G8: the Haberdashers' marker rolled or tossed again."""
     item = before.activation.items[0] if before.activation is not None and before.activation.items else "die:-1"
     kind, _, index = item.partition(":")
     marker = marker_name(before, kind, int(index))
     shown = f"{a.value:+d}" if kind == "tile" else str(a.value)
     verb = "rolled" if kind == "die" else "tossed"
-    return _line("reroll", "Chance {verb} {marker} again: it now shows {value}", verb=verb, marker=marker, value=shown)
+    line = _line("reroll", "Chance {verb} {marker} again: it now shows {value}", verb=verb, marker=marker, value=shown)
+    return LogEntry(seat, line)
 
 
-def _played_line(seat: str, before: State, a: Any) -> tuple[Text, Text | None]:
-    """Public and private lines of the moves a hidden card is part of (§8)."""
-    if isinstance(a, mv.PlaceDefenceCard):
-        public = _line("defence", "{seat} placed a defence card face down in {zone}", seat=seat, zone=a.zone)
-        worded = _defence(before, a)
-        return public, _line("defence.private", "You placed card {card} in {zone}: {facing}", **worded[2])
-    card = card_name(a.a, a.b)
-    guild = guild_name("butchers")
-    if isinstance(a, mv.GiveCard):
-        public = _line("give_card", "{seat} ({guild}) gave a card face down", seat=seat, guild=guild)
-        return public, _line("give_card.private", "You gave card {card}", card=card)
-    if isinstance(a, mv.ReturnCard):
-        public = _line("return_card", "{seat} gave a higher card back to the {guild}", seat=seat, guild=guild)
-        return public, _line("return_card.private", "You gave back card {card}", card=card)
-    public = _line("take_card", "{seat} ({guild}) took a card", seat=seat, guild=guild)
-    return public, _line("take_card.private", "You took card {card}", card=card)
+# the moves a hidden card is part of (§8): a public line without the card, a private one with it
 
 
-HIDDEN = (mv.PlaceDefenceCard, mv.GiveCard, mv.ReturnCard, mv.TakeCard)
-
-PAST: dict[str, str] = {
-    "starting_road": "placed a starting road on {path}",
-    "choose_guild": "took the {guild} (priority {priority})",
-    "build_road": "built a road on {spot} with card {card}",
-    "build_wall": "built a wall on {spot} with card {card}",
-    "settle": "settled {one} and {two}",
-    "settle_wall": "settled {settled}, keeping {kept} to promote",
-    "promote": "promoted {who}'s noble from {area} to {tower}",
-    "adjust_die": "turned {marker} to {value}",
-    "adjust_tile": "flipped {marker} to {value}",
-    "give_up": "gave up their {piece} (there was nowhere to build it)",
-    "promote_done": "promoted no more",
-    "pass": "passed (adjusted nothing)",
-    "end_turn": "ended the turn",
-    "stop": "stopped using the {guild}",
-    "activate": "used the {guild}",
-    "activate_copy": "used the {guild} to copy the {copy}",
-    "pick_noble": "picked {who}'s noble on {place}",
-    "pick_peasant": "picked {who}'s peasant on {area}",
-    "move_noble": "moved {who}'s noble from {area} to {tower}",
-    "place_citizen": "placed a {kind} from the reserve on {place}",
-    "pick_spot": "picked the {piece} on {spot}",
-    "pick_marker": "picked {marker}",
-    "cross": "moved {who}'s {kind} from {area} across {path} to {to}",
-    "fence": "fenced {area} from {first} to {second}",
-    "split": "moved {citizens} to {area}",
-    "markers_to": "sent the dice and tile to {area}",
-}
-"""The public line of each kind of move a seat makes in the open, after ``{seat}`` (and its guild)."""
+def log_defence(before: State, seat: int, a: mv.PlaceDefenceCard, after: State, worded: Worded) -> LogEntry:
+    """§5.5: a defence card goes face down."""
+    public = _line("defence", "{seat} placed a defence card face down in {zone}", seat=seat_name(seat), zone=a.zone)
+    private = _line("defence.private", "You placed card {card} in {zone}: {facing}", **worded.params)
+    return LogEntry(seat, public, private)
 
 
-def log(before: State, move: mv.Move, after: State) -> LogEntry:
-    """What ``move`` did: the public line names no hidden card (§8); the private line, for the mover, adds
-    the card where one was hidden."""
-    a = move.action
-    if move.seat == CHANCE:
-        return LogEntry(move.seat, _chance_line(before, a, after))
-    seat = seat_name(move.seat)
-    if isinstance(a, HIDDEN):
-        public, private = _played_line(seat, before, a)
-        return LogEntry(move.seat, public, private)
-    kind, _, params, _ = _worded(before, a)
-    if before.activation is not None and kind != "stop":
-        template = "{seat} ({ability}) " + _past(kind)
-        params = {"seat": seat, "ability": guild_name(before.activation.guild), **params}
-    else:
-        template, params = "{seat} " + _past(kind), {"seat": seat, **params}
-    return LogEntry(move.seat, _line(kind, template, **params))
+def log_give_card(before: State, seat: int, a: mv.GiveCard, after: State, worded: Worded) -> LogEntry:
+    """§6.3 G18: the Butchers give a card face down."""
+    who, guild = seat_name(seat), guild_name("butchers")
+    public = _line("give_card", "{seat} ({guild}) gave a card face down", seat=who, guild=guild)
+    private = _line("give_card.private", "You gave card {card}", card=card_name(a.a, a.b))
+    return LogEntry(seat, public, private)
+
+
+def log_return_card(before: State, seat: int, a: mv.ReturnCard, after: State, worded: Worded) -> LogEntry:
+    """§6.3 G18: a higher card given back to the Butchers."""
+    who, guild = seat_name(seat), guild_name("butchers")
+    public = _line("return_card", "{seat} gave a higher card back to the {guild}", seat=who, guild=guild)
+    private = _line("return_card.private", "You gave back card {card}", card=card_name(a.a, a.b))
+    return LogEntry(seat, public, private)
+
+
+def log_take_card(before: State, seat: int, a: mv.TakeCard, after: State, worded: Worded) -> LogEntry:
+    """§6.3 G18: the Butchers take a card."""
+    who, guild = seat_name(seat), guild_name("butchers")
+    public = _line("take_card", "{seat} ({guild}) took a card", seat=who, guild=guild)
+    private = _line("take_card.private", "You took card {card}", card=card_name(a.a, a.b))
+    return LogEntry(seat, public, private)

@@ -15,7 +15,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from engines.core.errors import NotImplementedRule, Violation, violation
-from engines.core.rng import Rng
+from engines.core.table import Draw, uniform
 from engines.core.text import generic_label
 from engines.walled_city import moves as mv
 from engines.walled_city.common import credit, set_seat
@@ -169,16 +169,10 @@ def apply(s: State, a: Any) -> State:
     return ability.apply(s, act, a)
 
 
-def sample_chance(s: State, rng: Rng) -> tuple[Any, Rng]:
-    """The engine's own re-roll for the Haberdashers (uniform over the die's faces or the tile's sides)."""
-    outcomes = options(s)
-    i, rng = rng.below(len(outcomes))
-    return outcomes[i], rng
-
-
-def apply_chance(s: State, a: Any) -> State:
-    """A chance outcome during an ability (the Haberdashers' re-roll, §6.3 G8)."""
-    return apply(s, a)
+def reroll_draw(s: State) -> Draw:
+    """§6.3 G8: the engine's own re-roll for the Haberdashers (uniform over the die's faces or the tile's
+    sides, the options open while the marker is rolling)."""
+    return uniform(options(s))
 
 
 def _describe(a: Any) -> str:

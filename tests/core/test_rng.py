@@ -3,15 +3,13 @@ review: ``state=0, inc=0`` made ``below`` loop for ever)."""
 
 from __future__ import annotations
 
-import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engines.core.engine import CHANCE
 from engines.core.errors import StateInvalid
-from engines.core.game import Decision, Now, uniform_chance
 from engines.core.rng import Rng
+from engines.core.table import sample, uniform
 
 
 def test_reference_outputs_of_pcg32_demo() -> None:
@@ -52,24 +50,14 @@ def test_below_stays_in_range(seed: int, stream: int, bound: int) -> None:
     assert 0 <= value < bound
 
 
-class Table(msgspec.Struct, frozen=True):
-    """The least a game state holds (``engines.core.game.GameState``)."""
-
-    external_chance: bool = False
-    rng: Rng | None = None
-    redacted: bool = False
-
-
-def test_uniform_chance_draws_one_option_with_the_generator() -> None:
-    """``uniform_chance`` (the helper a game's ``chance`` may use) answers the option ``below`` picks and
-    hands back the advanced generator; over seeds it reaches every option."""
+def test_a_uniform_draw_answers_the_piece_below_picks_and_reaches_every_piece() -> None:
+    """``table.sample`` of ``uniform`` (the one sampler of every chance step) answers the piece ``below`` picks
+    and hands back the advanced generator; over seeds it reaches every piece."""
     faces = ("one", "two", "three", "four", "five", "six")
-    decision: Decision[Table] = Decision((str,), lambda _state, _seat: faces, lambda *_: [], lambda s, *_: s)
-    now = Now((CHANCE,), decision, "roll", "Roll the die")
     seen = set()
     for seed in range(60):
         rng = Rng.seeded(seed)
         index, after = rng.below(len(faces))
-        assert uniform_chance(Table(), now, rng) == (faces[index], after)
+        assert sample(uniform(faces), rng) == (faces[index], after)
         seen.add(faces[index])
     assert seen == set(faces)

@@ -11,7 +11,6 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from rulesengine.v1 import citadels_pb2, common_pb2, service_pb2, viscounts_pb2
 
-from bench import mutation
 from engines import registry
 from engines.citadels import moves as mv
 from engines.citadels import state as cs
@@ -23,6 +22,7 @@ from engines.core.scoring import ScoreSheet
 from engines.core.text import LogEntry, MoveLabel
 from server.binding import GameBinding
 from server.convert import ConversionError, SchemaMismatch, StructCodec, UnionCodec
+from tools import message_mutations as mutation
 
 CITADELS = registry.get("citadels")
 BINDING = GameBinding(CITADELS)

@@ -71,6 +71,10 @@ class _Broken:
     def apply(self, state: Any, move: Any) -> Any:
         return msgspec.structs.replace(self._engine.apply(state, move), crown=99)
 
+    def apply_logged(self, state: Any, move: Any) -> Any:
+        after, entry = self._engine.apply_logged(state, move)
+        return msgspec.structs.replace(after, crown=99), entry
+
 
 @pytest.fixture
 def broken_servers(log_sink: LogSink) -> Iterator[tuple[Running, Running]]:

@@ -86,8 +86,7 @@ from engines.citadels.turn import (
 )
 from engines.core.engine import GameInfo, GameType, OptionInfo, option_infos
 from engines.core.errors import Violation, violation
-from engines.core.game import TableEngine
-from engines.core.picture import Picture
+from engines.core.game import Game, TableEngine
 from engines.core.table import Act, Auto, Draw, Step, Table, dispatch, no_check, uniform
 
 RULES_VERSION = "1.0.0"
@@ -609,10 +608,18 @@ CONTENT_OPTIONS = (
 )
 
 
-class Citadels:
-    """Citadels (2016) for 2–8 players."""
+def describe() -> dict[str, Any]:
+    """The content with provenance: characters, districts, presets and limits."""
+    return {
+        "characters": msgspec.to_builtins(CONTENT.characters),
+        "districts": msgspec.to_builtins(CONTENT.districts),
+        "presets": msgspec.to_builtins(CONTENT.presets),
+        "limits": msgspec.to_builtins(CONTENT.limits),
+    }
 
-    info = GameInfo(
+
+GAME: Game[State, Options] = Game(
+    info=GameInfo(
         game_id="citadels",
         title="Citadels (2016 edition)",
         rules_version=RULES_VERSION,
@@ -624,39 +631,20 @@ class Citadels:
         # (§9.3).
         game_type=GameType(simultaneous=False, hidden_information=True, chance=True),
         variants=tuple(CONTENT.preset),
-    )
-    state_type = State
-    move_type = mv.Move
-    options_type = Options
-
-    make_options = staticmethod(setup.make_options)
-    setup = staticmethod(setup.new_game)
-    integrity = staticmethod(check_state)
-    table = TABLE
-    score = staticmethod(scoring.score)
-    view = staticmethod(view.view)
-    label = staticmethod(words.label)
-    log = staticmethod(words.log)
-
-    def seats(self, state: State) -> range:
-        """One seat per entry of ``players``."""
-        return range(len(state.players))
-
-    def game_over(self, state: State) -> str:
-        return "The game is over."
-
-    def picture(self, view: State, viewer: int | None) -> Picture:
-        """The picture of ``view`` as ``viewer`` sees it (``RenderView``): characters, cities, hands, a legend."""
-        return picture(view, viewer)
-
-    def describe(self) -> dict[str, Any]:
-        return {
-            "characters": msgspec.to_builtins(CONTENT.characters),
-            "districts": msgspec.to_builtins(CONTENT.districts),
-            "presets": msgspec.to_builtins(CONTENT.presets),
-            "limits": msgspec.to_builtins(CONTENT.limits),
-        }
-
-
-GAME = Citadels()
+    ),
+    table=TABLE,
+    state_type=State,
+    move_type=mv.Move,
+    options_type=Options,
+    make_options=setup.make_options,
+    setup=setup.new_game,
+    integrity=check_state,
+    score=scoring.score,
+    view=view.view,
+    describe=describe,
+    label=words.label,
+    log=words.log,
+    picture=picture,
+)
+"""Citadels (2016) for 2–8 players."""
 ENGINE: TableEngine[State, Options] = TableEngine(GAME)

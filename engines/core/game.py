@@ -14,14 +14,15 @@ decides it, and for chance how the physical process draws. ``TableEngine`` turns
   what it did (``Happened``), so the log never walks the steps a second time (``apply_logged``);
 * ``check`` checks the generator (``Rng.check``) before the game's own integrity check.
 
-The rules stay in the game's modules; this file knows none. A new game is a ``Game`` object and
-a line in ``engines.registry``; mypy checks the object against the protocol there.
+The rules stay in the game's modules; this file knows none. A new game is a ``Game`` (what it is and
+which functions hold its rules, declared) and a line in ``engines.registry``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
 from msgspec.structs import replace
 
@@ -62,80 +63,59 @@ S = TypeVar("S", bound=GameState)
 OptT = TypeVar("OptT")
 
 
-class Game(Protocol[S, OptT]):
-    """One game as the generic engine sees it. Every method is a pure function."""
+def _players(state: Any) -> range:
+    return range(len(state.players))
+
+
+def _over(state: Any) -> str:
+    return "The game is over."
+
+
+@dataclass(frozen=True, slots=True)
+class Game(Generic[S, OptT]):
+    """One game, declared: what it is (``info``: its id, player counts, options and ``GameType``), its table of
+    rows, its types, and the functions that hold its rules. Every function is pure.
+
+    ``table``: every kind of action and step and the walk over them (``engines.core.table``).
+    ``move_type``: the move struct, exactly ``seat: int`` and ``action`` (a tagged union of the action structs).
+    ``make_options(players, overrides)``: options for ``players`` seats with named overrides (``StateInvalid``).
+    ``setup(options, seed)``: the state before anything happens; ``seed=None`` selects external chance.
+    ``integrity(state)``: raise ``StateInvalid`` if a received state is malformed or inconsistent; closed under
+    legal moves (a state it accepts never leads by a legal move to one it refuses).
+    ``score(state)``: provisional (running game) or final score with a breakdown per seat.
+    ``view(state, seat)``: what ``seat`` may see (``None``: a spectator); never the generator.
+    ``describe()``: the game's content with provenance, for clients to render.
+    ``label(state, move, several_seats, act)``: how a legal move is shown, with ``act`` its action's row: a
+    label unique within the decision (``several_seats``: the label names the seat) and its path of choices.
+    ``log(before, move, after, act, happened)``: what a move did, in words, with ``happened`` what the engine
+    did by itself after it; the public line names nothing hidden from any other seat.
+    ``seats(state)``: the seats of a state or view, the players and any seat the engine plays itself
+    (``GameType.automated_seats``), numbered from 0 (default: one per entry of ``state.players``).
+    ``game_over(state)``: what a finished game says (``Pending.prompt``), e.g. why it ended.
+    ``picture(view, viewer)``: the picture of what ``viewer`` (a seat, ``None``: a spectator) sees of ``view``
+    (a view made for that viewer): the board and public areas, the viewer's own hidden items, nothing of
+    anyone else's (``RenderView``; ``None``: the game draws none).
+    ``facts(view)``: public facts computed only from what a view shows, for clients to draw (``ViewState``'s
+    ``facts``; ``None``: none).
+    """
 
     info: GameInfo
     table: Table[S]
-    """The rows of the game (``engines.core.table``): every kind of action and step, and the walk over them."""
     state_type: type[S]
     move_type: type[Any]
-    """The move struct: exactly `seat: int` and `action` (a tagged union of the action structs)."""
     options_type: type[OptT]
-
-    def make_options(self, players: int, overrides: dict[str, Any]) -> OptT:
-        """Options for ``players`` seats with named overrides; raises ``StateInvalid``."""
-        ...
-
-    def setup(self, options: OptT, seed: int | None) -> S:
-        """The state before anything happens; ``seed=None`` selects external chance."""
-        ...
-
-    def integrity(self, state: S) -> None:
-        """Raise ``StateInvalid`` if a received state is malformed or inconsistent. Must be closed under
-        legal moves: a state it accepts never leads by a legal move to one it refuses."""
-        ...
-
-    def seats(self, state: S) -> range:
-        """The seats of ``state`` (or of a view): the players and any seat the engine plays itself
-        (``GameType.automated_seats``), numbered from 0."""
-        ...
-
-    def game_over(self, state: S) -> str:
-        """What a finished game says (``Pending.prompt``), e.g. why it ended."""
-        ...
-
-    def score(self, state: S) -> ScoreSheet:
-        """Provisional (running game) or final score with a breakdown per seat."""
-        ...
-
-    def view(self, state: S, seat: int | None) -> S:
-        """What ``seat`` may see (``None``: a spectator); never the generator."""
-        ...
-
-    def describe(self) -> dict[str, Any]:
-        """The game's content with provenance, for clients to render."""
-        ...
-
-    def label(self, state: S, move: Any, several_seats: bool, act: Act) -> MoveLabel:
-        """How a legal ``move`` of ``state`` is shown, with ``act`` its action's row (``act.label``): a label
-        unique within the decision (``several_seats``: more than one seat decides, so the label names the
-        seat) and its path of choices."""
-        ...
-
-    def log(self, before: S, move: Any, after: S, act: Act, happened: Sequence[Happened]) -> LogEntry:
-        """What ``move`` did, in words, with ``act`` its action's row (``act.log``) and ``happened`` what the
-        engine did by itself after it: the public line names nothing hidden from any other seat."""
-        ...
-
-
-@runtime_checkable
-class DerivesFacts(Protocol):
-    """A game that derives public facts from a view for clients to draw (``ViewState``'s ``facts``)."""
-
-    def facts(self, view: Any) -> dict[str, Any]:
-        """Facts computed only from what the view shows (JSON-like values)."""
-        ...
-
-
-@runtime_checkable
-class Draws(Protocol):
-    """A game that draws a picture of a view (``RenderView``)."""
-
-    def picture(self, view: Any, viewer: int | None) -> Picture:
-        """The picture of what ``viewer`` (a seat, ``None``: a spectator) sees of ``view`` (a view made for
-        that viewer): the board and public areas, the viewer's own hidden items, nothing of anyone else's."""
-        ...
+    make_options: Callable[[int, dict[str, Any]], OptT]
+    setup: Callable[[OptT, int | None], S]
+    integrity: Callable[[S], None]
+    score: Callable[[S], ScoreSheet]
+    view: Callable[[S, int | None], S]
+    describe: Callable[[], dict[str, Any]]
+    label: Callable[[S, Any, bool, Act], MoveLabel]
+    log: Callable[[S, Any, S, Act, Sequence[Happened]], LogEntry]
+    seats: Callable[[S], range] = _players
+    game_over: Callable[[S], str] = _over
+    picture: Callable[[S, int | None], Picture] | None = None
+    facts: Callable[[S], dict[str, Any]] | None = None
 
 
 def _in_words(now: Owed[Any] | None) -> str:
@@ -257,11 +237,11 @@ class TableEngine(Generic[S, OptT]):
 
     def facts(self, view: S) -> dict[str, Any]:
         """Public facts derived from a view (empty for a game that derives none)."""
-        return self.game.facts(view) if isinstance(self.game, DerivesFacts) else {}
+        return {} if self.game.facts is None else self.game.facts(view)
 
     def picture(self, view: S, viewer: int | None) -> Picture:
         """The picture of ``view`` as ``viewer`` sees it (``NotImplementedRule`` for a game that draws none)."""
-        if not isinstance(self.game, Draws):
+        if self.game.picture is None:
             raise NotImplementedRule("picture", f"a picture of {self.info.title}")
         return self.game.picture(view, viewer)
 

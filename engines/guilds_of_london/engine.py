@@ -19,8 +19,7 @@ import msgspec
 
 from engines.core.engine import GameInfo, GameType, option_infos
 from engines.core.errors import Violation, violation
-from engines.core.game import TableEngine
-from engines.core.picture import Picture
+from engines.core.game import Game, TableEngine
 from engines.core.table import Act, Auto, Step, Table, dispatch, no_check
 from engines.guilds_of_london import (
     deck,
@@ -352,10 +351,37 @@ TABLE: Table[State] = Table(
 )
 
 
-class GuildsOfLondon:
-    """Guilds of London for 2–4 players."""
+def game_over(state: State) -> str:
+    """Why the game ended: every tile resolved (R-RES-19), every tile resolved in a city that grows, the
+    round marker then jumping to the last Growth space (R-RES-20, A-22: the rounds jumped over were not
+    played, and which round the last tile fell in is not kept), or the end of the track (R-END-1)."""
+    if state.ending:
+        return f"The game is over: every tile was resolved in round {state.round}."
+    if state.city and not any(placed.face_up for placed in state.city):
+        return (
+            "The game is over: every tile was resolved, so the round marker moved on to the Growth phase of "
+            f"round {state.round}, the last round, and the game ended there."
+        )
+    return f"The game is over after round {state.round}."
 
-    info = GameInfo(
+
+def describe() -> dict[str, Any]:
+    """The content with provenance: symbols, tiles, plantation, cards, tokens and tracks."""
+    c = CONTENT
+    return {
+        "symbols": msgspec.to_builtins(c.symbols),
+        "guild_tiles": msgspec.to_builtins(c.guild_tiles),
+        "special_buildings": msgspec.to_builtins(c.special_buildings),
+        "plantation": msgspec.to_builtins(c.plantation),
+        "action_cards": msgspec.to_builtins(c.action_cards),
+        "lord_mayor_cards": msgspec.to_builtins(c.lord_mayor_cards),
+        "second_place_tokens": msgspec.to_builtins(c.second_place_tokens),
+        "tracks": {str(n): msgspec.to_builtins(t) for n, t in c.tracks.items()},
+    }
+
+
+GAME: Game[State, Options] = Game(
+    info=GameInfo(
         game_id="guilds_of_london",
         title="Guilds of London",
         rules_version=RULES_VERSION,
@@ -365,55 +391,21 @@ class GuildsOfLondon:
         # Every player keeps Lord Mayor cards at once, in secret (R-SETUP-11); hands and the Lord Mayor
         # cards kept are hidden (§8); decks are shuffled and tokens drawn from the bag.
         game_type=GameType(simultaneous=True, hidden_information=True, chance=True),
-    )
-    state_type = State
-    move_type = mv.Move
-    options_type = Options
-
-    make_options = staticmethod(setup.make_options)
-    setup = staticmethod(setup.new_game)
-    integrity = staticmethod(integrity.check_state)
-    table = TABLE
-    score = staticmethod(scoring.score)
-    view = staticmethod(view.view)
-    label = staticmethod(words.label)
-    log = staticmethod(words.log)
-
-    def seats(self, state: State) -> range:
-        """One seat per entry of ``players``."""
-        return range(len(state.players))
-
-    def game_over(self, state: State) -> str:
-        """Why the game ended: every tile resolved (R-RES-19), every tile resolved in a city that grows, the
-        round marker then jumping to the last Growth space (R-RES-20, A-22: the rounds jumped over were not
-        played, and which round the last tile fell in is not kept), or the end of the track (R-END-1)."""
-        if state.ending:
-            return f"The game is over: every tile was resolved in round {state.round}."
-        if state.city and not any(placed.face_up for placed in state.city):
-            return (
-                "The game is over: every tile was resolved, so the round marker moved on to the Growth phase of "
-                f"round {state.round}, the last round, and the game ended there."
-            )
-        return f"The game is over after round {state.round}."
-
-    def picture(self, view: State, viewer: int | None) -> Picture:
-        """The picture of what ``viewer`` sees of ``view`` (``picture.picture``)."""
-        return picture(view, viewer)
-
-    def describe(self) -> dict[str, Any]:
-        """The content with provenance: symbols, tiles, plantation, cards, tokens and tracks."""
-        c = CONTENT
-        return {
-            "symbols": msgspec.to_builtins(c.symbols),
-            "guild_tiles": msgspec.to_builtins(c.guild_tiles),
-            "special_buildings": msgspec.to_builtins(c.special_buildings),
-            "plantation": msgspec.to_builtins(c.plantation),
-            "action_cards": msgspec.to_builtins(c.action_cards),
-            "lord_mayor_cards": msgspec.to_builtins(c.lord_mayor_cards),
-            "second_place_tokens": msgspec.to_builtins(c.second_place_tokens),
-            "tracks": {str(n): msgspec.to_builtins(t) for n, t in c.tracks.items()},
-        }
-
-
-GAME = GuildsOfLondon()
+    ),
+    table=TABLE,
+    state_type=State,
+    move_type=mv.Move,
+    options_type=Options,
+    make_options=setup.make_options,
+    setup=setup.new_game,
+    integrity=integrity.check_state,
+    score=scoring.score,
+    view=view.view,
+    describe=describe,
+    label=words.label,
+    log=words.log,
+    game_over=game_over,
+    picture=picture,
+)
+"""Guilds of London for 2–4 players."""
 ENGINE: TableEngine[State, Options] = TableEngine(GAME)

@@ -19,8 +19,7 @@ import msgspec
 from msgspec.structs import replace
 
 from engines.core.engine import AutomatedSeat, GameInfo, GameType, option_infos
-from engines.core.game import TableEngine
-from engines.core.picture import Picture
+from engines.core.game import Game, TableEngine
 from engines.core.table import Act, Auto, Step, Table, dispatch, no_check
 from engines.core.text import plural
 from engines.viscounts import (
@@ -414,10 +413,28 @@ TABLE: Table[State] = Table(
 )
 
 
-class Viscounts:
-    """Viscounts of the West Kingdom for 1–4 players (one: against the Cleric AI, §8)."""
+def game_over(state: State) -> str:
+    """§4.9: the round after the first reveal is over."""
+    return f"The game is over after round {state.round}."
 
-    info = GameInfo(
+
+def describe() -> dict[str, Any]:
+    """The content with provenance."""
+    c = CONTENT
+    return {
+        "townsfolk": msgspec.to_builtins(list(c.townsfolk.values())),
+        "manuscripts": msgspec.to_builtins(list(c.manuscripts.values())),
+        "player_cards": msgspec.to_builtins(list(c.player_cards.values())),
+        "segments": msgspec.to_builtins(list(c.segments.values())),
+        "castle": msgspec.to_builtins(c.castle),
+        "board": msgspec.to_builtins(c.board),
+        "ai_boards": msgspec.to_builtins(list(c.ai_boards.values())),
+        "schemes": msgspec.to_builtins(list(c.schemes.values())),
+    }
+
+
+GAME: Game[State, Options] = Game(
+    info=GameInfo(
         game_id="viscounts",
         title="Viscounts of the West Kingdom",
         rules_version=RULES_VERSION,
@@ -425,53 +442,28 @@ class Viscounts:
         max_players=setup.PLAYERS.stop - 1,
         options=option_infos(Options, setup.OPTION_DOCS),
         # One seat decides at a time; hands and draw piles are hidden (§9); cards are drawn from shuffled
-        # piles. In a solo game the engine plays seat 1, the Cleric AI (§8).
+        # piles. In a solo game the engine plays seat 1, the Cleric AI (§8): one seat per entry of `players`.
         game_type=GameType(
             simultaneous=False,
             hidden_information=True,
             chance=True,
             automated_seats=(AutomatedSeat(players=1, seat=1, name="Cleric AI"),),
         ),
-    )
-    state_type = State
-    move_type = mv.Move
-    options_type = Options
-
-    make_options = staticmethod(setup.make_options)
-    setup = staticmethod(setup.new_game)
-    integrity = staticmethod(integrity.check_state)
-    table = TABLE
-    score = staticmethod(scoring.score)
-    view = staticmethod(view.view)
-    label = staticmethod(words.label)
-    log = staticmethod(words.log)
-
-    def seats(self, state: State) -> range:
-        """One seat per entry of ``players`` (a solo game: the player and the Cleric AI)."""
-        return range(len(state.players))
-
-    def game_over(self, state: State) -> str:
-        """§4.9: the round after the first reveal is over."""
-        return f"The game is over after round {state.round}."
-
-    def picture(self, view: State, viewer: int | None) -> Picture:
-        """The picture of ``view`` as ``viewer`` sees it (``RenderView``): the ring, the castle, the boards."""
-        return picture(view, viewer)
-
-    def describe(self) -> dict[str, Any]:
-        """The content with provenance."""
-        c = CONTENT
-        return {
-            "townsfolk": msgspec.to_builtins(list(c.townsfolk.values())),
-            "manuscripts": msgspec.to_builtins(list(c.manuscripts.values())),
-            "player_cards": msgspec.to_builtins(list(c.player_cards.values())),
-            "segments": msgspec.to_builtins(list(c.segments.values())),
-            "castle": msgspec.to_builtins(c.castle),
-            "board": msgspec.to_builtins(c.board),
-            "ai_boards": msgspec.to_builtins(list(c.ai_boards.values())),
-            "schemes": msgspec.to_builtins(list(c.schemes.values())),
-        }
-
-
-GAME = Viscounts()
+    ),
+    table=TABLE,
+    state_type=State,
+    move_type=mv.Move,
+    options_type=Options,
+    make_options=setup.make_options,
+    setup=setup.new_game,
+    integrity=integrity.check_state,
+    score=scoring.score,
+    view=view.view,
+    describe=describe,
+    label=words.label,
+    log=words.log,
+    game_over=game_over,
+    picture=picture,
+)
+"""Viscounts of the West Kingdom for 1–4 players (one: against the Cleric AI, §8)."""
 ENGINE: TableEngine[State, Options] = TableEngine(GAME)

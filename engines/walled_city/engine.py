@@ -17,8 +17,7 @@ from msgspec.structs import replace
 
 from engines.core.engine import CHANCE, GameInfo, GameType, option_infos
 from engines.core.errors import Violation
-from engines.core.game import TableEngine
-from engines.core.picture import Picture
+from engines.core.game import Game, TableEngine
 from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
 from engines.core.table import Act, Draw, Step, Table
 from engines.core.text import plural
@@ -346,10 +345,40 @@ def apply_action(s: State, seat: int, a: Any) -> State:
     return now.effect(s, seat, a)
 
 
-class WalledCity:
-    """The Walled City: Londonderry & Borderlands, 2–4 players, both boards, all 20 guilds."""
+def score(state: State) -> ScoreSheet:
+    """The score sheet from the ledger of votes (§7): per seat, each category in words; ties go to the lower
+    guild priority (§7.4)."""
+    seats = []
+    for i in range(len(state.seats)):
+        entries = [ScoreEntry(category_words(v.category), v.points, v.detail) for v in state.votes if v.who == str(i)]
+        seats.append(seat_score(i, entries))
+    guilds = {i: p.guild or p.round1_guild for i, p in enumerate(state.seats)}
 
-    info = GameInfo(
+    def tiebreak(seat: int) -> tuple[int, str]:
+        key = guild_key(guilds[seat])
+        if not guilds[seat]:
+            return -(key[0] * 2 + key[1]), "no guild (a guild's lower priority wins a tie)"
+        guild = CONTENT.guild[guilds[seat]]
+        return -(key[0] * 2 + key[1]), f"guild: the {guild.name_en}, priority {guild.label} (the lower wins a tie)"
+
+    return rank(seats, tiebreak, final=state.phase == "over")
+
+
+def seats(state: State) -> range:
+    """One seat per entry of ``seats``."""
+    return range(len(state.seats))
+
+
+def describe() -> dict[str, Any]:
+    """The content with provenance: both boards and the game's cards, guilds, dice and tiles."""
+    return {
+        "boards": {side: msgspec.to_builtins(b) for side, b in BOARDS.items()},
+        "game": msgspec.to_builtins(CONTENT),
+    }
+
+
+GAME: Game[State, Options] = Game(
+    info=GameInfo(
         game_id="walled_city",
         title="The Walled City: Londonderry & Borderlands",
         rules_version=RULES_VERSION,
@@ -360,55 +389,22 @@ class WalledCity:
         # rolls (§3), and the Haberdashers re-roll.
         game_type=GameType(simultaneous=False, hidden_information=True, chance=True),
         variants=tuple(BOARDS),
-    )
-    state_type = State
-    move_type = mv.Move
-    options_type = Options
-
-    make_options = staticmethod(setup.make_options)
-    setup = staticmethod(setup.new_game)
-    integrity = staticmethod(integrity.check_state)
-    table = TABLE
-    view = staticmethod(view.view)
-    facts = staticmethod(facts.facts)
-    label = staticmethod(words.label)
-    log = staticmethod(words.log)
-
-    def seats(self, state: State) -> range:
-        """One seat per entry of ``seats``."""
-        return range(len(state.seats))
-
-    def game_over(self, state: State) -> str:
-        return "The game is over."
-
-    def picture(self, view: State, viewer: int | None) -> Picture:
-        """The picture of ``view`` as ``viewer`` sees it (``RenderView``): the board, the seats, a legend."""
-        return picture(view, viewer)
-
-    def score(self, state: State) -> ScoreSheet:
-        seats = []
-        for i in range(len(state.seats)):
-            entries = [
-                ScoreEntry(category_words(v.category), v.points, v.detail) for v in state.votes if v.who == str(i)
-            ]
-            seats.append(seat_score(i, entries))
-        guilds = {i: p.guild or p.round1_guild for i, p in enumerate(state.seats)}
-
-        def tiebreak(seat: int) -> tuple[int, str]:
-            key = guild_key(guilds[seat])
-            if not guilds[seat]:
-                return -(key[0] * 2 + key[1]), "no guild (a guild's lower priority wins a tie)"
-            guild = CONTENT.guild[guilds[seat]]
-            return -(key[0] * 2 + key[1]), f"guild: the {guild.name_en}, priority {guild.label} (the lower wins a tie)"
-
-        return rank(seats, tiebreak, final=state.phase == "over")
-
-    def describe(self) -> dict[str, Any]:
-        return {
-            "boards": {side: msgspec.to_builtins(b) for side, b in BOARDS.items()},
-            "game": msgspec.to_builtins(CONTENT),
-        }
-
-
-GAME = WalledCity()
+    ),
+    table=TABLE,
+    state_type=State,
+    move_type=mv.Move,
+    options_type=Options,
+    make_options=setup.make_options,
+    setup=setup.new_game,
+    integrity=integrity.check_state,
+    score=score,
+    view=view.view,
+    describe=describe,
+    label=words.label,
+    log=words.log,
+    seats=seats,
+    picture=picture,
+    facts=facts.facts,
+)
+"""The Walled City: Londonderry & Borderlands, 2–4 players, both boards, all 20 guilds."""
 ENGINE: TableEngine[State, Options] = TableEngine(GAME)

@@ -13,8 +13,7 @@ from msgspec.structs import replace
 
 from engines.core.engine import CHANCE, GameInfo, GameType, option_infos
 from engines.core.errors import Violation, violation
-from engines.core.game import TableEngine
-from engines.core.picture import Picture
+from engines.core.game import Game, TableEngine
 from engines.core.table import Act, Step, Table, uniform
 from engines.walls_of_york import building, closing, decree, facts, integrity, scoring, setup, view, words
 from engines.walls_of_york import moves as mv
@@ -180,10 +179,21 @@ def options_for(s: State, seat: int) -> list[Any]:
     return STEPS[decision(s)].options(s, seat)
 
 
-class WallsOfYork:
-    """Walls of York for 2–4 players."""
+def game_over(state: State) -> str:
+    """Why the game ended: its last Age over (§4, §4.7), or aborted (§10 A8: an Age too long; §4.2: a decree the
+    board cannot meet)."""
+    return state.aborted or "The game is over."
 
-    info = GameInfo(
+
+def describe() -> dict[str, Any]:
+    """The content, and each formation's variants in the order ``PlaceFormation.variant`` counts them."""
+    content: dict[str, Any] = msgspec.to_builtins(CONTENT)
+    content["formation_variants"] = building.describe_variants()
+    return content
+
+
+GAME: Game[State, Options] = Game(
+    info=GameInfo(
         game_id="walls_of_york",
         title="Walls of York",
         rules_version=RULES_VERSION,
@@ -194,38 +204,22 @@ class WallsOfYork:
         # player is drawn and the king dice and the building die are rolled.
         game_type=GameType(simultaneous=True, hidden_information=True, chance=True),
         variants=tuple(CONTENT.preset),
-    )
-    state_type = State
-    move_type = mv.Move
-    options_type = Options
-
-    make_options = staticmethod(setup.make_options)
-    setup = staticmethod(setup.new_game)
-    integrity = staticmethod(integrity.check_state)
-    table = TABLE
-    score = staticmethod(scoring.score)
-    view = staticmethod(view.view)
-    label = staticmethod(words.label)
-    log = staticmethod(words.log)
-    facts = staticmethod(facts.facts)
-
-    def seats(self, state: State) -> range:
-        """One seat per entry of ``players``."""
-        return range(len(state.players))
-
-    def game_over(self, state: State) -> str:
-        return state.aborted or "The game is over."
-
-    def picture(self, view: State, viewer: int | None) -> Picture:
-        """The picture of ``view`` as ``viewer`` sees it (``RenderView``): every seat's board, holdings, a legend."""
-        return picture(view, viewer)
-
-    def describe(self) -> dict[str, Any]:
-        """The content, and each formation's variants in the order ``PlaceFormation.variant`` counts them."""
-        content: dict[str, Any] = msgspec.to_builtins(CONTENT)
-        content["formation_variants"] = building.describe_variants()
-        return content
-
-
-GAME = WallsOfYork()
+    ),
+    table=TABLE,
+    state_type=State,
+    move_type=mv.Move,
+    options_type=Options,
+    make_options=setup.make_options,
+    setup=setup.new_game,
+    integrity=integrity.check_state,
+    score=scoring.score,
+    view=view.view,
+    describe=describe,
+    label=words.label,
+    log=words.log,
+    game_over=game_over,
+    picture=picture,
+    facts=facts.facts,
+)
+"""Walls of York for 2–4 players."""
 ENGINE: TableEngine[State, Options] = TableEngine(GAME)

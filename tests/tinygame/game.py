@@ -22,7 +22,7 @@ from msgspec.structs import replace
 
 from engines.core.engine import CHANCE, GameInfo, GameType, convert_options
 from engines.core.errors import Violation, violation
-from engines.core.game import TableEngine
+from engines.core.game import Game, TableEngine
 from engines.core.integrity import require
 from engines.core.picture import Picture, Svg, seat_colour, text_width
 from engines.core.rng import Rng
@@ -245,8 +245,82 @@ def integrity(s: State) -> None:
 # ---- the game -------------------------------------------------------------------------------------------
 
 
-class HighCard:
-    info = GameInfo(
+def make_options(players: int, overrides: dict[str, Any]) -> Options:
+    return convert_options(Options, "High Card", players, overrides, PLAYERS)
+
+
+def new_game(options: Options, seed: int | None) -> State:
+    n = options.players
+    return State(
+        players=n,
+        external_chance=seed is None,
+        deck=DECK,
+        hands=((),) * n,
+        down=(HIDDEN,) * n,
+        ready=(False,) * n,
+        rng=None if seed is None else Rng.seeded(seed),
+    )
+
+
+def seats(state: State) -> range:
+    return range(state.players)
+
+
+def game_over(state: State) -> str:
+    return f"The game ended after {plural(ROUNDS, 'round')}."
+
+
+def score(state: State) -> ScoreSheet:
+    wins = Counter(w for cards in state.rounds if (w := round_winner(cards)) is not None)
+    sheets = [
+        seat_score(k, [ScoreEntry("Rounds won", wins[k], f"{plural(wins[k], 'round')} won with the highest card")])
+        for k in range(state.players)
+    ]
+    return rank(sheets, lambda seat: (0, ""), final=TABLE.now(state) is None)
+
+
+def view(state: State, seat: int | None) -> State:
+    viewer = NO_SEAT if seat is None else seat
+    hands = tuple(h if k == viewer else (HIDDEN,) * len(h) for k, h in enumerate(state.hands))
+    down = tuple(d if k == viewer else HIDDEN for k, d in enumerate(state.down))
+    deck = (HIDDEN,) * len(state.deck)
+    return replace(state, deck=deck, hands=hands, down=down, rng=None, redacted=True, viewer=viewer)
+
+
+def describe() -> dict[str, Any]:
+    return {"deck": list(DECK), "hand": HAND, "rounds": ROUNDS, "source": "a test-only game"}
+
+
+def label_move(state: State, move: Move, several_seats: bool, act: Act) -> MoveLabel:
+    return seated(GAME, move.seat, several_seats, *act.label(state, move.seat, move.action))
+
+
+def log_entry(before: State, move: Move, after: State, act: Act, happened: Sequence[Happened]) -> LogEntry:
+    assert act.log is not None
+    entry: LogEntry = act.log(before, move.seat, move.action)
+    return entry
+
+
+def picture(view: State, viewer: int | None) -> Picture:
+    size, gap = 14, 24
+    lines = [f"High Card: round {min(len(view.rounds) + 1, ROUNDS)} of {ROUNDS}"]
+    wins = Counter(w for cards in view.rounds if (w := round_winner(cards)) is not None)
+    for k in range(view.players):
+        hand = view.hands[k]
+        held = " ".join(str(c) for c in hand) if k == viewer else plural(len(hand), "card")
+        down = ", a card face down" if view.ready[k] else ""
+        turned = " ".join(str(cards[k]) for cards in view.rounds) or "none"
+        lines.append(f"{seat_name(k)}: {plural(wins[k], 'point')}; holds {held}{down}; turned up {turned}")
+    width = math.ceil(20 + max(text_width(line, size) for line in lines))
+    svg = Svg(width, 20 + gap * len(lines), "High Card")
+    for i, line in enumerate(lines):
+        fill = seat_colour(i - 1) if i else "#000000"
+        svg.text(10, 10 + gap * i + size, line, size=size, fill=fill)
+    return svg.picture()
+
+
+GAME_OBJECT: Game[State, Options] = Game(
+    info=GameInfo(
         game_id=GAME,
         title="High Card",
         rules_version="test-1",
@@ -254,79 +328,21 @@ class HighCard:
         max_players=PLAYERS.stop - 1,
         options=(),
         game_type=GameType(simultaneous=True, hidden_information=True, chance=True),
-    )
-    table = TABLE
-    state_type = State
-    move_type = Move
-    options_type = Options
-
-    def make_options(self, players: int, overrides: dict[str, Any]) -> Options:
-        return convert_options(Options, "High Card", players, overrides, PLAYERS)
-
-    def setup(self, options: Options, seed: int | None) -> State:
-        n = options.players
-        return State(
-            players=n,
-            external_chance=seed is None,
-            deck=DECK,
-            hands=((),) * n,
-            down=(HIDDEN,) * n,
-            ready=(False,) * n,
-            rng=None if seed is None else Rng.seeded(seed),
-        )
-
-    def integrity(self, state: State) -> None:
-        integrity(state)
-
-    def seats(self, state: State) -> range:
-        return range(state.players)
-
-    def game_over(self, state: State) -> str:
-        return f"The game ended after {plural(ROUNDS, 'round')}."
-
-    def score(self, state: State) -> ScoreSheet:
-        wins = Counter(w for cards in state.rounds if (w := round_winner(cards)) is not None)
-        sheets = [
-            seat_score(k, [ScoreEntry("Rounds won", wins[k], f"{plural(wins[k], 'round')} won with the highest card")])
-            for k in range(state.players)
-        ]
-        return rank(sheets, lambda seat: (0, ""), final=TABLE.now(state) is None)
-
-    def view(self, state: State, seat: int | None) -> State:
-        viewer = NO_SEAT if seat is None else seat
-        hands = tuple(h if k == viewer else (HIDDEN,) * len(h) for k, h in enumerate(state.hands))
-        down = tuple(d if k == viewer else HIDDEN for k, d in enumerate(state.down))
-        deck = (HIDDEN,) * len(state.deck)
-        return replace(state, deck=deck, hands=hands, down=down, rng=None, redacted=True, viewer=viewer)
-
-    def describe(self) -> dict[str, Any]:
-        return {"deck": list(DECK), "hand": HAND, "rounds": ROUNDS, "source": "a test-only game"}
-
-    def label(self, state: State, move: Move, several_seats: bool, act: Act) -> MoveLabel:
-        return seated(GAME, move.seat, several_seats, *act.label(state, move.seat, move.action))
-
-    def log(self, before: State, move: Move, after: State, act: Act, happened: Sequence[Happened]) -> LogEntry:
-        assert act.log is not None
-        entry: LogEntry = act.log(before, move.seat, move.action)
-        return entry
-
-    def picture(self, view: State, viewer: int | None) -> Picture:
-        size, gap = 14, 24
-        lines = [f"High Card: round {min(len(view.rounds) + 1, ROUNDS)} of {ROUNDS}"]
-        wins = Counter(w for cards in view.rounds if (w := round_winner(cards)) is not None)
-        for k in range(view.players):
-            hand = view.hands[k]
-            held = " ".join(str(c) for c in hand) if k == viewer else plural(len(hand), "card")
-            down = ", a card face down" if view.ready[k] else ""
-            turned = " ".join(str(cards[k]) for cards in view.rounds) or "none"
-            lines.append(f"{seat_name(k)}: {plural(wins[k], 'point')}; holds {held}{down}; turned up {turned}")
-        width = math.ceil(20 + max(text_width(line, size) for line in lines))
-        svg = Svg(width, 20 + gap * len(lines), "High Card")
-        for i, line in enumerate(lines):
-            fill = seat_colour(i - 1) if i else "#000000"
-            svg.text(10, 10 + gap * i + size, line, size=size, fill=fill)
-        return svg.picture()
-
-
-GAME_OBJECT = HighCard()
+    ),
+    table=TABLE,
+    state_type=State,
+    move_type=Move,
+    options_type=Options,
+    make_options=make_options,
+    setup=new_game,
+    integrity=integrity,
+    score=score,
+    view=view,
+    describe=describe,
+    label=label_move,
+    log=log_entry,
+    seats=seats,
+    game_over=game_over,
+    picture=picture,
+)
 ENGINE: TableEngine[State, Options] = TableEngine(GAME_OBJECT)

@@ -120,6 +120,8 @@ def test_a_row_taking_an_action_of_no_game_fails() -> None:
 def test_dispatch_needs_a_check_and_an_effect_on_every_row() -> None:
     with pytest.raises(TableError, match="Drop is taken by a dispatching step but has no check or effect"):
         dispatch(ACTS, [Drop])
+    with pytest.raises(TableError, match="Drop is taken by a dispatching step but has no check or effect"):
+        dispatch({Drop: Act(_words, check=no_check)}, [Drop])
     acts = {Drop: Act(_words, check=no_check, effect=lambda s, at, a: "dropped")}
     check, effect = dispatch(acts, [Drop])
     assert check(None, 0, Drop()) == [] and effect(None, 0, Drop()) == "dropped"

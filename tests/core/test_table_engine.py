@@ -240,6 +240,14 @@ def test_seeded_draws_follow_the_draws_odds_and_external_chance_offers_them() ->
 def test_labels_name_the_seat_only_when_several_decide() -> None:
     (label,) = TOY.labels(Toy(), [Move(0, Take(1))])
     assert label.label.english == "False"
+    from tests import tinygame
+
+    engine = tinygame.ENGINES["high_card"]
+    state = engine.new_game(engine.make_options(2, {}), 1)  # every player puts a card down at once
+    moves = engine.legal_moves(state)
+    assert {m.seat for m in moves} == {0, 1}
+    labels = engine.labels(state, moves)
+    assert all(label.label.english.startswith(f"Seat {m.seat}: ") for m, label in zip(moves, labels, strict=True))
 
 
 def test_check_refuses_a_broken_generator_and_a_chance_mode_that_disagrees() -> None:

@@ -141,9 +141,13 @@ def test_the_default_modules_are_the_rule_modules() -> None:
     assert "engines/walled_city/guilds/citizens.py" in modules
     assert not {f"engines/walled_city/{name}.py" for name in ("words", "view", "integrity", "state")} & set(modules)
     tests = default_tests(root, "citadels")
-    rules, properties = "tests/engines/test_citadels_rules.py", "tests/engines/test_citadels_properties.py"
+    rules, properties = "tests/engines/citadels/test_rules.py", "tests/engines/citadels/test_properties.py"
     assert tests.index(rules) < tests.index(properties)
+    assert "tests/engines/citadels/test_words.py" not in tests
+    malformed = "tests/conformance/test_game_malformations.py::test_malformed_states_are_refused_or_handled[citadels]"
+    assert tests.index(properties) < tests.index(malformed)
     assert "tests/conformance" not in tests
+    assert not [t for t in default_tests(root, "guilds_of_london") if t.startswith("tests/conformance")]
 
 
 def test_a_rerun_runs_only_the_earlier_survivors_of_an_unchanged_sample() -> None:

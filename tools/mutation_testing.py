@@ -1,7 +1,7 @@
 """Mutation testing for a game's rule modules (not part of ``./run test``).
 
     .venv/bin/python -m tools.mutation_testing --game citadels [--module engines/citadels/scoring.py ...]
-        [--sample 40] [--seed 1] [--budget-seconds 1800] [--tests tests/engines/test_citadels_rules.py ...]
+        [--sample 40] [--seed 1] [--budget-seconds 1800] [--tests tests/engines/citadels/test_rules.py ...]
         [--keyword citadels] [--jobs 2] [--timeout 120] [--json out.json]
 
 A small AST mutator: every mutant is one change to one rule module (a comparison flipped, ``+`` and
@@ -452,24 +452,32 @@ def _fingerprint(repo: Path, modules: Sequence[str]) -> tuple[str, dict[str, str
     return status, {m: hashlib.sha256((repo / m).read_bytes()).hexdigest() for m in modules}
 
 
-SLOW_TESTS = ("integrity", "properties", "robustness")
+SLOW_TESTS = ("integrity", "properties")
 """Test files whose properties play many random games: run after the example and value tests, so that
 with ``-x`` most mutants are killed in seconds by the test that names the rule."""
+MALFORMATIONS = "tests/conformance/test_game_malformations.py"
+"""The conformance test that runs a game's malformed-state hook (``tests/engines/<game>/malformed.py``)."""
+MALFORMATION_TESTS = ("test_malformed_states_are_refused_or_handled", "test_extra_malformations_are_refused_or_handled")
+"""Its tests, each with one case per game that has the hook (the case id is the game id)."""
 
 
 def default_tests(repo: Path, game: str) -> list[str]:
-    """The game's engine tests, the named-rule files first, then the property files.
+    """The game's engine tests (``tests/engines/<game>/test_*.py``), the named-rule files first, then the
+    property files, then the game's malformed states (its cases of ``MALFORMATIONS``, when it has the hook).
 
-    Left out: the words tests (``test_<game>_words.py``: labels and log lines, not rules) and the
+    Left out: the words tests (``test_words.py``: labels and log lines, not rules) and the rest of the
     conformance suite (the protocol every game shares). Each adds a quarter to half a minute to every
     surviving mutant, and a rule should be named by a test of the rules. Name them with ``--tests`` when
     mutating a module they exercise.
     """
+    folder = repo / "tests" / "engines" / game
     files = sorted(
-        (str(p.relative_to(repo)) for p in (repo / "tests" / "engines").glob(f"test_{game}_*.py")),
+        (str(p.relative_to(repo)) for p in folder.glob("test_*.py")),
         key=lambda f: (Path(f).stem.rsplit("_", 1)[-1] in SLOW_TESTS, f),
     )
-    files = [f for f in files if not f.endswith("_words.py")]
+    files = [f for f in files if Path(f).name != "test_words.py"]
+    if (folder / "malformed.py").exists():
+        files += [f"{MALFORMATIONS}::{test}[{game}]" for test in MALFORMATION_TESTS]
     return files
 
 

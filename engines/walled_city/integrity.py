@@ -13,7 +13,7 @@ reach in a way the engine relies on, and bounds everything a client could inflat
   towers and zones of the board in play.
 
 Each rule is an invariant every legal move keeps, so an accepted state only ever leads to accepted states
-(``tests/engines/test_walled_city_integrity.py`` plays random games, changes one field and checks that).
+(``tests/engines/walled_city/test_integrity.py`` plays random games, changes one field and checks that).
 """
 
 from __future__ import annotations

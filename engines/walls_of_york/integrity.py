@@ -13,7 +13,7 @@ reach in a way the engine relies on, and bounds everything a client could inflat
 * every id by the content: gems, quadrants, streets, fields, building-die faces, decrees the king dice show.
 
 Each rule is an invariant every legal move keeps, so an accepted state only ever leads to accepted states
-(``tests/engines/test_walls_of_york_integrity.py`` plays random games, changes one field and checks that).
+(``tests/engines/walls_of_york/test_integrity.py`` plays random games, changes one field and checks that).
 """
 
 from __future__ import annotations

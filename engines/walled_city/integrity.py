@@ -137,13 +137,17 @@ def _uses(s: State, guilds: tuple[str, ...], round_: int) -> int:
 
 def _check_fences(s: State) -> None:
     """§6.3 G13: every fence was legal on the board it was built on, only after setup, and by a Carpenters
-    activation (the Carpenters' own or a Grocers copy) that has happened."""
+    activation (the Carpenters' own or a Grocers copy) that has happened and built it: one still choosing where
+    its fence goes has built none yet."""
     b = BOARDS[s.options.board]
     require(not s.fences or s.phase not in ("setup", "starting_roads"), "Fences come from play.", "fences")
-    built = sum(_uses(s, CARPENTRY, r) for r in ROUNDS)
+    act = s.activation
+    owing = act is not None and act.guild == "carpenters" and not act.items
+    built = sum(_uses(s, CARPENTRY, r) for r in ROUNDS) - owing
+    still = " (one more is still choosing where its fence goes)" if owing else ""
     require(
         len(s.fences) <= built,
-        f"{len(s.fences)} fences, but only {built} Carpenters activations (or Grocers copies) were made.",
+        f"{len(s.fences)} fences, but only {built} Carpenters activations (or Grocers copies) built one{still}.",
         "fences",
     )
     for i, f in enumerate(s.fences):

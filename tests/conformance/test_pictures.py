@@ -12,6 +12,7 @@ Nothing here names a game: a game is covered by registering it.
 
 from __future__ import annotations
 
+import dataclasses
 import struct
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -48,18 +49,6 @@ SVG = "{http://www.w3.org/2000/svg}svg"
 MOST_SIDE = 4096
 
 
-class WithoutPicture:
-    """A game object that is ``game`` in every respect but drawing: it has no ``picture``."""
-
-    def __init__(self, game: Any) -> None:
-        self._game = game
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "picture":
-            raise AttributeError(name)
-        return getattr(self._game, name)
-
-
 def stub_on(engines: dict[str, Any] | None = None) -> Iterator[service_pb2_grpc.RulesEngineServiceStub]:
     """A stub on a server of its own on a free local port (every registered game unless ``engines``)."""
     running = start_server(Config(host="127.0.0.1", port=0, threads=2), engines)
@@ -78,7 +67,7 @@ def stub() -> Iterator[service_pb2_grpc.RulesEngineServiceStub]:
 @pytest.fixture(scope="module")
 def undrawn() -> Iterator[service_pb2_grpc.RulesEngineServiceStub]:
     """A server whose every game draws no picture."""
-    undrawn = {game_id: TableEngine(WithoutPicture(ENGINES[game_id].game)) for game_id in GAMES}
+    undrawn = {game_id: TableEngine(dataclasses.replace(ENGINES[game_id].game, picture=None)) for game_id in GAMES}
     yield from stub_on(undrawn)
 
 

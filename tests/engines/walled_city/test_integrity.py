@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
+from engines.core.errors import StateInvalid
 from engines.core.rng import Rng
 from engines.walled_city import moves as mv
 from engines.walled_city.content import CONTENT
@@ -227,3 +228,25 @@ def test_samples_cover_every_configuration_and_abilities_in_progress() -> None:
     assert {s.phase for s in SAMPLES} >= {"setup", "alignment", "build", "defence", "over"}
     assert len({s.activation.guild for s in SAMPLES if s.activation is not None}) >= 8
     assert any(s.fences for s in SAMPLES) and any(isinstance(s.rng, Rng) for s in SAMPLES)
+
+
+def test_a_carpenters_activation_still_choosing_its_fence_has_built_none() -> None:
+    """§6.3 G13 (found by the conformance malformations): a fence already standing for the Carpenters activation
+    that is still choosing where its fence goes is refused; else its own fence would be one too many."""
+    fencing = [
+        s for s in SAMPLES if s.activation is not None and s.activation.guild == "carpenters" and not s.activation.items
+    ]
+    if not fencing:  # no sample caught a Carpenters activation before its fence: play until one does
+        fencing = [
+            s
+            for seed in range(40)
+            for s in playout(2, "londonderry", True, seed)
+            if s.activation is not None and s.activation.guild == "carpenters" and not s.activation.items
+        ][:1]
+    s = fencing[0]
+    ENGINE.check(s)
+    built = next(m for m in ENGINE.legal_moves(s) if isinstance(m.action, mv.BuildFence))
+    fenced = ENGINE.apply(s, built)
+    with pytest.raises(StateInvalid, match="still choosing where its fence goes") as refused:
+        ENGINE.check(replace(s, fences=fenced.fences))
+    assert refused.value.field == "fences"

@@ -10,7 +10,7 @@ from engines.guilds_of_london import moves as mv
 from engines.guilds_of_london import scoring
 from engines.guilds_of_london.engine import ENGINE
 from engines.guilds_of_london.names import card_name, lord_mayor_name, scoring_words, token_name
-from engines.guilds_of_london.state import HireStep, NeutralStep, State
+from engines.guilds_of_london.state import ChooseLordMayor, HireStep, NeutralStep, State
 from tests.engines.guilds_of_london.helpers import Spot, game, settled
 from tests.engines.setups import new_state
 
@@ -128,3 +128,13 @@ def test_a_game_played_to_the_end_of_the_track_ends_after_its_last_round() -> No
         ENGINE.log(s, mv.Move(C, mv.EndTurn()), after).public_line.english == "Seat 2 ended the turn — the game ended"
     )
     assert ENGINE.pending(after).prompt == "The game is over after round 15."
+
+
+def test_the_lord_mayor_choice_asks_to_keep_then_to_put_under() -> None:
+    """§5.3: while cards are still to be kept the step asks to keep one; once none is, it asks for the next card
+    to put under the deck."""
+    state = new_state(ENGINE, 2, seed=1)
+    row = ENGINE.table.queued[ChooseLordMayor]
+    assert row.words(state, ChooseLordMayor(0, keep=2)) == "Keep one of the Lord Mayor cards you drew"
+    assert row.words(state, ChooseLordMayor(0, keep=1)) == "Keep one of the Lord Mayor cards you drew"
+    assert row.words(state, ChooseLordMayor(0, keep=0)) == "Choose the next Lord Mayor card to put under the deck"

@@ -592,3 +592,29 @@ def test_a_log_line_given_another_state_after_says_only_the_move() -> None:
     s = owning_three(TABLE, vs.DestroyStep(0, 2), draw=("thief",))
     entry = ENGINE.log(s, Move(0, mv.Destroy("abbot")), s)
     assert entry.public_line.english == "Seat 0 destroyed Abbot (2) (+2 silver)"
+
+
+# ---- prompts of queued steps (the rows of engine.py) -----------------------------------------------------------
+
+
+def test_the_queued_prompts_say_what_is_decided_and_how_often() -> None:
+    """Each queued step's prompt in the decider's words: a scheme drawn at setup, for the future or revealed
+    (§8), a free destroy at setup or in play and a free hire with how many are left, a free building's spot."""
+    solo = new_state(ENGINE, 1, seed=3)
+    ai = words.who(solo, 1)
+    assert ai == "Seat 1 (AI)"
+
+    def prompt(step: Any, s: State = solo) -> str:
+        return ENGINE.table.queued[type(step)].words(s, step)
+
+    assert prompt(vs.DrawScheme(1, setup=True)) == f"Draw a Future Scheme to shuffle into the pile of {ai}"
+    assert prompt(vs.DrawScheme(1, future=True)) == f"Draw a Future Scheme for {ai}"
+    assert prompt(vs.DrawScheme(1)) == f"Reveal the next scheme card of {ai}"
+    assert prompt(vs.DestroyStep(0, left=1, setup=True)) == "Destroy one of your starting cards, or none"
+    assert prompt(vs.DestroyStep(0, left=2)) == "Destroy a card from your hand or your draw pile, or none (2 left)"
+    hire = "Hire the top card of any townsfolk pile for free"
+    strict = replace(solo, options=replace(solo.options, free_hire_optional=False))
+    optional = replace(solo, options=replace(solo.options, free_hire_optional=True))
+    assert prompt(vs.FreeHire(0, left=3), strict) == f"{hire} (3 left)"
+    assert prompt(vs.FreeHire(0, left=1), optional) == f"{hire}, or decline"
+    assert prompt(vs.BuildFree(0, "")) == "Choose a spot for your free building"

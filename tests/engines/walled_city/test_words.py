@@ -12,7 +12,7 @@ from msgspec.structs import replace
 from engines.core.engine import CHANCE
 from engines.walled_city import moves as mv
 from engines.walled_city.engine import ENGINE
-from engines.walled_city.state import State
+from engines.walled_city.state import State, Turn
 from engines.walled_city.words import MENU_LIMIT
 from tests.engines.setups import new_state
 from tests.engines.walled_city.helpers import Prefs, act, at_build, run, scripted
@@ -194,3 +194,14 @@ def test_a_short_reserve_settles_what_it_holds_and_the_line_says_so() -> None:
     )
     assert _label(s, settle) == f"Settle {words}"
     assert _logged(s, settle) == f"Seat {seat} settled {words}"
+
+
+def test_the_promotion_prompt_counts_the_nobles_left() -> None:
+    """§5.4 step 3: the builder may promote up to the other number of the card, one noble a decision; the
+    prompt says how many are left, "more" once one is promoted."""
+    s = new_state(ENGINE, 2, seed=1)
+    row = ENGINE.table.stages["build.promote"]
+    first = replace(s, turn=Turn(seat=0, step="promote", promote_left=2, promoted=0))
+    later = replace(s, turn=Turn(seat=0, step="promote", promote_left=1, promoted=1))
+    assert row.words(first, 0) == "Promote up to 2 nobles into the towers next to your wall, or stop"
+    assert row.words(later, 0) == "Promote up to 1 more noble into the towers next to your wall, or stop"

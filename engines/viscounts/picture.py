@@ -613,15 +613,19 @@ def _slot_building(p: Player, slot_id: str) -> str:
 
 
 def _manuscripts(svg: Svg, x: float, y: float, p: Player, seat: int, v: State) -> None:
-    """§6.12 the manuscripts collected (with their ribbons), §6.8 the Cleric Bonus cards, the Castle Leader."""
+    """§6.12 the manuscripts collected (with their ribbons), §6.8 the Cleric Bonus cards, the Castle Leader. The
+    manuscripts sit closer together when a long row would run past the panel's edge."""
     svg.text(x, y + 12, "manuscripts", size=11, fill=MUTED)
+    leader = "Castle Leader" if v.castle.leader == seat else ""
+    room = PANEL_W - 100 - 22 * len(p.cleric_bonus) - (text_width(leader, 11, bold=True) + 12 if leader else 0)
+    step = min(54, room / max(1, len(p.manuscripts)))
     mx = x + 80
     for m in p.manuscripts:
         ribbon = CONTENT.manuscripts[m].ribbon if m in CONTENT.manuscripts else ""
         svg.rect(
             mx,
             y,
-            50,
+            step - 4,
             18,
             fill=PAPER,
             stroke=RIBBONS.get(ribbon, INK),
@@ -629,8 +633,8 @@ def _manuscripts(svg: Svg, x: float, y: float, p: Player, seat: int, v: State) -
             rx=3,
             title=f"manuscript {manuscript_name(m)} of seat {seat}",
         )
-        svg.text(mx + 25, y + 13, m, size=10, anchor="middle")
-        mx += 54
+        svg.text(mx + (step - 4) / 2, y + 13, m, size=10, anchor="middle")
+        mx += step
     if not p.manuscripts:
         svg.text(mx, y + 12, "none", size=11)
         mx += 40
@@ -645,8 +649,8 @@ def _manuscripts(svg: Svg, x: float, y: float, p: Player, seat: int, v: State) -
             title=f"Cleric Bonus card {bonus} of seat {seat}",
         )
         mx += 22
-    if v.castle.leader == seat:
-        svg.text(mx + 12, y + 13, "Castle Leader", size=11, bold=True)
+    if leader:
+        svg.text(mx + 12, y + 13, leader, size=11, bold=True)
 
 
 def _cards_words(cards: Sequence[str], ai: bool) -> str:

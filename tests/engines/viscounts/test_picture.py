@@ -195,3 +195,25 @@ def test_the_shorthand_is_explained_in_words() -> None:
             for icon, letter in ICONS.items():
                 assert f"{letter} {icon.lower()}" in words
             assert not re.search(r"\bs\d \d", words)
+
+
+def test_a_full_row_of_manuscripts_stays_on_the_panel() -> None:
+    """§6.12, §6.8: ten manuscripts, every Cleric Bonus card and the Castle Leader on one seat fit the panel (the
+    manuscripts sit closer together; a long row once ran past the canvas's right edge), and no two texts overlap."""
+    from engines.core.picture import text_boxes
+    from engines.viscounts.picture import picture
+    from tests.conformance.test_picture_bounds import overlapping
+
+    s = _states(2, 3)[-1]
+    ribbons = sorted({m.ribbon for m in CONTENT.manuscripts.values()})
+    for seat in (0, 1):
+        players = tuple(
+            replace(p, manuscripts=tuple(CONTENT.manuscripts)[:10], cleric_bonus=tuple(ribbons)) if i == seat else p
+            for i, p in enumerate(s.players)
+        )
+        full = replace(s, players=players, castle=replace(s.castle, leader=seat))
+        drawn = picture(ENGINE.view(full, seat), seat)
+        boxes = text_boxes(drawn.svg)
+        assert "Castle Leader" in {box.text for box in boxes}
+        assert all(box.left >= 0 and box.right <= drawn.width for box in boxes), seat
+        assert list(overlapping(boxes)) == []

@@ -194,20 +194,24 @@ class Owed(Generic[S]):
     kind: str
     prompt: str
 
+    def _where(self, seat: int) -> Any:
+        """What the row's functions receive: the queued step, or the seat for a stage's decision."""
+        return seat if self.at is None else self.at
+
     def options(self, state: S, seat: int) -> list[Any]:
         """The legal actions of ``seat`` (a stage's row asks each deciding seat; a queued step its own)."""
-        return self.row.options(state, seat if self.at is None else self.at)
+        return self.row.options(state, self._where(seat))
 
     def check(self, state: S, seat: int, action: Any) -> list[Violation]:
-        return self.row.check(state, seat if self.at is None else self.at, action)
+        return self.row.check(state, self._where(seat), action)
 
     def effect(self, state: S, seat: int, action: Any) -> S:
-        return self.row.effect(state, seat if self.at is None else self.at, action)
+        return self.row.effect(state, self._where(seat), action)
 
     def draw(self, state: S) -> Draw:
         """How the engine's generator answers this chance decision."""
         assert self.row.draw is not None, f"{self.kind} is decided by chance but has no draw"
-        return self.row.draw(state, CHANCE if self.at is None else self.at)
+        return self.row.draw(state, self._where(CHANCE))
 
 
 @dataclass(frozen=True, slots=True)

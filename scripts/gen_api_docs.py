@@ -404,6 +404,39 @@ def errors_section() -> list[str]:
     return lines
 
 
+def languages_section() -> list[str]:
+    """Which languages the service speaks and how a call chooses one."""
+    from engines.core.locale import DEFAULT_LOCALE, LOCALES
+
+    names = {"en": "English", "hu": "Hungarian (magyar)", "de": "German (Deutsch)"}
+    rows = [[f"`{code}`", names.get(code, code), "default" if code == DEFAULT_LOCALE else ""] for code in LOCALES]
+    return [
+        "## Languages",
+        "",
+        "Every word the service gives a person (labels and choice paths, prompts, log lines, refusals, score"
+        " lines, option docs, the names of automated seats, and pictures) comes in the language a call asks"
+        " for. A call names it the same way on both ports: the `accept-language` metadata on the gRPC port,"
+        " the `Accept-Language` header on the HTTP port (JSON and gRPC-Web), with the HTTP syntax (`hu`,"
+        " `de-AT`, `hu-HU,hu;q=0.9,en;q=0.5`). The service answers in the best supported match, English when"
+        " none matches; a call that named a language gets the one used back, as `content-language` in the"
+        " gRPC initial metadata or the `Content-Language` header. A call that names none gets English, exactly"
+        " as before languages existed.",
+        "",
+        "In another language than English, every `Text` carries the words in `localized` (its `english` stays"
+        " English), and every plain string that has a `…_text` sibling (`Pending.prompt`, `Violation.message`,"
+        " `ScoreEntry.category`/`detail`, `SeatScore.tiebreak`, `OptionInfo.doc`, `AutomatedSeat.name`) is in"
+        " that language; show `localized` when it is set, else `english`. A client with catalogues of its own"
+        " can render any `Text` itself: its `id` is the message id of the service's gettext catalogues"
+        " (one `.po` file per game and language, shipped with the server; the id is each entry's `msgctxt`)"
+        " and each `TextParam` says what it refers"
+        " to (`kind`, `ref`, and a nested `text`). Diagnostics meant for the developer of a client (a malformed"
+        " request or state, an unknown game) stay English.",
+        "",
+        *table(["locale", "language", ""], rows),
+        "",
+    ]
+
+
 # ---- the document ----------------------------------------------------------------------------------
 
 
@@ -423,6 +456,7 @@ def render() -> str:
         "",
         "- [Services](#services)",
         "- [Errors](#errors)",
+        "- [Languages](#languages)",
         "- [Messages and enums](#messages-and-enums)",
         "",
         "## Services",
@@ -432,6 +466,7 @@ def render() -> str:
         for number in range(len(file.service)):
             lines += service_section(file, Comments(file), index, number)
     lines += errors_section()
+    lines += languages_section()
     lines += ["## Messages and enums", ""]
     for file in descriptors:
         lines += file_section(file, index)

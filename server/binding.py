@@ -16,7 +16,7 @@ from rulesengine.v1 import common_pb2, service_pb2
 from engines.core.engine import GameInfo, Pending
 from engines.core.errors import Violation
 from engines.core.scoring import ScoreSheet
-from engines.core.text import LogEntry, MoveLabel
+from engines.core.text import LogEntry, MoveLabel, Text
 from server.convert import ConversionError, SchemaMismatch, StructCodec, UnionCodec, validate
 
 #: The shared engine structs and the common messages that mirror them.
@@ -26,6 +26,7 @@ SCORE_SHEET = StructCodec(ScoreSheet, common_pb2.ScoreSheet.DESCRIPTOR)
 GAME_INFO = StructCodec(GameInfo, common_pb2.GameInfo.DESCRIPTOR)
 MOVE_LABEL = StructCodec(MoveLabel, common_pb2.MoveLabel.DESCRIPTOR)
 LOG_ENTRY = StructCodec(LogEntry, common_pb2.LogEntry.DESCRIPTOR)
+TEXT = StructCodec(Text, common_pb2.Text.DESCRIPTOR)
 
 
 def _oneof_member(descriptor: Descriptor, oneof: str, name: str) -> FieldDescriptor:
@@ -97,4 +98,10 @@ class GameBinding:
         ``Struct`` has no other), e.g. Guilds of London's expansion directions by round number."""
         content = struct_pb2.Struct()
         content.update(msgspec.to_builtins(self.engine.describe(), str_keys=True))
-        return service_pb2.DescribeGameResponse(game_id=self.game_id, rules_version=self.rules_version, content=content)
+        names = [
+            service_pb2.ContentName(kind=named.kind, ref=named.ref, name=TEXT.to_proto(named.text))
+            for named in getattr(self.engine, "names", list)()
+        ]
+        return service_pb2.DescribeGameResponse(
+            game_id=self.game_id, rules_version=self.rules_version, content=content, names=names
+        )

@@ -16,6 +16,7 @@ from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from engines.core.errors import IllegalMove, NotImplementedRule, StateInvalid, Violation
+from engines.core.locale import Words
 
 DOMAIN = "rulesengine"
 
@@ -134,14 +135,16 @@ def version_mismatch(game_id: str, theirs: str, ours: str) -> ServiceError:
     return ServiceError(grpc.StatusCode.FAILED_PRECONDITION, message, RULES_VERSION_MISMATCH, metadata=metadata)
 
 
-def illegal_move(violations: Sequence[Violation]) -> ServiceError:
-    """An illegal ApplyMove: the reason is the first violation code; all are field violations."""
-    message = "illegal move: " + "; ".join(v.message for v in violations)
+def illegal_move(violations: Sequence[Violation], words: Words | None = None) -> ServiceError:
+    """An illegal ApplyMove: the reason is the first violation code; all are field violations, their messages
+    in ``words``' language (English unless given; docs/api.md "Languages")."""
+    said = [v.message if words is None or v.message_text is None else words(v.message_text) for v in violations]
+    message = "illegal move: " + "; ".join(said)
     return ServiceError(
         grpc.StatusCode.INVALID_ARGUMENT,
         message,
         violations[0].code if violations else "COMMON_ILLEGAL_MOVE",
-        [(v.field, f"{v.code}: {v.message}") for v in violations],
+        [(v.field, f"{v.code}: {words_of}") for v, words_of in zip(violations, said, strict=True)],
         {"codes": ",".join(v.code for v in violations)},
     )
 

@@ -40,6 +40,7 @@ from rulesengine.v1 import service_pb2
 
 from server import errors
 from server.lanes import LANE_OF, Lane, Lanes
+from server.localize import language, localize
 
 SERVICE = service_pb2.DESCRIPTOR.services_by_name["RulesEngineService"]
 #: The fully qualified service name (health checks, reflection).
@@ -129,6 +130,9 @@ class CallContext:
 
     def __init__(self, context: grpc.aio.ServicerContext[Any, Any]) -> None:
         self._peer = context.peer()
+        asked = next((value for key, value in context.invocation_metadata() or () if key == "accept-language"), None)
+        #: The words of the answer (``server.localize``), and whether the call named a language.
+        self.words, self.named_language = language(asked if isinstance(asked, str) else None)
         remaining = context.time_remaining()
         self._deadline = None if remaining is None else time.monotonic() + remaining
         self._gone = threading.Event()
@@ -169,6 +173,8 @@ async def _answer(
     if isinstance(outcome, errors.ServiceError):
         status = outcome.to_status()
         await context.abort(status.code, status.details, status.trailing_metadata)
+    if call.named_language:
+        await context.send_initial_metadata((("content-language", call.words.locale),))
     return outcome
 
 
@@ -197,7 +203,8 @@ def _unary_unary(
             lane = None  # a call of play on a small request: answered on the loop (see INLINE_MAX_BYTES)
 
         def work() -> Message:
-            return function(request if request is not None else _parse(request_class, data), call)
+            response = function(request if request is not None else _parse(request_class, data), call)
+            return localize(response, call.words)
 
         return await _answer(name, lane, context, call, work)
 
@@ -241,7 +248,11 @@ def _stream_unary(
             for index, data in enumerate(received):
                 yield parse_request(request_class, data, f"request[{index}]")
 
-        return await _answer(name, lane, context, call, lambda: function(parsed(), call))
+        def work() -> Message:
+            response = function(parsed(), call)
+            return localize(response, call.words)
+
+        return await _answer(name, lane, context, call, work)
 
     return behavior
 

@@ -81,6 +81,7 @@ from server.config import Config
 from server.handlers import SERVICE, SERVICE_NAME, parse_request, run_logged, service_methods
 from server.http_guard import BODY_IN_MEMORY_BYTES, MAX_HEADER_BYTES, GuardedServer, HttpLimits
 from server.lanes import Lanes
+from server.localize import language, localize
 
 if TYPE_CHECKING:
     from wsgiref.types import StartResponse, WSGIEnvironment
@@ -203,6 +204,8 @@ class CallContext:
 
     def __init__(self, ctx: RequestContext[Any, Any]) -> None:
         self._ctx = ctx
+        #: The words of the answer (``server.localize``), and whether the call named a language.
+        self.words, self.named_language = language(ctx.request_headers.get("accept-language"))
 
     def time_remaining(self) -> float | None:
         """Seconds until the caller's deadline, ``None`` without one."""
@@ -302,7 +305,9 @@ def _call(name: str, ctx: RequestContext[Any, Any], work: Callable[[CallContext]
         response = work(context)
         if not context.is_active():
             raise errors.deadline_exceeded()
-        return response
+        if context.named_language:
+            ctx.response_headers["content-language"] = context.words.locale
+        return localize(response, context.words)
 
     return _logged_call(name, ctx, timed)
 

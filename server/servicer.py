@@ -310,7 +310,7 @@ class RulesEngineServicer:
             after, entry = binding.engine.apply_logged(state, move)
         except IllegalMove as exc:
             _bind(violation=exc.violations[0].code if exc.violations else None)
-            raise errors.illegal_move(exc.violations) from exc
+            raise errors.illegal_move(exc.violations, getattr(context, "words", None)) from exc
         response = service_pb2.ApplyMoveResponse(
             pending=PENDING.to_proto(binding.engine.pending(after)), log=LOG_ENTRY.to_proto(entry)
         )
@@ -383,7 +383,7 @@ class RulesEngineServicer:
                 raise errors.request_invalid("scale", "scale applies to PNG pictures only")
         elif not MIN_SCALE <= scale <= MAX_SCALE:
             raise errors.request_invalid("scale", f"scale must be {MIN_SCALE} to {MAX_SCALE}, got {scale:g}")
-        picture = binding.engine.picture(view, viewer)
+        picture = binding.engine.picture(view, viewer, getattr(context, "words", None))
         if image_format != service_pb2.IMAGE_FORMAT_PNG:
             return service_pb2.RenderViewResponse(
                 image=picture.svg.encode(), media_type="image/svg+xml", width=picture.width, height=picture.height

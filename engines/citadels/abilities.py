@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import permutations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from msgspec.structs import replace
 
@@ -19,7 +19,6 @@ from engines.citadels.common import (
     character,
     check_completion,
     city_targets,
-    copy_name,
     cost,
     deck_size,
     destroy,
@@ -28,7 +27,6 @@ from engines.citadels.common import (
     gain_gold,
     give_gold,
     has,
-    name,
     nth,
     pay_gold,
     rank,
@@ -36,6 +34,19 @@ from engines.citadels.common import (
 )
 from engines.citadels.content import CONTENT, TYPES
 from engines.citadels.deck import draw, draws, push
+from engines.citadels.naming import (
+    ALREADY_IN_YOUR_CITY,
+    CARDS,
+    CITY_COMPLETED,
+    DISTRICT_TYPES,
+    NO_SUCH_SEAT,
+    NOT_ANOTHER_PLAYER,
+    NOT_IN_SEATS_CITY,
+    NOT_IN_YOUR_CITY,
+    TYPE_DISTRICTS,
+    copy_name,
+    thing,
+)
 from engines.citadels.state import (
     Built,
     EmperorRecipientResource,
@@ -48,7 +59,7 @@ from engines.citadels.state import (
 )
 from engines.citadels.turn import completed_blocks, end_turn, is_protected
 from engines.core.errors import Violation, violation
-from engines.core.text import plural
+from engines.core.text import Message, Text
 
 if TYPE_CHECKING:
     Check = Callable[[State, Any], list[Violation]]
@@ -66,15 +77,40 @@ def _use(s: State, key: str) -> State:
     return replace(s, turn=replace(turn, used=(*turn.used, key)))
 
 
-def _once(s: State, key: str, what: str) -> list[Violation]:
+ALREADY_USED = Message("citadels.refusal.already_used", "{what} was already used this turn.")
+#: Each ability used at most once a turn, as the refusal of a second use names it.
+USES: dict[str, Message] = {
+    "income": Message("citadels.use.income", "Income"),
+    "kill": Message("citadels.use.kill", "The Assassin's kill"),
+    "warrants": Message("citadels.use.warrants", "The Magistrate's warrants"),
+    "rob": Message("citadels.use.rob", "The Thief's robbery"),
+    "spy": Message("citadels.use.spy", "The Spy's ability"),
+    "threats": Message("citadels.use.threats", "The Blackmailer's threats"),
+    "magic": Message("citadels.use.magic", "The Magician's ability"),
+    "wizard": Message("citadels.use.wizard", "The Wizard's ability"),
+    "seer": Message("citadels.use.seer", "The Seer's ability"),
+    "emperor": Message("citadels.use.emperor", "The Emperor's crown"),
+    "charity": Message("citadels.use.charity", "The Abbot's charity"),
+    "merchant_bonus": Message("citadels.use.merchant_bonus", "The Merchant's bonus"),
+    "architect_draw": Message("citadels.use.architect_draw", "The Architect's draw"),
+    "navigator": Message("citadels.use.navigator", "The Navigator's ability"),
+    "scholar": Message("citadels.use.scholar", "The Scholar's ability"),
+    "destroy": Message("citadels.use.destroy", "The Warlord's ability"),
+    "exchange": Message("citadels.use.exchange", "The Diplomat's ability"),
+    "seize": Message("citadels.use.seize", "The Marshal's ability"),
+    "collect_tax": Message("citadels.use.collect_tax", "Collecting the tax"),
+}
+
+
+def _once(s: State, key: str) -> list[Violation]:
     if key in _turn(s).used:
-        return violation("CITADELS_ABILITY_USED", f"{what} was already used this turn.", "action")
+        return violation("CITADELS_ABILITY_USED", ALREADY_USED(what=USES[key]()), "action")
     return []
 
 
 def _seat_ok(s: State, target: int, field: str = "action.target") -> list[Violation]:
     if not 0 <= target < len(s.players) or target == _turn(s).seat:
-        return violation("CITADELS_NO_SUCH_SEAT", f"Seat {target} is not another player.", field)
+        return violation("CITADELS_NO_SUCH_SEAT", NOT_ANOTHER_PLAYER(seat=target), field)
     return []
 
 
@@ -85,14 +121,70 @@ def nameable(s: State) -> list[str]:
     return [c for c in s.options.cast if c not in s.faceup]
 
 
-#: The abilities that name a character: the acting character, the verb (infinitive, past participle),
-#: and whether rank 1, the killed and the bewitched character are out of its reach (§6 Thief, Blackmailer).
-NAMING: dict[str, tuple[str, str, str, bool]] = {
-    "kill": ("assassin", "kill", "killed", False),
-    "bewitch": ("witch", "bewitch", "bewitched", False),
-    "warrant": ("magistrate", "put a warrant on", "given a warrant", False),
-    "rob": ("thief", "rob", "robbed", True),
-    "threaten": ("blackmailer", "threaten", "threatened", True),
+FACE_UP = Message(
+    "citadels.refusal.named_face_up", "The {character} was discarded face up this round and cannot be named."
+)
+NOT_IN_CAST = Message("citadels.refusal.not_in_cast", "'{character}' is not in this game's cast.")
+HELD_YOURSELF = Message(
+    "citadels.refusal.held_yourself", "You hold the {character} yourself; this game lets no ability name it."
+)
+
+
+class Naming(NamedTuple):
+    """An ability that names a character (§6): the acting character and its refusals (naming itself; for the
+    Thief and the Blackmailer, who spare rank 1, the killed and the bewitched character, those too)."""
+
+    acting: str
+    itself: Message
+    rank1: Message | None = None
+    killed: Message | None = None
+    bewitched: Message | None = None
+
+
+#: The abilities that name a character, by ability.
+NAMING: dict[str, Naming] = {
+    "kill": Naming(
+        "assassin", Message("citadels.refusal.kill_itself", "The {acting} cannot kill the {acting} (its own card).")
+    ),
+    "bewitch": Naming(
+        "witch",
+        Message("citadels.refusal.bewitch_itself", "The {acting} cannot bewitch the {acting} (its own card)."),
+    ),
+    "warrant": Naming(
+        "magistrate",
+        Message("citadels.refusal.warrant_itself", "The {acting} cannot put a warrant on the {acting} (its own card)."),
+    ),
+    "rob": Naming(
+        "thief",
+        Message("citadels.refusal.rob_itself", "The {acting} cannot rob the {acting} (its own card)."),
+        Message(
+            "citadels.refusal.rob_rank1", "The {character} cannot be robbed (rank 1 is out of the {acting}'s reach)."
+        ),
+        Message(
+            "citadels.refusal.rob_killed",
+            "The {acting} cannot rob the {character}: the {character} was killed this round.",
+        ),
+        Message(
+            "citadels.refusal.rob_bewitched",
+            "The {acting} cannot rob the {character}: the {character} was bewitched this round.",
+        ),
+    ),
+    "threaten": Naming(
+        "blackmailer",
+        Message("citadels.refusal.threaten_itself", "The {acting} cannot threaten the {acting} (its own card)."),
+        Message(
+            "citadels.refusal.threaten_rank1",
+            "The {character} cannot be threatened (rank 1 is out of the {acting}'s reach).",
+        ),
+        Message(
+            "citadels.refusal.threaten_killed",
+            "The {acting} cannot threaten the {character}: the {character} was killed this round.",
+        ),
+        Message(
+            "citadels.refusal.threaten_bewitched",
+            "The {acting} cannot threaten the {character}: the {character} was bewitched this round.",
+        ),
+    ),
 }
 
 
@@ -100,43 +192,66 @@ def _check_named(s: State, cid: str, field: str, ability: str) -> list[Violation
     """The character an ability names (§6, §11 A5, §11 A6), refused with the precise reason: not in the
     cast, discarded face up, the acting character itself, rank 1, killed or bewitched this round, held by
     the acting player."""
-    acting, verb, done, spares_rank1 = NAMING[ability]
+    naming = NAMING[ability]
+    acting = naming.acting
     if cid not in nameable(s):
         if cid in s.options.cast:
-            return violation(
-                "CITADELS_UNKNOWN_CHARACTER",
-                f"The {name(cid)} was discarded face up this round and cannot be named.",
-                field,
-            )
-        return violation("CITADELS_UNKNOWN_CHARACTER", f"{name(cid)!r} is not in this game's cast.", field)
+            return violation("CITADELS_UNKNOWN_CHARACTER", FACE_UP(character=thing(cid)), field)
+        named = thing(cid) if cid in CONTENT.character else cid
+        return violation("CITADELS_UNKNOWN_CHARACTER", NOT_IN_CAST(character=named), field)
     if cid == acting:
-        return violation(
-            "CITADELS_BAD_TARGET", f"The {name(acting)} cannot {verb} the {name(acting)} (its own card).", field
-        )
-    if spares_rank1:
+        return violation("CITADELS_BAD_TARGET", naming.itself(acting=thing(acting)), field)
+    if naming.rank1 is not None:
         if rank(cid) == 1:
-            return violation(
-                "CITADELS_BAD_TARGET",
-                f"The {name(cid)} cannot be {done} (rank 1 is out of the {name(acting)}'s reach).",
-                field,
-            )
-        if cid == s.killed:
-            return violation(
-                "CITADELS_BAD_TARGET",
-                f"The {name(acting)} cannot {verb} the {name(cid)}: the {name(cid)} was killed this round.",
-                field,
-            )
-        if cid == s.bewitched:
-            return violation(
-                "CITADELS_BAD_TARGET",
-                f"The {name(acting)} cannot {verb} the {name(cid)}: the {name(cid)} was bewitched this round.",
-                field,
-            )
+            return violation("CITADELS_BAD_TARGET", naming.rank1(character=thing(cid), acting=thing(acting)), field)
+        if cid == s.killed and naming.killed is not None:
+            return violation("CITADELS_BAD_TARGET", naming.killed(acting=thing(acting), character=thing(cid)), field)
+        if cid == s.bewitched and naming.bewitched is not None:
+            refusal = naming.bewitched(acting=thing(acting), character=thing(cid))
+            return violation("CITADELS_BAD_TARGET", refusal, field)
     if not s.options.allow_targeting_own_character and cid in s.players[_turn(s).seat].characters:
-        return violation(
-            "CITADELS_BAD_TARGET", f"You hold the {name(cid)} yourself; this game lets no ability name it.", field
-        )
+        return violation("CITADELS_BAD_TARGET", HELD_YOURSELF(character=thing(cid)), field)
     return []
+
+
+WITCH_GATHERS = Message("citadels.refusal.witch_gathers", "The Witch gathers before bewitching.")
+THREE_WARRANTS = Message("citadels.refusal.three_warrants", "Warrants go on three different characters.")
+WARRANT_ORDER = Message("citadels.refusal.warrant_order", "List the two unsigned warrants in rank order.")
+TWO_THREATS = Message("citadels.refusal.two_threats", "The two threats go on different characters.")
+REDRAW_NEEDS_CARD = Message("citadels.refusal.redraw_needs_card", "Redrawing needs at least 1 card in hand.")
+TAKE_NO_PAYMENT = Message("citadels.refusal.take_no_payment", "Taking a card into your hand has no payment.")
+RECIPIENT_CHOOSES = Message(
+    "citadels.refusal.recipient_chooses", "In this game the player given the crown chooses what to hand over."
+)
+TAKE_SOMETHING = Message("citadels.refusal.take_something", "Take 1 gold or 1 card: the recipient has one of them.")
+KEEP_IMMUNE = Message("citadels.refusal.keep_immune", "The Keep is immune to rank-8 characters.")
+KEEP_OUTGOING = Message("citadels.refusal.keep_outgoing", "The Diplomat cannot give away the Keep in this game.")
+TWO_BEAUTIFIED = Message("citadels.refusal.two_beautified", "The Artist beautifies at most two districts a turn.")
+BEAUTIFY_GOLD = Message("citadels.refusal.beautify_gold", "Beautifying costs 1 gold; you have 0.")
+NO_TAX = Message("citadels.refusal.no_tax", "There is no gold on the Tax Collector's token.")
+NOT_A_TYPE = Message("citadels.refusal.not_a_type", "{value} is not a district type.")
+NO_CARDS_HELD = Message("citadels.refusal.no_cards_held", "Seat {seat} has no cards.")
+NOT_IN_SEATS_HAND = Message("citadels.refusal.not_in_seats_hand", "The {card} is not in Seat {seat}'s hand.")
+NOT_RECIPIENT = Message("citadels.refusal.not_recipient", "The crown cannot go to seat {seat}: {reason}.")
+NOTHING_TO_HAND: dict[str, Message] = {
+    "gold": Message("citadels.refusal.no_gold_to_hand", "Seat {seat} has no gold to hand over."),
+    "card": Message("citadels.refusal.no_card_to_hand", "Seat {seat} has no card to hand over."),
+}
+NOT_RICHEST = Message(
+    "citadels.refusal.not_richest",
+    "Charity comes from a richest player ({most} gold: seats {seats}) when you are not one of them.",
+)
+PROTECTED = Message("citadels.refusal.protected", "Seat {seat} is protected by the Bishop this round.")
+DESTROY_GOLD = Message("citadels.refusal.destroy_gold", "Destroying {district} costs {need} gold; you have {gold}.")
+ALREADY_IN_SEATS_CITY = Message(
+    "citadels.refusal.already_in_seats_city", "{district} is already in seat {seat}'s city."
+)
+EXCHANGE_GOLD = Message("citadels.refusal.exchange_gold", "This exchange costs {need} gold; you have {gold}.")
+SEIZE_COST = Message("citadels.refusal.seize_cost", "{district} costs {cost}; the Marshal seizes ≤ 3.")
+SEIZE_GOLD = Message("citadels.refusal.seize_gold", "Seizing {district} costs {need} gold; you have {gold}.")
+ALREADY_BEAUTIFIED = Message(
+    "citadels.refusal.already_beautified", "{district} is already beautified; no unbeautified copy is named."
+)
 
 
 def others(s: State) -> list[int]:
@@ -168,20 +283,29 @@ def income_candidates(s: State) -> list[mv.Income]:
     return [mv.Income(gold=k) if inc.resource == "gold" else mv.Income(cards=k)]
 
 
+WRONG_INCOME = Message(
+    "citadels.refusal.wrong_income",
+    "The {character} collects {k} from {districts} (the {school} included); declared {gold} gold and {cards}.",
+)
+
+
 def check_income(s: State, a: mv.Income) -> list[Violation]:
     """§5.5, §11 A4: income once per turn, exactly the districts of the type in the city at that moment."""
-    if v := _once(s, "income", "Income"):
+    if v := _once(s, "income"):
         return v
     if a not in income_candidates(s):
         k = income_amount(s)
         inc = character(_turn(s).character).income
         assert inc is not None
-        return violation(
-            "CITADELS_WRONG_INCOME",
-            f"The {name(_turn(s).character)} collects {k} from {plural(k, inc.district_type + ' district')} "
-            f"(the {name('school_of_magic')} included); declared {a.gold} gold and {plural(a.cards, 'card')}.",
-            "action",
+        refusal = WRONG_INCOME(
+            character=thing(_turn(s).character),
+            k=k,
+            districts=TYPE_DISTRICTS(n=k, district_type=DISTRICT_TYPES[inc.district_type]),
+            school=thing("school_of_magic"),
+            gold=a.gold,
+            cards=CARDS(n=a.cards),
         )
+        return violation("CITADELS_WRONG_INCOME", refusal, "action")
     return []
 
 
@@ -196,7 +320,7 @@ def apply_income(s: State, a: mv.Income) -> State:
 
 def check_kill(s: State, a: mv.Kill) -> list[Violation]:
     """§6 Assassin (M-KILL): once per turn, a nameable character other than the Assassin (§11 A5, §11 A6)."""
-    return _once(s, "kill", "The Assassin's kill") or _check_named(s, a.character, "action.character", "kill")
+    return _once(s, "kill") or _check_named(s, a.character, "action.character", "kill")
 
 
 def apply_kill(s: State, a: mv.Kill) -> State:
@@ -207,7 +331,7 @@ def apply_kill(s: State, a: mv.Kill) -> State:
 def check_bewitch(s: State, a: mv.Bewitch) -> list[Violation]:
     """§6 Witch (M-BEWITCH): after gathering, a nameable character other than the Witch (§11 A5, §11 A6)."""
     if not _turn(s).gathered:
-        return violation("CITADELS_NOT_GATHERED", "The Witch gathers before bewitching.", "action")
+        return violation("CITADELS_NOT_GATHERED", WITCH_GATHERS(), "action")
     return _check_named(s, a.character, "action.character", "bewitch")
 
 
@@ -230,16 +354,16 @@ def warrant_candidates(s: State) -> list[mv.Warrants]:
 def check_warrants(s: State, a: mv.Warrants) -> list[Violation]:
     """§6 Magistrate: once per turn, three different nameable characters, never the Magistrate himself
     (§11 B22); the two unsigned ones in rank order."""
-    if v := _once(s, "warrants", "The Magistrate's warrants"):
+    if v := _once(s, "warrants"):
         return v
     names = (a.signed, *a.unsigned)
     if len(a.unsigned) != 2 or len(set(names)) != 3:
-        return violation("CITADELS_BAD_TARGET", "Warrants go on three different characters.", "action")
+        return violation("CITADELS_BAD_TARGET", THREE_WARRANTS(), "action")
     for i, cid in enumerate(names):
         if v := _check_named(s, cid, f"action.{'signed' if i == 0 else 'unsigned'}", "warrant"):
             return v
     if rank(a.unsigned[0]) > rank(a.unsigned[1]):
-        return violation("CITADELS_BAD_TARGET", "List the two unsigned warrants in rank order.", "action.unsigned")
+        return violation("CITADELS_BAD_TARGET", WARRANT_ORDER(), "action.unsigned")
     return []
 
 
@@ -259,7 +383,7 @@ def _unrobbable(s: State) -> set[str]:
 
 def check_rob(s: State, a: mv.Rob) -> list[Violation]:
     """§6 Thief (M-ROB), §11 B1: once per turn; never a rank-1, the killed or the bewitched character."""
-    return _once(s, "rob", "The Thief's robbery") or _check_named(s, a.character, "action.character", "rob")
+    return _once(s, "rob") or _check_named(s, a.character, "action.character", "rob")
 
 
 def apply_rob(s: State, a: mv.Rob) -> State:
@@ -274,10 +398,10 @@ def spy_candidates(s: State) -> list[mv.Spy]:
 
 def check_spy(s: State, a: mv.Spy) -> list[Violation]:
     """§6 Spy: once per turn, another player and a district type."""
-    if v := _once(s, "spy", "The Spy's ability") or _seat_ok(s, a.target):
+    if v := _once(s, "spy") or _seat_ok(s, a.target):
         return v
     if a.district_type not in TYPES:
-        return violation("CITADELS_BAD_TARGET", f"{a.district_type!r} is not a district type.", "action.district_type")
+        return violation("CITADELS_BAD_TARGET", NOT_A_TYPE(value=repr(a.district_type)), "action.district_type")
     return []
 
 
@@ -297,10 +421,10 @@ def threat_candidates(s: State) -> list[mv.Threats]:
 
 def check_threats(s: State, a: mv.Threats) -> list[Violation]:
     """§6 Blackmailer: once per turn, the two threats on different characters that may be threatened."""
-    if v := _once(s, "threats", "The Blackmailer's threats"):
+    if v := _once(s, "threats"):
         return v
     if a.flowered == a.blank:
-        return violation("CITADELS_BAD_TARGET", "The two threats go on different characters.", "action.blank")
+        return violation("CITADELS_BAD_TARGET", TWO_THREATS(), "action.blank")
     return _check_named(s, a.flowered, "action.flowered", "threaten") or _check_named(
         s, a.blank, "action.blank", "threaten"
     )
@@ -317,7 +441,7 @@ def apply_threats(s: State, a: mv.Threats) -> State:
 
 def check_magic_swap(s: State, a: mv.MagicSwap) -> list[Violation]:
     """§6 Magician (M-MAGIC-SWAP), §11 B3: once per turn, with another player (even one without cards)."""
-    return _once(s, "magic", "The Magician's ability") or _seat_ok(s, a.target)
+    return _once(s, "magic") or _seat_ok(s, a.target)
 
 
 def apply_magic_swap(s: State, a: mv.MagicSwap) -> State:
@@ -330,10 +454,10 @@ def apply_magic_swap(s: State, a: mv.MagicSwap) -> State:
 
 def check_magic_redraw(s: State, a: mv.MagicRedraw) -> list[Violation]:
     """§6 Magician (M-MAGIC-REDRAW), §11 B3: once per turn, with at least 1 card in hand."""
-    if v := _once(s, "magic", "The Magician's ability"):
+    if v := _once(s, "magic"):
         return v
     if not s.players[_turn(s).seat].hand:
-        return violation("CITADELS_NOT_ENOUGH_CARDS", "Redrawing needs at least 1 card in hand.", "action")
+        return violation("CITADELS_NOT_ENOUGH_CARDS", REDRAW_NEEDS_CARD(), "action")
     return []
 
 
@@ -344,10 +468,10 @@ def apply_magic_redraw(s: State, a: mv.MagicRedraw) -> State:
 
 def check_wizard_look(s: State, a: mv.WizardLook) -> list[Violation]:
     """§6 Wizard (M-WIZARD): once per turn, the hand of another player who holds at least 1 card."""
-    if v := _once(s, "wizard", "The Wizard's ability") or _seat_ok(s, a.target):
+    if v := _once(s, "wizard") or _seat_ok(s, a.target):
         return v
     if not s.players[a.target].hand:
-        return violation("CITADELS_NOT_ENOUGH_CARDS", f"Seat {a.target} has no cards.", "action.target")
+        return violation("CITADELS_NOT_ENOUGH_CARDS", NO_CARDS_HELD(seat=a.target), "action.target")
     return []
 
 
@@ -375,10 +499,10 @@ def check_wizard_take(s: State, step: WizardChoice, a: mv.WizardTake) -> list[Vi
     if not a.build:
         if a.card not in hand:
             return violation(
-                "CITADELS_CARD_NOT_IN_HAND", f"The {name(a.card)} is not in Seat {step.target}'s hand.", "action.card"
+                "CITADELS_CARD_NOT_IN_HAND", NOT_IN_SEATS_HAND(card=thing(a.card), seat=step.target), "action.card"
             )
         if a.method != "gold" or a.destroy or a.destroy_copy:
-            return violation("CITADELS_BAD_PAYMENT", "Taking a card into your hand has no payment.", "action.method")
+            return violation("CITADELS_BAD_PAYMENT", TAKE_NO_PAYMENT(), "action.method")
         return []
     return check_build(s, step.seat, a.card, a.method, (a.destroy, a.destroy_copy), -1, hand, wizard=True)
 
@@ -396,7 +520,7 @@ def apply_wizard_take(s: State, step: WizardChoice, a: mv.WizardTake) -> State:
 
 def check_seer_take(s: State, a: mv.SeerTake) -> list[Violation]:
     """§6 Seer (M-SEER-TAKE), §11 B5: once per turn; players without cards are skipped."""
-    return _once(s, "seer", "The Seer's ability")
+    return _once(s, "seer")
 
 
 def apply_seer_take(s: State, a: mv.SeerTake) -> State:
@@ -420,13 +544,18 @@ def emperor_recipients(s: State, giver: int) -> list[int]:
     return out
 
 
-def _why_not_recipient(s: State, recipient: int) -> str:
+NOT_HIMSELF = Message("citadels.refusal.crown_himself", "the Emperor cannot give it to himself")
+NOT_BACK = Message("citadels.refusal.crown_back", "it cannot go back to the player who holds it")
+NO_SUCH_PLAYER = Message("citadels.refusal.crown_nobody", "there is no such player")
+
+
+def _why_not_recipient(s: State, recipient: int) -> Text:
     """Why the crown cannot go to ``recipient`` (§11 B7), in words."""
     if recipient == _turn(s).seat:
-        return "the Emperor cannot give it to himself"
+        return NOT_HIMSELF()
     if recipient == s.crown:
-        return "it cannot go back to the player who holds it"
-    return "there is no such player"
+        return NOT_BACK()
+    return NO_SUCH_PLAYER()
 
 
 def emperor_candidates(s: State) -> list[mv.Emperor]:
@@ -436,12 +565,12 @@ def emperor_candidates(s: State) -> list[mv.Emperor]:
 
 def check_emperor(s: State, a: mv.Emperor) -> list[Violation]:
     """§6 Emperor: once per turn, a recipient §11 B7 allows, and a resource he can hand over (§11 B6)."""
-    if v := _once(s, "emperor", "The Emperor's crown"):
+    if v := _once(s, "emperor"):
         return v
     if a.recipient not in emperor_recipients(s, _turn(s).seat):
         return violation(
             "CITADELS_NO_SUCH_SEAT",
-            f"The crown cannot go to seat {a.recipient}: {_why_not_recipient(s, a.recipient)}.",
+            NOT_RECIPIENT(seat=a.recipient, reason=_why_not_recipient(s, a.recipient)),
             "action.recipient",
         )
     r = s.players[a.recipient]
@@ -449,21 +578,17 @@ def check_emperor(s: State, a: mv.Emperor) -> list[Violation]:
         if a.resource != "none":
             return violation(
                 "CITADELS_BAD_RESOURCE",
-                "In this game the player given the crown chooses what to hand over.",
+                RECIPIENT_CHOOSES(),
                 "action.resource",
             )
         return []
     wanted = {"gold": r.gold > 0, "card": bool(r.hand)}
     if a.resource == "none":
         if any(wanted.values()):
-            return violation(
-                "CITADELS_BAD_RESOURCE", "Take 1 gold or 1 card: the recipient has one of them.", "action.resource"
-            )
+            return violation("CITADELS_BAD_RESOURCE", TAKE_SOMETHING(), "action.resource")
         return []
     if not wanted.get(a.resource, False):
-        return violation(
-            "CITADELS_BAD_RESOURCE", f"Seat {a.recipient} has no {a.resource} to hand over.", "action.resource"
-        )
+        return violation("CITADELS_BAD_RESOURCE", NOTHING_TO_HAND[a.resource](seat=a.recipient), "action.resource")
     return []
 
 
@@ -499,14 +624,14 @@ def richest(s: State) -> list[int]:
 
 def check_charity(s: State, a: mv.AbbotCharity) -> list[Violation]:
     """§6 Abbot (M-ABBOT-CHARITY), §11 B16: once per turn, from a richest player when the Abbot is not one."""
-    if v := _once(s, "charity", "The Abbot's charity") or _seat_ok(s, a.source, "action.source"):
+    if v := _once(s, "charity") or _seat_ok(s, a.source, "action.source"):
         return v
     top = richest(s)
     if _turn(s).seat in top or a.source not in top:
         most = s.players[top[0]].gold
         return violation(
             "CITADELS_NOT_RICHEST",
-            f"Charity comes from a richest player ({most} gold: seats {top}) when you are not one of them.",
+            NOT_RICHEST(most=most, seats=str(top)),
             "action.source",
         )
     return []
@@ -520,9 +645,9 @@ def apply_charity(s: State, a: mv.AbbotCharity) -> State:
 # ---- ranks 6 and 7 ----------------------------------------------------------------------------
 
 
-def check_once_named(key: str, what: str) -> Check:
+def check_once_named(key: str) -> Check:
     """R-4.3.2: each ability at most once per turn (all the Merchant, Architect, Navigator and Scholar need)."""
-    return lambda s, a: _once(s, key, what)
+    return lambda s, a: _once(s, key)
 
 
 def apply_merchant(s: State, a: mv.MerchantBonus) -> State:
@@ -575,13 +700,15 @@ def pay_surcharge(s: State, seat: int, target: int, amount: int) -> State:
 def _rank8_target(s: State, target: int, card: str, copy: int, field: str) -> list[Violation]:
     seat = _turn(s).seat
     if not 0 <= target < len(s.players):
-        return violation("CITADELS_NO_SUCH_SEAT", f"Seat {target} does not exist.", "action.target")
+        return violation("CITADELS_NO_SUCH_SEAT", NO_SUCH_SEAT(seat=target), "action.target")
     if nth(s.players[target], card, copy) < 0:
-        return violation("CITADELS_NO_SUCH_DISTRICT", f"{copy_name(card, copy)} is not in seat {target}'s city.", field)
+        return violation(
+            "CITADELS_NO_SUCH_DISTRICT", NOT_IN_SEATS_CITY(district=copy_name(card, copy), seat=target), field
+        )
     if card == "keep":
-        return violation("CITADELS_PROTECTED", "The Keep is immune to rank-8 characters.", field)
+        return violation("CITADELS_PROTECTED", KEEP_IMMUNE(), field)
     if is_protected(s, seat, target):
-        return violation("CITADELS_PROTECTED", f"Seat {target} is protected by the Bishop this round.", "action.target")
+        return violation("CITADELS_PROTECTED", PROTECTED(seat=target), "action.target")
     return []
 
 
@@ -608,17 +735,15 @@ def check_destroy(s: State, a: mv.Destroy) -> list[Violation]:
     """§6 Warlord (M-DESTROY): once per turn; not the Keep, the Bishop's protected city or a completed city
     (§11 B9); the Warlord can pay cost − 1 plus the Great Wall's +1 (EX-5)."""
     seat = _turn(s).seat
-    if v := _once(s, "destroy", "The Warlord's ability") or _rank8_target(
-        s, a.target, a.district, a.copy, "action.district"
-    ):
+    if v := _once(s, "destroy") or _rank8_target(s, a.target, a.district, a.copy, "action.district"):
         return v
     if completed_blocks(s, seat, a.target):
-        return violation("CITADELS_PROTECTED", f"Seat {a.target}'s city is completed.", "action.target")
+        return violation("CITADELS_PROTECTED", CITY_COMPLETED(seat=a.target), "action.target")
     need = destroy_price(s, a.target, a.district, a.copy)
     if s.players[seat].gold < need:
         return violation(
             "CITADELS_NOT_ENOUGH_GOLD",
-            f"Destroying {copy_name(a.district, a.copy)} costs {need} gold; you have {s.players[seat].gold}.",
+            DESTROY_GOLD(district=copy_name(a.district, a.copy), need=need, gold=s.players[seat].gold),
             "action.district",
         )
     return []
@@ -650,30 +775,28 @@ def check_exchange(s: State, a: mv.Exchange) -> list[Violation]:
     """§6 Diplomat: once per turn; no Keep (§11 B12), protected or completed city, nor a duplicate on either
     side (§11 B14); the Diplomat can pay the difference and the Great Wall's +1."""
     seat = _turn(s).seat
-    if v := _once(s, "exchange", "The Diplomat's ability") or _seat_ok(s, a.target):
+    if v := _once(s, "exchange") or _seat_ok(s, a.target):
         return v
     me = s.players[seat]
     if nth(me, a.own, a.own_copy) < 0:
         return violation(
-            "CITADELS_NO_SUCH_DISTRICT", f"{copy_name(a.own, a.own_copy)} is not in your city.", "action.own"
+            "CITADELS_NO_SUCH_DISTRICT", NOT_IN_YOUR_CITY(district=copy_name(a.own, a.own_copy)), "action.own"
         )
     if v := _rank8_target(s, a.target, a.theirs, a.theirs_copy, "action.theirs"):
         return v
     if completed_blocks(s, seat, a.target):
-        return violation("CITADELS_PROTECTED", f"Seat {a.target}'s city is completed.", "action.target")
+        return violation("CITADELS_PROTECTED", CITY_COMPLETED(seat=a.target), "action.target")
     if a.own == "keep" and s.options.keep_blocks_diplomat_outgoing:
-        return violation("CITADELS_PROTECTED", "The Diplomat cannot give away the Keep in this game.", "action.own")
+        return violation("CITADELS_PROTECTED", KEEP_OUTGOING(), "action.own")
     if has(me, a.theirs):
-        return violation("CITADELS_DUPLICATE_DISTRICT", f"{name(a.theirs)} is already in your city.", "action.theirs")
+        return violation("CITADELS_DUPLICATE_DISTRICT", ALREADY_IN_YOUR_CITY(district=thing(a.theirs)), "action.theirs")
     if has(s.players[a.target], a.own):
         return violation(
-            "CITADELS_DUPLICATE_DISTRICT", f"{name(a.own)} is already in seat {a.target}'s city.", "action.own"
+            "CITADELS_DUPLICATE_DISTRICT", ALREADY_IN_SEATS_CITY(district=thing(a.own), seat=a.target), "action.own"
         )
     need = exchange_price(s, a)
     if me.gold < need:
-        return violation(
-            "CITADELS_NOT_ENOUGH_GOLD", f"This exchange costs {need} gold; you have {me.gold}.", "action.theirs"
-        )
+        return violation("CITADELS_NOT_ENOUGH_GOLD", EXCHANGE_GOLD(need=need, gold=me.gold), "action.theirs")
     return []
 
 
@@ -696,25 +819,25 @@ def check_seize(s: State, a: mv.Seize) -> list[Violation]:
     """§6 Marshal (M-SEIZE): once per turn; a district of another city costing ≤ 3 (§11 B15), not the Keep,
     not protected or completed, not a duplicate; the Marshal can pay its cost and the Great Wall's +1."""
     seat = _turn(s).seat
-    if v := _once(s, "seize", "The Marshal's ability") or _seat_ok(s, a.target):
+    if v := _once(s, "seize") or _seat_ok(s, a.target):
         return v
     if v := _rank8_target(s, a.target, a.district, a.copy, "action.district"):
         return v
     if completed_blocks(s, seat, a.target):
-        return violation("CITADELS_PROTECTED", f"Seat {a.target}'s city is completed.", "action.target")
+        return violation("CITADELS_PROTECTED", CITY_COMPLETED(seat=a.target), "action.target")
     b = _built(s, a.target, a.district, a.copy)
     what = copy_name(a.district, a.copy)
     if cost(b) > 3:
-        return violation("CITADELS_BAD_TARGET", f"{what} costs {cost(b)}; the Marshal seizes ≤ 3.", "action.district")
+        return violation("CITADELS_BAD_TARGET", SEIZE_COST(district=what, cost=cost(b)), "action.district")
     if has(s.players[seat], a.district):
         return violation(
-            "CITADELS_DUPLICATE_DISTRICT", f"{name(a.district)} is already in your city.", "action.district"
+            "CITADELS_DUPLICATE_DISTRICT", ALREADY_IN_YOUR_CITY(district=thing(a.district)), "action.district"
         )
     need = cost(b) + surcharge(s, a.target, a.district)
     if s.players[seat].gold < need:
         return violation(
             "CITADELS_NOT_ENOUGH_GOLD",
-            f"Seizing {what} costs {need} gold; you have {s.players[seat].gold}.",
+            SEIZE_GOLD(district=what, need=need, gold=s.players[seat].gold),
             "action.district",
         )
     return []
@@ -741,20 +864,20 @@ def check_beautify(s: State, a: mv.Beautify) -> list[Violation]:
     turn = _turn(s)
     me = s.players[turn.seat]
     if turn.used.count("beautify") >= 2:
-        return violation("CITADELS_ABILITY_USED", "The Artist beautifies at most two districts a turn.", "action")
+        return violation("CITADELS_ABILITY_USED", TWO_BEAUTIFIED(), "action")
     i = nth(me, a.district, a.copy)
     if i < 0:
         return violation(
-            "CITADELS_NO_SUCH_DISTRICT", f"{copy_name(a.district, a.copy)} is not in your city.", "action.district"
+            "CITADELS_NO_SUCH_DISTRICT", NOT_IN_YOUR_CITY(district=copy_name(a.district, a.copy)), "action.district"
         )
     if me.city[i].beautified:
         return violation(
             "CITADELS_NO_SUCH_DISTRICT",
-            f"{copy_name(a.district, a.copy)} is already beautified; no unbeautified copy is named.",
+            ALREADY_BEAUTIFIED(district=copy_name(a.district, a.copy)),
             "action.district",
         )
     if me.gold < 1:
-        return violation("CITADELS_NOT_ENOUGH_GOLD", "Beautifying costs 1 gold; you have 0.", "action.district")
+        return violation("CITADELS_NOT_ENOUGH_GOLD", BEAUTIFY_GOLD(), "action.district")
     return []
 
 
@@ -769,10 +892,10 @@ def apply_beautify(s: State, a: mv.Beautify) -> State:
 
 def check_collect_tax(s: State, a: mv.CollectTax) -> list[Violation]:
     """§6 Tax Collector (M-COLLECT-TAX): once per turn, when the token holds gold."""
-    if v := _once(s, "collect_tax", "Collecting the tax"):
+    if v := _once(s, "collect_tax"):
         return v
     if s.tax_token == 0:
-        return violation("CITADELS_BAD_RESOURCE", "There is no gold on the Tax Collector's token.", "action")
+        return violation("CITADELS_BAD_RESOURCE", NO_TAX(), "action")
     return []
 
 
@@ -831,25 +954,25 @@ ABILITIES: dict[str, tuple[frozenset[str], Check, Apply, Candidates]] = {
     ),
     "merchant_bonus": (
         frozenset({"merchant"}),
-        check_once_named("merchant_bonus", "The Merchant's bonus"),
+        check_once_named("merchant_bonus"),
         apply_merchant,
         lambda s: [mv.MerchantBonus()],
     ),
     "architect_draw": (
         frozenset({"architect"}),
-        check_once_named("architect_draw", "The Architect's draw"),
+        check_once_named("architect_draw"),
         apply_architect,
         lambda s: [mv.ArchitectDraw()],
     ),
     "navigator": (
         frozenset({"navigator"}),
-        check_once_named("navigator", "The Navigator's ability"),
+        check_once_named("navigator"),
         apply_navigator,
         lambda s: [mv.Navigator("gold"), mv.Navigator("cards")],
     ),
     "scholar_draw": (
         frozenset({"scholar"}),
-        check_once_named("scholar", "The Scholar's ability"),
+        check_once_named("scholar"),
         apply_scholar,
         lambda s: [mv.ScholarDraw()],
     ),

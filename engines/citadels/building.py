@@ -7,23 +7,61 @@ from msgspec.structs import replace
 from engines.citadels.common import (
     character,
     check_completion,
-    copy_name,
     destroy,
     district,
     find,
     gain_gold,
     give_gold,
     has,
-    name,
     nth,
     pay_gold,
     set_player,
 )
 from engines.citadels.content import CONTENT
 from engines.citadels.deck import push
+from engines.citadels.naming import (
+    ALREADY_IN_YOUR_CITY,
+    NOT_GATHERED_BUILD,
+    NOT_IN_YOUR_CITY,
+    ONLY_CARDINAL,
+    copy_name,
+    thing,
+)
 from engines.citadels.state import Built, Confiscate, GiveCards, PendingBuild, State, Turn
 from engines.core.errors import Violation, violation
 from engines.core.items import remove_one
+from engines.core.text import Message
+
+NOT_IN_THE_HAND = Message("citadels.refusal.not_in_the_hand", "{card} is not in the hand.")
+NAVIGATOR_CANNOT_BUILD = Message("citadels.refusal.navigator_cannot_build", "The Navigator cannot build this turn.")
+BUILD_LIMIT = Message(
+    "citadels.refusal.build_limit", "The building limit is {limit} this turn and {builds} already counted."
+)
+NEVER_BUILT = Message("citadels.refusal.never_built", "{card} can never be built.")
+MONUMENT_TOO_LATE = Message(
+    "citadels.refusal.monument_too_late", "The Monument cannot be built into a city of {size} districts (5 or more)."
+)
+ONLY_NECROPOLIS_DESTROYS = Message(
+    "citadels.refusal.only_necropolis_destroys", "Only the Necropolis destroys a district as payment."
+)
+LOAN_GOLD_ONLY = Message("citadels.refusal.loan_gold_only", "A Cardinal loan pays gold only.")
+BUILD_GOLD = Message("citadels.refusal.build_gold", "{card} costs {cost} gold; you have {gold}.")
+ONLY_DEN_CARDS = Message("citadels.refusal.only_den_cards", "Only the Thieves' Den is paid with cards.")
+DEN_GOLD = Message(
+    "citadels.refusal.den_gold", "Thieves' Den costs {cost}; you have {gold} gold and {spare} other cards."
+)
+FRAMEWORK_NEEDED = Message(
+    "citadels.refusal.framework_needed", "Building by destroying the Framework needs a Framework in your city."
+)
+ONLY_NECROPOLIS = Message("citadels.refusal.only_necropolis", "Only the Necropolis is paid by destroying a district.")
+UNKNOWN_METHOD = Message("citadels.refusal.unknown_method", "Unknown payment method {method}.")
+CARDINAL_BORROWED = Message("citadels.refusal.cardinal_borrowed", "The Cardinal already borrowed this turn.")
+CANNOT_LEND = Message("citadels.refusal.cannot_lend", "Seat {seat} cannot lend to you.")
+NO_LOAN_NEEDED = Message("citadels.refusal.no_loan_needed", "{card} costs {cost}; you have {gold}: no loan needed.")
+LENDER_GOLD = Message("citadels.refusal.lender_gold", "Seat {seat} has {gold} gold; you need {need}.")
+LOAN_CARDS = Message(
+    "citadels.refusal.loan_cards", "Borrowing {loan} gold costs {loan} cards; you have {spare} other cards."
+)
 
 
 def price(s: State, seat: int, card: str) -> int:
@@ -66,25 +104,25 @@ def check_build(
     assert turn is not None
     p = s.players[seat]
     if card not in source:
-        return violation("CITADELS_CARD_NOT_IN_HAND", f"{name(card)} is not in the hand.", "action.card")
+        return violation("CITADELS_CARD_NOT_IN_HAND", NOT_IN_THE_HAND(card=thing(card)), "action.card")
     if not turn.gathered and s.options.build_requires_gather:
-        return violation("CITADELS_NOT_GATHERED", "Take gold or draw cards before building.", "action")
+        return violation("CITADELS_NOT_GATHERED", NOT_GATHERED_BUILD(), "action")
     if turn.character == "navigator":
-        return violation("CITADELS_NAVIGATOR_CANNOT_BUILD", "The Navigator cannot build this turn.", "action")
+        return violation("CITADELS_NAVIGATOR_CANNOT_BUILD", NAVIGATOR_CANNOT_BUILD(), "action")
     if counts_toward_limit(turn, card, wizard) and turn.builds >= build_limit(turn):
         return violation(
             "CITADELS_BUILD_LIMIT",
-            f"The building limit is {build_limit(turn)} this turn and {turn.builds} already counted.",
+            BUILD_LIMIT(limit=build_limit(turn), builds=turn.builds),
             "action.card",
         )
     if has(p, card) and not has(p, "quarry") and not turn.wizard_duplicates:
-        return violation("CITADELS_DUPLICATE_DISTRICT", f"{name(card)} is already in your city.", "action.card")
+        return violation("CITADELS_DUPLICATE_DISTRICT", ALREADY_IN_YOUR_CITY(district=thing(card)), "action.card")
     if not district(card).buildable:
-        return violation("CITADELS_UNBUILDABLE", f"{name(card)} can never be built.", "action.card")
+        return violation("CITADELS_UNBUILDABLE", NEVER_BUILT(card=thing(card)), "action.card")
     if card == "monument" and len(p.city) >= 5:
         return violation(
             "CITADELS_MONUMENT_TOO_LATE",
-            f"The Monument cannot be built into a city of {len(p.city)} districts (5 or more).",
+            MONUMENT_TOO_LATE(size=len(p.city)),
             "action.card",
         )
     return check_payment(s, seat, card, method, sacrifice, lender, wizard)
@@ -99,46 +137,42 @@ def check_payment(
     spare = len(p.hand) - (0 if wizard else 1)
     destroy_card, destroy_copy = sacrifice
     if method != "necropolis" and (destroy_card or destroy_copy):
-        return violation(
-            "CITADELS_BAD_PAYMENT", "Only the Necropolis destroys a district as payment.", "action.destroy"
-        )
+        return violation("CITADELS_BAD_PAYMENT", ONLY_NECROPOLIS_DESTROYS(), "action.destroy")
     if method != "gold" and lender != -1:
-        return violation("CITADELS_BAD_PAYMENT", "A Cardinal loan pays gold only.", "action.lender")
+        return violation("CITADELS_BAD_PAYMENT", LOAN_GOLD_ONLY(), "action.lender")
     if method == "gold":
         if lender == -1:
             if p.gold < cost:
                 return violation(
-                    "CITADELS_NOT_ENOUGH_GOLD", f"{name(card)} costs {cost} gold; you have {p.gold}.", "action.card"
+                    "CITADELS_NOT_ENOUGH_GOLD", BUILD_GOLD(card=thing(card), cost=cost, gold=p.gold), "action.card"
                 )
             return []
         return check_cardinal_loan(s, seat, card, cost, lender, spare)
     if method == "thieves_den":
         if card != "thieves_den":
-            return violation("CITADELS_BAD_PAYMENT", "Only the Thieves' Den is paid with cards.", "action.method")
+            return violation("CITADELS_BAD_PAYMENT", ONLY_DEN_CARDS(), "action.method")
         if p.gold + spare < cost:
             return violation(
                 "CITADELS_NOT_ENOUGH_GOLD",
-                f"Thieves' Den costs {cost}; you have {p.gold} gold and {spare} other cards.",
+                DEN_GOLD(cost=cost, gold=p.gold, spare=spare),
                 "action.method",
             )
         return []
     if method == "framework":
         if not has(p, "framework") or card == "framework":
-            return violation(
-                "CITADELS_BAD_PAYMENT", "Building by destroying the Framework needs a Framework in your city.", "action"
-            )
+            return violation("CITADELS_BAD_PAYMENT", FRAMEWORK_NEEDED(), "action")
         return []
     if method == "necropolis":
         if card != "necropolis":
-            return violation("CITADELS_BAD_PAYMENT", "Only the Necropolis is paid by destroying a district.", "action")
+            return violation("CITADELS_BAD_PAYMENT", ONLY_NECROPOLIS(), "action")
         if nth(p, destroy_card, destroy_copy) < 0:
             return violation(
                 "CITADELS_NO_SUCH_DISTRICT",
-                f"{copy_name(destroy_card, destroy_copy)} is not in your city.",
+                NOT_IN_YOUR_CITY(district=copy_name(destroy_card, destroy_copy)),
                 "action.destroy",
             )
         return []
-    return violation("CITADELS_BAD_PAYMENT", f"Unknown payment method {method!r}.", "action.method")
+    return violation("CITADELS_BAD_PAYMENT", UNKNOWN_METHOD(method=repr(method)), "action.method")
 
 
 def check_cardinal_loan(s: State, seat: int, card: str, cost: int, lender: int, spare: int) -> list[Violation]:
@@ -146,27 +180,27 @@ def check_cardinal_loan(s: State, seat: int, card: str, cost: int, lender: int, 
     turn = s.turn
     assert turn is not None
     if turn.character != "cardinal":
-        return violation("CITADELS_NOT_YOUR_ABILITY", "Only the Cardinal borrows gold to build.", "action.lender")
+        return violation("CITADELS_NOT_YOUR_ABILITY", ONLY_CARDINAL(), "action.lender")
     if "cardinal_loan" in turn.used:
-        return violation("CITADELS_ABILITY_USED", "The Cardinal already borrowed this turn.", "action.lender")
+        return violation("CITADELS_ABILITY_USED", CARDINAL_BORROWED(), "action.lender")
     if not 0 <= lender < len(s.players) or lender == seat:
-        return violation("CITADELS_NO_SUCH_SEAT", f"Seat {lender} cannot lend to you.", "action.lender")
+        return violation("CITADELS_NO_SUCH_SEAT", CANNOT_LEND(seat=lender), "action.lender")
     p = s.players[seat]
     shortfall = cost - p.gold
     if shortfall <= 0:
         return violation(
-            "CITADELS_BAD_PAYMENT", f"{name(card)} costs {cost}; you have {p.gold}: no loan needed.", "action.lender"
+            "CITADELS_BAD_PAYMENT", NO_LOAN_NEEDED(card=thing(card), cost=cost, gold=p.gold), "action.lender"
         )
     if s.players[lender].gold < shortfall:
         return violation(
             "CITADELS_NOT_ENOUGH_GOLD",
-            f"Seat {lender} has {s.players[lender].gold} gold; you need {shortfall}.",
+            LENDER_GOLD(seat=lender, gold=s.players[lender].gold, need=shortfall),
             "action.lender",
         )
     if spare < shortfall:
         return violation(
             "CITADELS_NOT_ENOUGH_CARDS",
-            f"Borrowing {shortfall} gold costs {shortfall} cards; you have {spare} other cards.",
+            LOAN_CARDS(loan=shortfall, spare=spare),
             "action.lender",
         )
     return []

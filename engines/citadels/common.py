@@ -151,11 +151,6 @@ def city_targets(p: Player) -> list[tuple[str, int]]:
     return out
 
 
-def copy_name(card: str, copy: int) -> str:
-    """A district's name for messages, with the copy when it is not the first (``Temple (copy 1)``)."""
-    return name(card) if copy == 0 else f"{name(card)} (copy {copy})"
-
-
 def city_size(p: Player) -> int:
     """``city_size``: district cards in the city, +1 for the Monument (§7 Monument, §11 C3)."""
     return len(p.city) + (1 if has(p, "monument") else 0)

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Literal
 
 from msgspec.structs import replace
 
-from engines.citadels.common import character, distinct, name, set_player
+from engines.citadels.common import character, distinct, set_player
 from engines.citadels.moves import ChanceCard, ChanceCharacter
+from engines.citadels.naming import CHARACTERS, DISTRICTS, thing
 from engines.citadels.state import (
     DiscardCharacter,
     DrawCard,
@@ -20,6 +21,7 @@ from engines.citadels.state import (
 )
 from engines.core.errors import Violation, violation
 from engines.core.items import remove_one
+from engines.core.text import Message, Param
 
 if TYPE_CHECKING:
     ChanceStep = DrawCard | DiscardCharacter | TakeRandomCard | TakeRandomCharacter
@@ -77,6 +79,11 @@ def chance_population(s: State, step: ChanceStep) -> tuple[str, ...]:
     return s.players[step.source].characters
 
 
+NOT_IN_DECK = Message("citadels.refusal.not_in_deck", "The {card} is not in the deck.")
+NOT_IN_SEAT_HAND = Message("citadels.refusal.not_in_seat_hand", "The {card} is not in seat {seat}'s hand.")
+NOT_BY_CHANCE = Message("citadels.refusal.not_by_chance", "The {character} cannot be chosen by this chance event.")
+
+
 def check_chance(s: State, step: ChanceStep, action: ChanceCard | ChanceCharacter) -> list[Violation]:
     """§9.3: the chance outcome must be one that can occur. (A card draw's row takes only ``ChanceCard``, a
     character's only ``ChanceCharacter``: the engine refuses the other type before this check.)"""
@@ -84,10 +91,17 @@ def check_chance(s: State, step: ChanceStep, action: ChanceCard | ChanceCharacte
     if outcome in chance_population(s, step):
         return []
     if isinstance(step, DrawCard | TakeRandomCard):
-        where = "the deck" if isinstance(step, DrawCard) else f"seat {step.source}'s hand"
-        return violation("CITADELS_NOT_OFFERED", f"The {name(outcome)} is not in {where}.", "action.card")
-    message = f"The {name(outcome)} cannot be chosen by this chance event."
-    return violation("CITADELS_NOT_OFFERED", message, "action.character")
+        card = _named(outcome)
+        refusal = (
+            NOT_IN_DECK(card=card) if isinstance(step, DrawCard) else NOT_IN_SEAT_HAND(card=card, seat=step.source)
+        )
+        return violation("CITADELS_NOT_OFFERED", refusal, "action.card")
+    return violation("CITADELS_NOT_OFFERED", NOT_BY_CHANCE(character=_named(outcome)), "action.character")
+
+
+def _named(outcome: str) -> Param:
+    """A chance outcome by its name (an id no content names stays as it is)."""
+    return thing(outcome) if outcome in CHARACTERS or outcome in DISTRICTS else outcome
 
 
 def apply_chance(s: State, step: ChanceStep, outcome: str) -> State:

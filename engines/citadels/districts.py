@@ -10,22 +10,37 @@ from engines.citadels import moves as mv
 from engines.citadels.common import (
     city_targets,
     completed,
-    copy_name,
     destroy,
     distinct,
     find,
     gain_gold,
     has,
-    name,
     nth,
     pay_gold,
     set_player,
     to_bottom,
 )
 from engines.citadels.deck import draw
+from engines.citadels.naming import (
+    CITY_COMPLETED,
+    NO_SUCH_SEAT,
+    NOT_IN_SEATS_CITY,
+    NOT_IN_YOUR_HAND,
+    copy_name,
+    thing,
+)
 from engines.citadels.state import Built, State
 from engines.core.errors import Violation, violation
 from engines.core.items import remove_one
+from engines.core.text import Message
+
+NO_DISTRICT = Message("citadels.refusal.no_district", "You have no {district} in your city.")
+DISTRICT_USED = Message("citadels.refusal.district_used", "The {district} was already used this turn.")
+SMITHY_GOLD = Message("citadels.refusal.smithy_gold", "The Smithy costs 2 gold; you have {gold}.")
+ARMORY_ITSELF = Message("citadels.refusal.armory_itself", "The Armory destroys another district, not itself.")
+ARMORY_COMPLETED = Message(
+    "citadels.refusal.armory_completed", "Your Armory stands in a completed city and cannot be destroyed."
+)
 
 
 def _seat(s: State) -> int:
@@ -37,9 +52,9 @@ def _needs(s: State, card: str, key: str | None) -> list[Violation]:
     turn = s.turn
     assert turn is not None
     if not has(s.players[turn.seat], card):
-        return violation("CITADELS_NO_DISTRICT_EFFECT", f"You have no {name(card)} in your city.", "action")
+        return violation("CITADELS_NO_DISTRICT_EFFECT", NO_DISTRICT(district=thing(card)), "action")
     if key is not None and key in turn.used:
-        return violation("CITADELS_ABILITY_USED", f"The {name(card)} was already used this turn.", "action")
+        return violation("CITADELS_ABILITY_USED", DISTRICT_USED(district=thing(card)), "action")
     return []
 
 
@@ -54,7 +69,7 @@ def check_smithy(s: State, a: mv.Smithy) -> list[Violation]:
         return v
     gold = s.players[_seat(s)].gold
     if gold < 2:
-        return violation("CITADELS_NOT_ENOUGH_GOLD", f"The Smithy costs 2 gold; you have {gold}.", "action")
+        return violation("CITADELS_NOT_ENOUGH_GOLD", SMITHY_GOLD(gold=gold), "action")
     return []
 
 
@@ -68,7 +83,7 @@ def check_laboratory(s: State, a: mv.Laboratory) -> list[Violation]:
     if v := _needs(s, "laboratory", "laboratory"):
         return v
     if a.card not in s.players[_seat(s)].hand:
-        return violation("CITADELS_CARD_NOT_IN_HAND", f"{name(a.card)} is not in your hand.", "action.card")
+        return violation("CITADELS_CARD_NOT_IN_HAND", NOT_IN_YOUR_HAND(card=thing(a.card)), "action.card")
     return []
 
 
@@ -84,7 +99,7 @@ def check_museum(s: State, a: mv.Museum) -> list[Violation]:
     if v := _needs(s, "museum", "museum"):
         return v
     if a.card not in s.players[_seat(s)].hand:
-        return violation("CITADELS_CARD_NOT_IN_HAND", f"{name(a.card)} is not in your hand.", "action.card")
+        return violation("CITADELS_CARD_NOT_IN_HAND", NOT_IN_YOUR_HAND(card=thing(a.card)), "action.card")
     return []
 
 
@@ -109,22 +124,20 @@ def check_armory(s: State, a: mv.Armory) -> list[Violation]:
     if v := _needs(s, "armory", None):
         return v
     if not 0 <= a.target < len(s.players):
-        return violation("CITADELS_NO_SUCH_SEAT", f"Seat {a.target} does not exist.", "action.target")
+        return violation("CITADELS_NO_SUCH_SEAT", NO_SUCH_SEAT(seat=a.target), "action.target")
     index = nth(s.players[a.target], a.district, a.copy)
     if a.target == seat and a.district == "armory":
-        return violation("CITADELS_BAD_TARGET", "The Armory destroys another district, not itself.", "action.district")
+        return violation("CITADELS_BAD_TARGET", ARMORY_ITSELF(), "action.district")
     if index < 0:
         return violation(
             "CITADELS_NO_SUCH_DISTRICT",
-            f"{copy_name(a.district, a.copy)} is not in seat {a.target}'s city.",
+            NOT_IN_SEATS_CITY(district=copy_name(a.district, a.copy), seat=a.target),
             "action.district",
         )
     if completed(s, a.target):
-        return violation("CITADELS_PROTECTED", f"Seat {a.target}'s city is completed.", "action.target")
+        return violation("CITADELS_PROTECTED", CITY_COMPLETED(seat=a.target), "action.target")
     if completed(s, seat) and not s.options.armory_self_in_completed_city:
-        return violation(
-            "CITADELS_PROTECTED", "Your Armory stands in a completed city and cannot be destroyed.", "action"
-        )
+        return violation("CITADELS_PROTECTED", ARMORY_COMPLETED(), "action")
     return []
 
 

@@ -16,7 +16,7 @@ import msgspec
 from msgspec.structs import replace
 
 from engines.citadels import moves as mv
-from engines.citadels import scoring, setup, view, words
+from engines.citadels import naming, scoring, setup, view, words
 from engines.citadels.abilities import (
     ABILITIES,
     apply_wizard_take,
@@ -26,7 +26,7 @@ from engines.citadels.abilities import (
     wizard_take_options,
 )
 from engines.citadels.building import check_build, resolve_confiscation, start_build
-from engines.citadels.common import city_targets, distinct, has, name
+from engines.citadels.common import city_targets, distinct, has
 from engines.citadels.content import CONTENT
 from engines.citadels.deck import (
     apply_chance,
@@ -38,6 +38,7 @@ from engines.citadels.deck import (
 from engines.citadels.districts import DISTRICT_EFFECTS
 from engines.citadels.giving import apply_give, check_give, give_options
 from engines.citadels.integrity import check_state
+from engines.citadels.naming import thing
 from engines.citadels.picture import picture
 from engines.citadels.selection import (
     apply_pick,
@@ -88,6 +89,7 @@ from engines.core.engine import GameInfo, GameType, OptionInfo, option_infos
 from engines.core.errors import Violation, violation
 from engines.core.game import Game, TableEngine
 from engines.core.table import Act, Auto, Draw, Step, Table, dispatch, no_check, uniform
+from engines.core.text import LIST_COMMA, Message, Text, listing
 
 RULES_VERSION = "1.0.0"
 
@@ -160,30 +162,38 @@ def _apply_build_move(s: State, seat: int, a: mv.Build) -> State:
     return start_build(s, turn.seat, a.card, a.method, sacrifice, a.lender, turn.seat, wizard=False)
 
 
-#: What each ability does, in words, for the message refusing it to a character without it.
-ABILITY_WORDS: dict[str, str] = {
-    "income": "take income for districts",
-    "kill": "kill a character",
-    "bewitch": "bewitch a character",
-    "warrants": "place warrants",
-    "rob": "rob a character",
-    "spy": "spy on a hand",
-    "threats": "place threats",
-    "magic_swap": "exchange hands",
-    "magic_redraw": "discard cards and draw as many",
-    "wizard_look": "look at another player's hand",
-    "seer_take": "take a random card from each other player",
-    "emperor": "give the crown away",
-    "abbot_charity": "take 1 gold from the richest player",
-    "merchant_bonus": "take 1 extra gold",
-    "architect_draw": "draw 2 extra cards",
-    "navigator": "take 4 gold or draw 4 cards",
-    "scholar_draw": "draw 7 cards and keep 1",
-    "destroy": "destroy a district",
-    "exchange": "exchange districts",
-    "seize": "seize a district",
-    "beautify": "beautify a district",
-    "collect_tax": "collect the tax",
+#: The refusal of an ability to a character without it, by ability.
+NOT_YOUR_ABILITY: dict[str, Message] = {
+    "income": Message("citadels.refusal.cannot_income", "The {character} cannot take income for districts."),
+    "kill": Message("citadels.refusal.cannot_kill", "The {character} cannot kill a character."),
+    "bewitch": Message("citadels.refusal.cannot_bewitch", "The {character} cannot bewitch a character."),
+    "warrants": Message("citadels.refusal.cannot_warrants", "The {character} cannot place warrants."),
+    "rob": Message("citadels.refusal.cannot_rob", "The {character} cannot rob a character."),
+    "spy": Message("citadels.refusal.cannot_spy", "The {character} cannot spy on a hand."),
+    "threats": Message("citadels.refusal.cannot_threats", "The {character} cannot place threats."),
+    "magic_swap": Message("citadels.refusal.cannot_magic_swap", "The {character} cannot exchange hands."),
+    "magic_redraw": Message(
+        "citadels.refusal.cannot_magic_redraw", "The {character} cannot discard cards and draw as many."
+    ),
+    "wizard_look": Message(
+        "citadels.refusal.cannot_wizard_look", "The {character} cannot look at another player's hand."
+    ),
+    "seer_take": Message(
+        "citadels.refusal.cannot_seer_take", "The {character} cannot take a random card from each other player."
+    ),
+    "emperor": Message("citadels.refusal.cannot_emperor", "The {character} cannot give the crown away."),
+    "abbot_charity": Message(
+        "citadels.refusal.cannot_abbot_charity", "The {character} cannot take 1 gold from the richest player."
+    ),
+    "merchant_bonus": Message("citadels.refusal.cannot_merchant_bonus", "The {character} cannot take 1 extra gold."),
+    "architect_draw": Message("citadels.refusal.cannot_architect_draw", "The {character} cannot draw 2 extra cards."),
+    "navigator": Message("citadels.refusal.cannot_navigator", "The {character} cannot take 4 gold or draw 4 cards."),
+    "scholar_draw": Message("citadels.refusal.cannot_scholar_draw", "The {character} cannot draw 7 cards and keep 1."),
+    "destroy": Message("citadels.refusal.cannot_destroy", "The {character} cannot destroy a district."),
+    "exchange": Message("citadels.refusal.cannot_exchange", "The {character} cannot exchange districts."),
+    "seize": Message("citadels.refusal.cannot_seize", "The {character} cannot seize a district."),
+    "beautify": Message("citadels.refusal.cannot_beautify", "The {character} cannot beautify a district."),
+    "collect_tax": Message("citadels.refusal.cannot_collect_tax", "The {character} cannot collect the tax."),
 }
 
 
@@ -195,11 +205,8 @@ def _owned(tag: str) -> Any:
         turn = s.turn
         assert turn is not None
         if turn.character not in chars:
-            return violation(
-                "CITADELS_NOT_YOUR_ABILITY",
-                f"The {CONTENT.character[turn.character].name_en} cannot {ABILITY_WORDS[tag]}.",
-                "action",
-            )
+            refusal = NOT_YOUR_ABILITY[tag](character=thing(turn.character))
+            return violation("CITADELS_NOT_YOUR_ABILITY", refusal, "action")
         return check(s, a)  # type: ignore[no-any-return]
 
     return checked
@@ -348,14 +355,16 @@ def _empty_hand(s: State, step: TakeRandomCard) -> State | None:
     return None if s.players[step.source].hand else replace(s, queue=s.queue[1:])
 
 
+NOT_DRAWN = Message("citadels.refusal.not_drawn", "The {card} is not among the drawn cards ({cards}).")
+SIGNED_ONLY = Message("citadels.refusal.signed_only", "Only the signed warrant allows a confiscation.")
+ADVISOR = Message("citadels.refusal.advisor", "The advisor gives the crown to one of seats {seats}, no resource.")
+
+
 def _check_drawn(s: State, step: Any, a: Any) -> list[Violation]:
     """§5.2: the card kept (or put under the deck) is one of those drawn."""
     if a.card not in keep_options(s):
-        return violation(
-            "CITADELS_NOT_OFFERED",
-            f"The {name(a.card)} is not among the drawn cards ({', '.join(map(name, keep_options(s)))}).",
-            "action.card",
-        )
+        drawn = listing([thing(c) for c in keep_options(s)], joined=LIST_COMMA)
+        return violation("CITADELS_NOT_OFFERED", NOT_DRAWN(card=thing(a.card), cards=drawn), "action.card")
     return []
 
 
@@ -373,7 +382,7 @@ def _check_confiscate(s: State, step: Any, a: Any) -> list[Violation]:
     if isinstance(a, mv.Accept) and (
         turn is None or not any(m.character == turn.character and m.real for m in s.warrants)
     ):
-        return violation("CITADELS_SIGNED_ONLY", "Only the signed warrant allows a confiscation.", "action")
+        return violation("CITADELS_SIGNED_ONLY", SIGNED_ONLY(), "action")
     return []
 
 
@@ -381,35 +390,66 @@ def _check_advisor(s: State, step: Any, a: Any) -> list[Violation]:
     """Emperor (killed): the advisor gives the crown to another seat, with no resource."""
     recipients = emperor_recipients(s, step.seat)
     if a.recipient not in recipients or a.resource != "none":
-        message = f"The advisor gives the crown to one of seats {recipients}, no resource."
-        return violation("CITADELS_NO_SUCH_SEAT", message, "action.recipient")
+        return violation("CITADELS_NO_SUCH_SEAT", ADVISOR(seats=str(recipients)), "action.recipient")
     return []
 
 
 # ---- prompts that depend on more than the step's fields ---------------------------------------------
 
 #: What a player hands over, one card at a time, by the reason of the ``GiveCards`` step.
-GIVE_PROMPTS: dict[str, str] = {
-    "thieves_den": "Pay for the Thieves' Den with a card, or pay the rest in gold",
-    "cardinal": "Give Seat {target} a card for each gold borrowed ({count} to go)",
-    "seer": "Give Seat {target} a card back",
-    "magician": "Discard a card, or stop and draw as many as you discarded",
+GIVE_PROMPTS: dict[str, Message] = {
+    "thieves_den": Message("citadels.prompt.give_den", "Pay for the Thieves' Den with a card, or pay the rest in gold"),
+    "cardinal": Message(
+        "citadels.prompt.give_loan", "Give Seat {target} a card for each gold borrowed ({count} to go)"
+    ),
+    "seer": Message("citadels.prompt.give_back", "Give Seat {target} a card back"),
+    "magician": Message("citadels.prompt.give_discard", "Discard a card, or stop and draw as many as you discarded"),
 }
+PICK_DISCARD = Message("citadels.prompt.pick_and_discard", "Keep a character and discard another face down")
+PICK = Message("citadels.prompt.pick", "Keep a character")
+YOUR_TURN = Message("citadels.prompt.turn", "Your turn as the {character}")
+DISCARD_UP = Message("citadels.prompt.discard_up", "Discard a character face up")
+DISCARD_DOWN = Message("citadels.prompt.discard_down", "Discard a character face down")
 
 
-def _give_prompt(s: State, step: GiveCards) -> str:
-    return GIVE_PROMPTS[step.reason].format(**msgspec.structs.asdict(step))
+def _give_prompt(s: State, step: GiveCards) -> Text:
+    prompt = GIVE_PROMPTS[step.reason]
+    fields = msgspec.structs.asdict(step)
+    return prompt(**{field: fields[field] for field in prompt.names})
 
 
-def _pick_prompt(s: State, step: PickCharacter) -> str:
+def _pick_prompt(s: State, step: PickCharacter) -> Text:
     if step.discard:  # R-4.2.5: 2 players
-        return "Keep a character and discard another face down"
-    return "Keep a character"
+        return PICK_DISCARD()
+    return PICK()
 
 
-def _turn_prompt(s: State, seat: int) -> str:
+def _discard_prompt(s: State, step: DiscardCharacter) -> Text:
+    return DISCARD_UP() if step.face == "up" else DISCARD_DOWN()
+
+
+def _turn_prompt(s: State, seat: int) -> Text:
     assert s.turn is not None
-    return f"Your turn as the {CONTENT.character[s.turn.character].name_en}"
+    return YOUR_TURN(character=thing(s.turn.character))
+
+
+#: The prompts of the queued steps that ask only what the step's fields say.
+PROMPT_DRAW = Message("citadels.prompt.draw", "Draw a district card for Seat {seat}")
+PROMPT_TAKE_RANDOM_CARD = Message("citadels.prompt.take_random_card", "Take a card at random from Seat {source}'s hand")
+PROMPT_TAKE_RANDOM_CHARACTER = Message(
+    "citadels.prompt.take_random_character", "Take one of Seat {source}'s characters at random"
+)
+PROMPT_THEATER = Message("citadels.prompt.theater", "Swap characters using the Theater, or keep yours")
+PROMPT_KEEP = Message("citadels.prompt.keep", "Keep one of the drawn cards")
+PROMPT_BOTTOM = Message("citadels.prompt.bottom", "Choose the next card to put under the deck")
+PROMPT_WIZARD = Message("citadels.prompt.wizard", "Take or build a card from Seat {target}'s hand")
+PROMPT_CONFISCATE = Message(
+    "citadels.prompt.confiscate", "Confiscate Seat {victim}'s new district with your signed warrant?"
+)
+PROMPT_BRIBE = Message("citadels.prompt.bribe", "Pay the Blackmailer half your gold?")
+PROMPT_REVEAL_THREAT = Message("citadels.prompt.reveal_threat", "Reveal the threat on Seat {victim}?")
+PROMPT_HAND_OVER = Message("citadels.prompt.hand_over", "Hand the Emperor 1 gold or 1 random card")
+PROMPT_ADVISOR = Message("citadels.prompt.advisor", "Give the crown to another player for your killed Emperor")
 
 
 def _turn_seat(s: State) -> tuple[int, ...]:
@@ -427,7 +467,7 @@ STEPS: dict[type, Step[State] | Auto[State]] = {
         _chance_candidates,
         check_chance,
         _apply_chance_move,
-        "Draw a district card for Seat {seat}",
+        PROMPT_DRAW,
         draw=_card_draw,
         settle=_forced_draw,
     ),
@@ -436,7 +476,7 @@ STEPS: dict[type, Step[State] | Auto[State]] = {
         _chance_candidates,
         check_chance,
         _apply_chance_move,
-        "Take a card at random from Seat {source}'s hand",
+        PROMPT_TAKE_RANDOM_CARD,
         draw=_card_draw,
         settle=_empty_hand,
     ),
@@ -445,7 +485,7 @@ STEPS: dict[type, Step[State] | Auto[State]] = {
         _chance_candidates,
         check_chance,
         _apply_chance_move,
-        "Discard a character face {face}",
+        _discard_prompt,
         draw=_character_draw,
     ),
     TakeRandomCharacter: Step(
@@ -453,7 +493,7 @@ STEPS: dict[type, Step[State] | Auto[State]] = {
         _chance_candidates,
         check_chance,
         _apply_chance_move,
-        "Take one of Seat {source}'s characters at random",
+        PROMPT_TAKE_RANDOM_CHARACTER,
         draw=_character_draw,
     ),
     # the selection (R-4.2.4 – R-4.2.7)
@@ -463,7 +503,7 @@ STEPS: dict[type, Step[State] | Auto[State]] = {
         theater_options,
         _check_theater,
         _apply_theater,
-        "Swap characters using the Theater, or keep yours",
+        PROMPT_THEATER,
     ),
     # within a turn
     KeepDrawn: Step(
@@ -471,14 +511,14 @@ STEPS: dict[type, Step[State] | Auto[State]] = {
         lambda s, step: [mv.Keep(c) for c in keep_options(s)],
         _check_drawn,
         lambda s, st, a: apply_keep(s, st, a.card),
-        "Keep one of the drawn cards",
+        PROMPT_KEEP,
     ),
     OrderBottom: Step(
         (mv.Bottom,),
         lambda s, step: [mv.Bottom(c) for c in keep_options(s)],
         _check_drawn,
         lambda s, st, a: apply_bottom(s, st, a.card),
-        "Choose the next card to put under the deck",
+        PROMPT_BOTTOM,
     ),
     GiveCards: Step((mv.Give, mv.Done), give_options, check_give, apply_give, _give_prompt),
     WizardChoice: Step(
@@ -486,35 +526,35 @@ STEPS: dict[type, Step[State] | Auto[State]] = {
         wizard_take_options,
         check_wizard_take,
         apply_wizard_take,
-        "Take or build a card from Seat {target}'s hand",
+        PROMPT_WIZARD,
     ),
     Confiscate: Step(
         (mv.Accept, mv.Pass),
         _yes_or_no,
         _check_confiscate,
         lambda s, st, a: resolve_confiscation(s, st, _accepted(a)),
-        "Confiscate Seat {victim}'s new district with your signed warrant?",
+        PROMPT_CONFISCATE,
     ),
     Bribe: Step(
         (mv.Accept, mv.Pass),
         _yes_or_no,
         no_check,
         lambda s, st, a: resolve_bribe(s, st, _accepted(a)),
-        "Pay the Blackmailer half your gold?",
+        PROMPT_BRIBE,
     ),
     RevealThreat: Step(
         (mv.Accept, mv.Pass),
         _yes_or_no,
         no_check,
         lambda s, st, a: resolve_reveal(s, st, _accepted(a)),
-        "Reveal the threat on Seat {victim}?",
+        PROMPT_REVEAL_THREAT,
     ),
     EmperorRecipientResource: Step(
         (mv.HandOver,),
         lambda s, step: [mv.HandOver("gold"), mv.HandOver("card")],
         no_check,
         lambda s, st, a: hand_over(replace(s, queue=s.queue[1:]), st.seat, st.emperor, a.resource),
-        "Hand the Emperor 1 gold or 1 random card",
+        PROMPT_HAND_OVER,
     ),
     # the end of a round (R-4.4.1)
     AdvisorCrown: Step(
@@ -522,7 +562,7 @@ STEPS: dict[type, Step[State] | Auto[State]] = {
         lambda s, step: [mv.Emperor(r) for r in emperor_recipients(s, step.seat)],
         _check_advisor,
         lambda s, st, a: replace(s, queue=s.queue[1:], crown=a.recipient),
-        "Give the crown to another player for your killed Emperor",
+        PROMPT_ADVISOR,
     ),
 }
 """Every kind of queued step (selection, draws, prompts, hand-overs): what it takes, offers, checks and
@@ -572,39 +612,36 @@ TABLE: Table[State] = Table(
 # ---- the engine ---------------------------------------------------------------------------------
 
 
-#: Options that choose the content (parsed by ``setup.make_options``, not Options fields).
-CONTENT_OPTIONS = (
-    OptionInfo(
-        "preset",
-        "string",
-        "first_game",
-        tuple(CONTENT.preset),
-        "One of the rulebook's suggested sets: its 8 characters and its 14 unique districts.",
+#: What each content option means, in words.
+CONTENT_DOCS: dict[str, Message] = {
+    "preset": Message(
+        "citadels.option.preset", "One of the rulebook's suggested sets: its 8 characters and its 14 unique districts."
     ),
-    OptionInfo(
-        "cast", "list[string]", "", (), "The characters of ranks 1 to 8, in rank order (instead of the preset's)."
-    ),
-    OptionInfo(
-        "rank9",
-        "string",
-        "",
-        ("none", "queen", "artist", "tax_collector"),
+    "cast": Message("citadels.option.cast", "The characters of ranks 1 to 8, in rank order (instead of the preset's)."),
+    "rank9": Message(
+        "citadels.option.rank9",
         "The rank-9 character: needed with 3 or 8 players, optional with 4 to 7, never used with 2.",
     ),
-    OptionInfo(
-        "uniques",
-        "list[string]",
-        "",
-        CONTENT.unique_ids,
-        "The 14 unique districts in the deck (instead of the preset's).",
-    ),
-    OptionInfo(
-        "first_game_rank9",
-        "string",
-        "artist",
-        ("artist", "tax_collector"),
+    "uniques": Message("citadels.option.uniques", "The 14 unique districts in the deck (instead of the preset's)."),
+    "first_game_rank9": Message(
+        "citadels.option.first_game_rank9",
         "The rank-9 character added to the first-game set, which has none, with 3 or 8 players.",
     ),
+}
+
+
+def _content_option(name: str, kind: str, default: str, choices: tuple[str, ...]) -> OptionInfo:
+    doc = CONTENT_DOCS[name]()
+    return OptionInfo(name, kind, default, choices, doc.english, doc)
+
+
+#: Options that choose the content (parsed by ``setup.make_options``, not Options fields).
+CONTENT_OPTIONS = (
+    _content_option("preset", "string", "first_game", tuple(CONTENT.preset)),
+    _content_option("cast", "list[string]", "", ()),
+    _content_option("rank9", "string", "", ("none", "queen", "artist", "tax_collector")),
+    _content_option("uniques", "list[string]", "", CONTENT.unique_ids),
+    _content_option("first_game_rank9", "string", "artist", ("artist", "tax_collector")),
 )
 
 
@@ -645,6 +682,7 @@ GAME: Game[State, Options] = Game(
     label=words.label,
     log=words.log,
     picture=picture,
+    names=(naming.CHARACTERS, naming.DISTRICTS, naming.DISTRICT_TYPES),
 )
 """Citadels (2016) for 2–8 players."""
 ENGINE: TableEngine[State, Options] = TableEngine(GAME)

@@ -7,12 +7,23 @@ from msgspec.structs import replace
 
 from engines.citadels import moves as mv
 from engines.citadels.building import borrow, check_cardinal_loan, finish_build
-from engines.citadels.common import distinct, name, pay_gold, set_player, to_bottom
+from engines.citadels.common import distinct, pay_gold, set_player, to_bottom
 from engines.citadels.deck import draw, push
+from engines.citadels.naming import NOT_IN_YOUR_HAND, ONLY_CARDINAL, thing
 from engines.citadels.state import GiveCards, State
 from engines.core.errors import Violation, violation
 from engines.core.items import remove_one
-from engines.core.text import plural
+from engines.core.text import Message
+
+DEN_REST = Message(
+    "citadels.refusal.den_rest", "Thieves' Den: {rest} still to pay; you have {gold} gold. Give another card."
+)
+DISCARD_ONE = Message("citadels.refusal.discard_one", "Discard at least 1 card to redraw.")
+GIVE_MORE = Message(
+    "citadels.refusal.give_more",
+    "Give {n} more card to Seat {seat} first.",
+    "Give {n} more cards to Seat {seat} first.",
+)
 
 
 def give_options(s: State, step: GiveCards) -> list[mv.Give | mv.Done]:
@@ -31,7 +42,7 @@ def check_give(s: State, step: GiveCards, a: mv.Give | mv.Done) -> list[Violatio
     p = s.players[step.seat]
     if isinstance(a, mv.Give):
         if a.card not in p.hand:
-            return violation("CITADELS_CARD_NOT_IN_HAND", f"{name(a.card)} is not in your hand.", "action.card")
+            return violation("CITADELS_CARD_NOT_IN_HAND", NOT_IN_YOUR_HAND(card=thing(a.card)), "action.card")
         return []
     if a.lender != -1:
         return check_den_loan(s, step, a.lender)
@@ -42,24 +53,22 @@ def check_give(s: State, step: GiveCards, a: mv.Give | mv.Done) -> list[Violatio
         if p.gold < rest:
             return violation(
                 "CITADELS_NOT_ENOUGH_GOLD",
-                f"Thieves' Den: {rest} still to pay; you have {p.gold} gold. Give another card.",
+                DEN_REST(rest=rest, gold=p.gold),
                 "action",
             )
         return []
     if step.reason == "magician" and step.count >= 1:
         return []
     if step.reason == "magician":
-        return violation("CITADELS_NOT_ENOUGH_CARDS", "Discard at least 1 card to redraw.", "action")
-    return violation(
-        "CITADELS_MUST_ACT_FIRST", f"Give {plural(step.count, 'more card')} to Seat {step.target} first.", "action"
-    )
+        return violation("CITADELS_NOT_ENOUGH_CARDS", DISCARD_ONE(), "action")
+    return violation("CITADELS_MUST_ACT_FIRST", GIVE_MORE(n=step.count, seat=step.target), "action")
 
 
 def check_den_loan(s: State, step: GiveCards, lender: int) -> list[Violation]:
     """§5.3 + §6 Cardinal: the Thieves' Den's missing gold borrowed against other hand cards."""
     turn, pb = s.turn, s.building
     if step.reason != "thieves_den" or turn is None or pb is None or turn.character != "cardinal":
-        return violation("CITADELS_NOT_YOUR_ABILITY", "Only the Cardinal borrows gold to build.", "action.lender")
+        return violation("CITADELS_NOT_YOUR_ABILITY", ONLY_CARDINAL(), "action.lender")
     p = s.players[step.seat]
     rest = pb.price - pb.cards_paid
     return check_cardinal_loan(s, step.seat, pb.card, rest, lender, len(p.hand))

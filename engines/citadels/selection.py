@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from engines.citadels.common import has, left, name, set_player
+from engines.citadels.common import has, left, set_player
 from engines.citadels.moves import Pass, Pick, Theater
+from engines.citadels.naming import thing
 from engines.citadels.state import (
     DiscardCharacter,
     PickCharacter,
@@ -17,6 +18,17 @@ from engines.citadels.state import (
 )
 from engines.core.errors import Violation, violation
 from engines.core.items import remove_one
+from engines.core.text import LIST_COMMA, Message, listing
+
+NOT_OFFERED = Message("citadels.refusal.not_offered", "{character} is not among the offered characters ({characters}).")
+KEEP_AND_DISCARD = Message(
+    "citadels.refusal.keep_and_discard",
+    "With 2 players you keep one offered character and discard a different offered one.",
+)
+NO_DISCARD = Message("citadels.refusal.no_discard", "No discard is made with this pick.")
+NOT_AN_OPPONENT = Message("citadels.refusal.not_an_opponent", "Seat {seat} is not an opponent.")
+NAME_GIVEN = Message("citadels.refusal.name_given", "Name which of your two characters you give.")
+ONLY_CHARACTER = Message("citadels.refusal.only_character", "With 4 or more players you give your only character.")
 
 
 def faceup_discards(players: int, cast_size: int) -> int:
@@ -78,18 +90,20 @@ def check_pick(s: State, step: PickCharacter, move: Pick) -> list[Violation]:
     if move.character not in cards:
         return violation(
             "CITADELS_NOT_OFFERED",
-            f"{name(move.character)} is not among the offered characters ({', '.join(map(name, cards))}).",
+            NOT_OFFERED(
+                character=thing(move.character), characters=listing([thing(c) for c in cards], joined=LIST_COMMA)
+            ),
             "action.character",
         )
     if step.discard:
         if not move.discard or move.discard == move.character or move.discard not in cards:
             return violation(
                 "CITADELS_NOT_OFFERED",
-                "With 2 players you keep one offered character and discard a different offered one.",
+                KEEP_AND_DISCARD(),
                 "action.discard",
             )
     elif move.discard:
-        return violation("CITADELS_NOT_OFFERED", "No discard is made with this pick.", "action.discard")
+        return violation("CITADELS_NOT_OFFERED", NO_DISCARD(), "action.discard")
     return []
 
 
@@ -126,12 +140,12 @@ def theater_options(s: State, step: TheaterChoice) -> list[Theater | Pass]:
 def check_theater(s: State, step: TheaterChoice, move: Theater) -> list[Violation]:
     """R-4.2.7, §7 #28: the target is another seat; with 2–3 players ``give`` is one of your characters."""
     if not 0 <= move.target < len(s.players) or move.target == step.seat:
-        return violation("CITADELS_NO_SUCH_SEAT", f"Seat {move.target} is not an opponent.", "action.target")
+        return violation("CITADELS_NO_SUCH_SEAT", NOT_AN_OPPONENT(seat=move.target), "action.target")
     if len(s.players) <= 3:
         if move.give not in s.players[step.seat].characters:
-            return violation("CITADELS_NOT_OFFERED", "Name which of your two characters you give.", "action.give")
+            return violation("CITADELS_NOT_OFFERED", NAME_GIVEN(), "action.give")
     elif move.give:
-        return violation("CITADELS_NOT_OFFERED", "With 4 or more players you give your only character.", "action.give")
+        return violation("CITADELS_NOT_OFFERED", ONLY_CHARACTER(), "action.give")
     return []
 
 

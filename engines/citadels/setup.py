@@ -15,6 +15,7 @@ from engines.citadels.state import Options, Player, State
 from engines.core.engine import option_value_problem
 from engines.core.errors import StateInvalid
 from engines.core.rng import Rng
+from engines.core.text import Message
 
 #: Options that are not plain rule flags (their strings are parsed specially).
 SPECIAL = ("preset", "cast", "rank9", "uniques", "first_game_rank9")
@@ -22,41 +23,68 @@ SPECIAL = ("preset", "cast", "rank9", "uniques", "first_game_rank9")
 
 #: What each rule flag means, in words (the ruling behind each is in the spec's §11, cited in ``Options`` and
 #: docs/citadels.md); ``ListGames`` reports these with the defaults.
-OPTION_DOCS: dict[str, str] = {
-    "first_crowned_seat": "The seat that takes the crown at the start: the oldest player's.",
-    "build_requires_gather": (
-        "A player must take gold or draw cards before building anything, even with the Wizard or the Cardinal."
+OPTION_DOCS: dict[str, Message] = {
+    "first_crowned_seat": Message(
+        "citadels.option.first_crowned_seat",
+        "The seat that takes the crown at the start: the oldest player's.",
     ),
-    "allow_naming_faceup_discards": (
-        "Abilities that name a character may name one discarded face up this round (it has no effect)."
+    "build_requires_gather": Message(
+        "citadels.option.build_requires_gather",
+        "A player must take gold or draw cards before building anything, even with the Wizard or the Cardinal.",
     ),
-    "emperor_resource_chooser": (
+    "allow_naming_faceup_discards": Message(
+        "citadels.option.allow_naming_faceup_discards",
+        "Abilities that name a character may name one discarded face up this round (it has no effect).",
+    ),
+    "emperor_resource_chooser": Message(
+        "citadels.option.emperor_resource_chooser",
         "Who chooses whether the Emperor takes 1 gold or 1 random card from the player given the crown: "
-        "the Emperor or that player."
+        "the Emperor or that player.",
     ),
-    "emperor_may_return_to_holder": "The Emperor may give the crown back to the player who already holds it.",
-    "bishop_blocks_own_rank8": (
+    "emperor_may_return_to_holder": Message(
+        "citadels.option.emperor_may_return_to_holder",
+        "The Emperor may give the crown back to the player who already holds it.",
+    ),
+    "bishop_blocks_own_rank8": Message(
+        "citadels.option.bishop_blocks_own_rank8",
         "With 2 or 3 players, a player holding both the Bishop and a rank-8 character cannot use the rank-8 "
-        "ability on their own city that round."
+        "ability on their own city that round.",
     ),
-    "warlord_may_destroy_in_own_completed_city": (
-        "The Warlord may destroy a district in his own city even when it is completed."
+    "warlord_may_destroy_in_own_completed_city": Message(
+        "citadels.option.warlord_may_destroy_in_own_completed_city",
+        "The Warlord may destroy a district in his own city even when it is completed.",
     ),
-    "great_wall_surcharge_to": (
-        "Where the extra gold paid because of the Great Wall goes: to the bank or to the Great Wall's owner."
+    "great_wall_surcharge_to": Message(
+        "citadels.option.great_wall_surcharge_to",
+        "Where the extra gold paid because of the Great Wall goes: to the bank or to the Great Wall's owner.",
     ),
-    "keep_blocks_diplomat_outgoing": "The Diplomat cannot give away a Keep of his own city in an exchange.",
-    "beautify_gold_on_destroy": (
-        "Where the Artist's gold on a beautified district goes when it is destroyed: to the bank or to its owner."
+    "keep_blocks_diplomat_outgoing": Message(
+        "citadels.option.keep_blocks_diplomat_outgoing",
+        "The Diplomat cannot give away a Keep of his own city in an exchange.",
     ),
-    "armory_self_in_completed_city": "An Armory in a completed city may still be destroyed to destroy a district.",
-    "great_wall_covers_itself": "The Great Wall's extra cost of 1 gold also applies to the Great Wall itself.",
-    "great_wall_in_own_city": "The Warlord pays the Great Wall's extra 1 gold even in his own city.",
-    "allow_targeting_own_character": (
-        "With 2 or 3 players, an ability that names a character may name the player's own other character."
+    "beautify_gold_on_destroy": Message(
+        "citadels.option.beautify_gold_on_destroy",
+        "Where the Artist's gold on a beautified district goes when it is destroyed: to the bank or to its owner.",
     ),
-    "bottom_order": (
-        "Who orders several cards put under the deck at once: the player, or a fixed order that shows nothing."
+    "armory_self_in_completed_city": Message(
+        "citadels.option.armory_self_in_completed_city",
+        "An Armory in a completed city may still be destroyed to destroy a district.",
+    ),
+    "great_wall_covers_itself": Message(
+        "citadels.option.great_wall_covers_itself",
+        "The Great Wall's extra cost of 1 gold also applies to the Great Wall itself.",
+    ),
+    "great_wall_in_own_city": Message(
+        "citadels.option.great_wall_in_own_city",
+        "The Warlord pays the Great Wall's extra 1 gold even in his own city.",
+    ),
+    "allow_targeting_own_character": Message(
+        "citadels.option.allow_targeting_own_character",
+        "With 2 or 3 players, an ability that names a character may name the player's own other character.",
+    ),
+    "bottom_order": Message(
+        "citadels.option.bottom_order",
+        "Who orders several cards put under the deck at once: the player, or a fixed order that shows nothing.",
     ),
 }
 

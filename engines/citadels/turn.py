@@ -15,13 +15,13 @@ from engines.citadels.common import (
     has,
     holder,
     left,
-    name,
     rank,
     set_player,
     to_bottom,
 )
 from engines.citadels.content import CONTENT
 from engines.citadels.deck import draw, draws, push
+from engines.citadels.naming import thing
 from engines.citadels.state import (
     NO_SEAT,
     AdvisorCrown,
@@ -35,6 +35,7 @@ from engines.citadels.state import (
 )
 from engines.core.errors import Violation, violation
 from engines.core.items import remove_one
+from engines.core.text import Message
 
 #: ``called_rank`` once every rank has been called and the end of round is being resolved.
 CLOSING = 10
@@ -88,6 +89,15 @@ def queen_neighbour_revealed_rank4(s: State, seat: int) -> bool:
     return any(rank(r.character) == 4 and r.seat in neighbours for r in s.revealed)
 
 
+BEWITCHED = Message("citadels.refusal.bewitched", "The bewitched {character} only gathers.")
+WITCH_HOLD = Message("citadels.refusal.witch_hold", "The Witch gathers, then must bewitch a character.")
+THREAT_FIRST = Message("citadels.refusal.threat_first", "A threatened player gathers and resolves the threat first.")
+ALREADY_GATHERED = Message("citadels.refusal.already_gathered", "Resources were already gathered this turn.")
+DECK_EMPTY = Message("citadels.refusal.deck_empty", "The district deck is empty; take gold.")
+GATHER_BEFORE_END = Message("citadels.refusal.gather_before_end", "Gather resources before ending the turn.")
+CROWN_FIRST = Message("citadels.refusal.crown_first", "The Emperor must give the crown away first.")
+
+
 # ---- gates ---------------------------------------------------------------------------------
 
 
@@ -98,13 +108,11 @@ def gate(s: State, tag: str) -> list[Violation]:
     if tag in GATHERING:
         return []
     if turn.mode == "bewitched":
-        return violation("CITADELS_BEWITCHED", f"The bewitched {name(turn.character)} only gathers.", "action")
+        return violation("CITADELS_BEWITCHED", BEWITCHED(character=thing(turn.character)), "action")
     if turn.mode == "witch" and tag != "bewitch":
-        return violation("CITADELS_WITCH_HOLD", "The Witch gathers, then must bewitch a character.", "action")
+        return violation("CITADELS_WITCH_HOLD", WITCH_HOLD(), "action")
     if turn.threat_open:
-        return violation(
-            "CITADELS_THREAT_FIRST", "A threatened player gathers and resolves the threat first.", "action"
-        )
+        return violation("CITADELS_THREAT_FIRST", THREAT_FIRST(), "action")
     return []
 
 
@@ -116,9 +124,9 @@ def check_gather(s: State, cards: bool) -> list[Violation]:
     turn = s.turn
     assert turn is not None
     if turn.gathered:
-        return violation("CITADELS_ALREADY_GATHERED", "Resources were already gathered this turn.", "action")
+        return violation("CITADELS_ALREADY_GATHERED", ALREADY_GATHERED(), "action")
     if cards and deck_size(s) == 0:
-        return violation("CITADELS_DECK_EMPTY", "The district deck is empty; take gold.", "action")
+        return violation("CITADELS_DECK_EMPTY", DECK_EMPTY(), "action")
     return []
 
 
@@ -240,9 +248,9 @@ def check_end_turn(s: State) -> list[Violation]:
     turn = s.turn
     assert turn is not None
     if not turn.gathered:
-        return violation("CITADELS_NOT_GATHERED", "Gather resources before ending the turn.", "action")
+        return violation("CITADELS_NOT_GATHERED", GATHER_BEFORE_END(), "action")
     if turn.character == "emperor" and "emperor" not in turn.used:
-        return violation("CITADELS_MUST_ACT_FIRST", "The Emperor must give the crown away first.", "action")
+        return violation("CITADELS_MUST_ACT_FIRST", CROWN_FIRST(), "action")
     return []
 
 

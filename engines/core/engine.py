@@ -8,15 +8,16 @@ and calls these methods.
 from __future__ import annotations
 
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
-from engines.core.errors import Violation
+from engines.core.errors import Violation, violation
+from engines.core.locale import Words
 from engines.core.picture import Picture
 from engines.core.scoring import ScoreSheet
-from engines.core.text import LogEntry, MoveLabel
+from engines.core.text import LIST_OR, LogEntry, Message, MoveLabel, Text, listing
 
 #: The chance seat: in external-chance mode every shuffle, draw or random pick is a decision
 #: owed by this seat, supplied by the caller (real dice, real cards at a real table).
@@ -29,6 +30,16 @@ class Pending(msgspec.Struct, frozen=True):
     seats: tuple[int, ...]
     kind: str
     prompt: str = ""
+    prompt_text: Text | None = None
+    """The prompt as a ``Text`` (``prompt`` is its English)."""
+
+
+VIEW_NOT_PLAYABLE = Message("core.refusal.view_not_playable", "A view cannot be played; send the full state.")
+GAME_OVER = Message("core.refusal.game_over", "The game is over.")
+NOT_YOUR_TURN = Message("core.refusal.not_your_turn", "It is {whose} decision ({decision}), not seat {seat}'s.")
+WHOSE_SEAT = Message("core.refusal.whose_seat", "seat {seat}'s")
+WHOSE_CHANCE = Message("core.refusal.whose_chance", "CHANCE's")
+WRONG_DECISION = Message("core.refusal.wrong_decision", "The pending decision ({decision}) takes: {kinds}.")
 
 
 def common_violations(
@@ -37,25 +48,27 @@ def common_violations(
     seat: int,
     action: object,
     takes: tuple[type, ...],
-    decision: Callable[[], str],
+    decision: Callable[[], Text],
 ) -> list[Violation]:
     """The checks every game makes before its own rules, with the shared ``COMMON_*`` codes: a view cannot be
     played; nothing is decided once the game is over (no ``deciders``); only a deciding seat moves; the action
     is of a kind the pending decision ``takes`` (msgspec tagged structs). ``decision()`` names the pending
     decision for the messages (called only when one is needed)."""
     if redacted:
-        return [Violation("COMMON_VIEW_NOT_PLAYABLE", "A view cannot be played; send the full state.", "state")]
+        return violation("COMMON_VIEW_NOT_PLAYABLE", VIEW_NOT_PLAYABLE(), "state")
     if not deciders:
-        return [Violation("COMMON_GAME_OVER", "The game is over.", "move")]
+        return violation("COMMON_GAME_OVER", GAME_OVER(), "move")
     if seat not in deciders:
-        who = "CHANCE's" if deciders == (CHANCE,) else " or ".join(f"seat {d}'s" for d in deciders)
-        message = f"It is {who} decision ({decision()}), not seat {seat}'s."
-        return [Violation("COMMON_NOT_YOUR_TURN", message, "move.seat")]
+        whose = (
+            WHOSE_CHANCE() if deciders == (CHANCE,) else listing([WHOSE_SEAT(seat=d) for d in deciders], joined=LIST_OR)
+        )
+        return violation(
+            "COMMON_NOT_YOUR_TURN", NOT_YOUR_TURN(whose=whose, decision=decision(), seat=seat), "move.seat"
+        )
     if not isinstance(action, takes):
+        # The kinds of action are the API's names of them (``Move.action``'s tags), as a developer sends them.
         kinds = ", ".join(str(t.__struct_config__.tag).replace("_", " ") for t in takes)  # type: ignore[attr-defined]
-        return [
-            Violation("COMMON_WRONG_DECISION", f"The pending decision ({decision()}) takes: {kinds}.", "move.action")
-        ]
+        return violation("COMMON_WRONG_DECISION", WRONG_DECISION(decision=decision(), kinds=kinds), "move.action")
     return []
 
 
@@ -67,6 +80,8 @@ class OptionInfo(msgspec.Struct, frozen=True):
     default: str
     choices: tuple[str, ...] = ()
     doc: str = ""
+    doc_text: Text | None = None
+    """The doc as a ``Text`` (``doc`` is its English)."""
 
 
 class AutomatedSeat(msgspec.Struct, frozen=True):
@@ -76,6 +91,8 @@ class AutomatedSeat(msgspec.Struct, frozen=True):
     players: int
     seat: int
     name: str
+    name_text: Text | None = None
+    """The name as a ``Text`` (``name`` is its English)."""
 
 
 class GameType(msgspec.Struct, frozen=True):
@@ -198,14 +215,14 @@ class Engine(Protocol, Generic[S, M, OptT]):
         """Public facts derived from a view, for clients to draw (districts, leaders, ...)."""
         ...
 
-    def picture(self, view: S, viewer: int | None) -> Picture:
+    def picture(self, view: S, viewer: int | None, words: Words | None = None) -> Picture:
         """A picture (SVG) of what ``viewer`` (``None``: a spectator) sees of ``view``, a view made for them."""
         ...
 
 
 def option_infos(
     options_type: type[msgspec.Struct],
-    docs: dict[str, str],
+    docs: Mapping[str, Message | str],
     skip: tuple[str, ...] = ("players",),
     choices: dict[str, tuple[str, ...]] | None = None,
 ) -> tuple[OptionInfo, ...]:
@@ -227,7 +244,12 @@ def option_infos(
             allowed = ()
         text = str(default).lower() if isinstance(default, bool) else str(default)
         allowed = (choices or {}).get(field.name, allowed)
-        out.append(OptionInfo(field.name, kind, text, allowed, docs.get(field.name, "")))
+        doc = docs.get(field.name, "")
+        if isinstance(doc, Message):
+            shown = doc()
+            out.append(OptionInfo(field.name, kind, text, allowed, shown.english, shown))
+        else:
+            out.append(OptionInfo(field.name, kind, text, allowed, doc))
     return tuple(out)
 
 

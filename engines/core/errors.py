@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
+from engines.core.text import Text
+
 
 class Violation(msgspec.Struct, frozen=True):
     """Why a move is illegal: a stable code, a message with the numbers, the field concerned."""
@@ -11,10 +13,15 @@ class Violation(msgspec.Struct, frozen=True):
     code: str
     message: str
     field: str = ""
+    message_text: Text | None = None
+    """The message as a ``Text`` (its id and parameters), so it can be shown in any language; ``message`` is
+    its English."""
 
 
-def violation(code: str, message: str, field: str = "action") -> list[Violation]:
+def violation(code: str, message: Text | str, field: str = "action") -> list[Violation]:
     """A one-violation list, the form every failed check returns (the field is ``action`` unless named)."""
+    if isinstance(message, Text):
+        return [Violation(code, message.english, field, message)]
     return [Violation(code, message, field)]
 
 

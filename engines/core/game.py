@@ -20,7 +20,8 @@ which functions hold its rules, declared) and a line in ``engines.registry``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import inspect
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -28,11 +29,12 @@ from msgspec.structs import replace
 
 from engines.core.engine import CHANCE, GameInfo, Pending, common_violations
 from engines.core.errors import IllegalMove, NotImplementedRule, StateInvalid, Violation
+from engines.core.locale import Words
 from engines.core.picture import Picture
 from engines.core.rng import Rng
 from engines.core.scoring import ScoreSheet
 from engines.core.table import Act, Happened, Owed, Step, Table, odds, sample
-from engines.core.text import LogEntry, MoveLabel
+from engines.core.text import LogEntry, Message, MoveLabel, Name, Text
 
 #: The most automatic steps and engine-answered chance decisions one ``apply`` may take. The longest
 #: real sequence (a seeded game's whole setup, every deal and shuffle) is a few hundred; reaching the
@@ -67,8 +69,12 @@ def _players(state: Any) -> range:
     return range(len(state.players))
 
 
-def _over(state: Any) -> str:
-    return "The game is over."
+GAME_OVER = Message("core.prompt.game_over", "The game is over.")
+DECISION_KIND = Message("core.prompt.decision_kind", "{kind}")
+
+
+def _over(state: Any) -> Text:
+    return GAME_OVER()
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +103,8 @@ class Game(Generic[S, OptT]):
     anyone else's (``RenderView``; ``None``: the game draws none).
     ``facts(view)``: public facts computed only from what a view shows, for clients to draw (``ViewState``'s
     ``facts``; ``None``: none).
+    ``names``: the names of the game's things (``engines.core.text.names``), one mapping of content id to
+    ``Name`` per kind, for ``DescribeGame``.
     """
 
     info: GameInfo
@@ -113,17 +121,27 @@ class Game(Generic[S, OptT]):
     label: Callable[[S, Any, bool, Act], MoveLabel]
     log: Callable[[S, Any, S, Act, Sequence[Happened]], LogEntry]
     seats: Callable[[S], range] = _players
-    game_over: Callable[[S], str] = _over
-    picture: Callable[[S, int | None], Picture] | None = None
+    game_over: Callable[[S], Text | str] = _over
+    # A game not yet translated draws in English only (two arguments).
+    picture: Callable[[S, int | None, Words], Picture] | Callable[[S, int | None], Picture] | None = None
     facts: Callable[[S], dict[str, Any]] | None = None
+    names: tuple[Mapping[str, Name], ...] = ()
 
 
-def _in_words(now: Owed[Any] | None) -> str:
+def _in_words(now: Owed[Any] | None) -> Text:
     """The pending decision as a player reads it, for a refusal's message: its prompt (its kind, an API
     name, only for a decision without a prompt)."""
     if now is None:
-        return ""
-    return now.prompt or now.kind.replace("_", " ").replace(".", ": ")
+        return DECISION_KIND(kind="")
+    if isinstance(now.prompt, Text):
+        return now.prompt
+    return DECISION_KIND(kind=now.prompt or now.kind.replace("_", " ").replace(".", ": "))
+
+
+def _pending(seats: tuple[int, ...], kind: str, prompt: Text | str) -> Pending:
+    if isinstance(prompt, Text):
+        return Pending(seats, kind, prompt.english, prompt)
+    return Pending(seats, kind, prompt)
 
 
 class TableEngine(Generic[S, OptT]):
@@ -170,8 +188,8 @@ class TableEngine(Generic[S, OptT]):
     def pending(self, state: S) -> Pending:
         now = self.table.now(state)
         if now is None:
-            return Pending((), "game_over", self.game.game_over(state))
-        return Pending(now.seats, now.kind, now.prompt)
+            return _pending((), "game_over", self.game.game_over(state))
+        return _pending(now.seats, now.kind, now.prompt)
 
     def legal_moves(self, state: S) -> list[Any]:
         now = self._playable_now(state)
@@ -215,6 +233,10 @@ class TableEngine(Generic[S, OptT]):
     def describe(self) -> dict[str, Any]:
         return self.game.describe()
 
+    def names(self) -> list[Name]:
+        """The name of every thing of the game, kind by kind in the order declared, each kind by content id."""
+        return [named for kind in self.game.names for _, named in sorted(kind.items())]
+
     def labels(self, state: S, moves: Sequence[Any]) -> list[MoveLabel]:
         """The label and choice path of each of ``moves`` (legal moves of ``state``)."""
         now = self.table.now(state)
@@ -239,11 +261,15 @@ class TableEngine(Generic[S, OptT]):
         """Public facts derived from a view (empty for a game that derives none)."""
         return {} if self.game.facts is None else self.game.facts(view)
 
-    def picture(self, view: S, viewer: int | None) -> Picture:
-        """The picture of ``view`` as ``viewer`` sees it (``NotImplementedRule`` for a game that draws none)."""
-        if self.game.picture is None:
+    def picture(self, view: S, viewer: int | None, words: Words | None = None) -> Picture:
+        """The picture of ``view`` as ``viewer`` sees it, its words in ``words``' language (English unless
+        given); ``NotImplementedRule`` for a game that draws none."""
+        draw: Callable[..., Picture] | None = self.game.picture
+        if draw is None:
             raise NotImplementedRule("picture", f"a picture of {self.info.title}")
-        return self.game.picture(view, viewer)
+        if len(inspect.signature(draw).parameters) < 3:  # a game not yet translated draws in English
+            return draw(view, viewer)
+        return draw(view, viewer, words or Words())
 
     # ---- the walk -------------------------------------------------------------------------------
 

@@ -116,14 +116,26 @@ def _attributes(attributes: dict[str, object]) -> str:
     return "".join(f" {name.replace('_', '-')}={_quoted(v)}" for name, v in attributes.items() if v is not None)
 
 
+#: How far the canvas may grow to hold a text that reaches past it, as a multiple of its size (a word of
+#: another language longer than the English the layout was made for; ``Svg.picture``).
+MOST_GROWTH = 2.0
+#: The room left past the farthest text of a grown canvas.
+GROWTH_MARGIN = 8
+
+
 class Svg:
-    """An SVG document being drawn: shapes and texts appended in paint order, then ``picture()``."""
+    """An SVG document being drawn: shapes and texts appended in paint order, then ``picture()``.
+
+    A picture is laid out for its English words; a text of another language may reach past the canvas, and
+    then the canvas grows to hold it (at most ``MOST_GROWTH`` times its size), so no word is cut off."""
 
     def __init__(self, width: float, height: float, title: str) -> None:
         self.width = width
         self.height = height
         self._parts: list[str] = [f"<title>{escape(title)}</title>"]
         self.rect(0, 0, width, height, fill=PAPER)
+        self._right = 0.0
+        self._bottom = 0.0
 
     def _shape(self, tag: str, attributes: dict[str, object], title: str | None) -> None:
         attrs = _attributes(attributes)
@@ -243,7 +255,13 @@ class Svg:
         }
         attrs = _attributes(attributes)
         inner = f"<title>{escape(title)}</title>" if title else ""
-        self._parts.append(f"<text{attrs}>{inner}{escape(text)}</text>")
+        drawn = escape(text)
+        self._parts.append(f"<text{attrs}>{inner}{drawn}</text>")
+        width = text_width(text[:MOST_TEXT], size, bold=bold)
+        right = x + {"start": width, "middle": width / 2}.get(anchor, 0.0)
+        if math.isfinite(right) and math.isfinite(y):
+            self._right = max(self._right, right)
+            self._bottom = max(self._bottom, y + size * TEXT_DESCENT)
 
     def lines(self, x: float, y: float, texts: Iterable[str], *, size: float = 12, gap: float = 1.35) -> float:
         """Several lines of text from baseline ``y`` down; returns the baseline after the last."""
@@ -253,8 +271,13 @@ class Svg:
         return y
 
     def picture(self) -> Picture:
-        """The finished picture."""
-        width, height = round(self.width), round(self.height)
+        """The finished picture (its canvas grown to hold every text, ``MOST_GROWTH`` at most)."""
+        grown_width = min(max(self.width, self._right + GROWTH_MARGIN), self.width * MOST_GROWTH)
+        grown_height = min(max(self.height, self._bottom + GROWTH_MARGIN), self.height * MOST_GROWTH)
+        if (grown_width, grown_height) != (self.width, self.height):
+            paper = Svg(grown_width, grown_height, "")
+            self._parts[1] = paper._parts[1]
+        width, height = round(max(self.width, grown_width)), round(max(self.height, grown_height))
         head = (
             f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}">'
@@ -305,6 +328,32 @@ _OTHER_WIDTHS: dict[str, tuple[int, int]] = {
     "\u2191": (84, 84),  # upwards arrow
     "\u2192": (84, 84),  # rightwards arrow
     "\u2715": (84, 84),  # multiplication x
+    # the letters of Hungarian and German, and their quotation marks
+    "\u00e1": (62, 68),  # á
+    "\u00e9": (62, 68),  # é
+    "\u00ed": (28, 35),  # í
+    "\u00f3": (62, 69),  # ó
+    "\u00f6": (62, 69),  # ö
+    "\u0151": (62, 69),  # ő
+    "\u00fa": (64, 72),  # ú
+    "\u00fc": (64, 72),  # ü
+    "\u0171": (64, 72),  # ű
+    "\u00c1": (69, 78),  # Á
+    "\u00c9": (64, 69),  # É
+    "\u00cd": (30, 38),  # Í
+    "\u00d3": (79, 86),  # Ó
+    "\u00d6": (79, 86),  # Ö
+    "\u0150": (79, 86),  # Ő
+    "\u00da": (74, 82),  # Ú
+    "\u00dc": (74, 82),  # Ü
+    "\u0170": (74, 82),  # Ű
+    "\u00e4": (62, 68),  # ä
+    "\u00c4": (69, 78),  # Ä
+    "\u00df": (63, 72),  # ß
+    "\u201e": (52, 66),  # „
+    "\u201c": (52, 66),  # “
+    "\u201d": (52, 66),  # ”
+    "\u2019": (32, 38),  # ’
 }
 #: How far a line of text reaches above and below its baseline, in ems: DejaVu Sans's ascenders (b, d, l: 0.76)
 #: and descenders (g, p, y: 0.24).

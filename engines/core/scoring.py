@@ -6,6 +6,8 @@ from collections.abc import Callable, Sequence
 
 import msgspec
 
+from engines.core.text import Text
+
 
 class ScoreEntry(msgspec.Struct, frozen=True):
     """One line of a seat's score: a category, its points and a short explanation."""
@@ -13,6 +15,17 @@ class ScoreEntry(msgspec.Struct, frozen=True):
     category: str
     points: int
     detail: str = ""
+    category_text: Text | None = None
+    """The category as a ``Text`` (``category`` is its English)."""
+    detail_text: Text | None = None
+    """The detail as a ``Text`` (``detail`` is its English)."""
+
+
+def score_entry(category: Text, points: int, detail: Text | None = None) -> ScoreEntry:
+    """A score line from its words: the category, the points, and how they came about."""
+    if detail is None:
+        return ScoreEntry(category.english, points, "", category)
+    return ScoreEntry(category.english, points, detail.english, category, detail)
 
 
 class SeatScore(msgspec.Struct, frozen=True):
@@ -23,6 +36,8 @@ class SeatScore(msgspec.Struct, frozen=True):
     entries: tuple[ScoreEntry, ...]
     place: int = 0
     tiebreak: str = ""
+    tiebreak_text: Text | None = None
+    """The tiebreak as a ``Text`` (``tiebreak`` is its English)."""
 
 
 class ScoreSheet(msgspec.Struct, frozen=True):
@@ -45,7 +60,7 @@ def seat_score(seat: int, entries: Sequence[ScoreEntry]) -> SeatScore:
 
 def rank(
     scores: Sequence[SeatScore],
-    tiebreak: Callable[[int], tuple[int, str]],
+    tiebreak: Callable[[int], tuple[int, Text | str]],
     final: bool,
 ) -> ScoreSheet:
     """Order seats by total, then by ``tiebreak(seat) -> (key, explanation)`` (higher wins).
@@ -63,7 +78,10 @@ def rank(
             place = i + 1
         tied = any(o.total == s.total and o.seat != s.seat for o in scores)
         note = tiebreak(s.seat)[1] if tied else ""
-        placed.append(msgspec.structs.replace(s, place=place, tiebreak=note))
+        if isinstance(note, Text):
+            placed.append(msgspec.structs.replace(s, place=place, tiebreak=note.english, tiebreak_text=note))
+        else:
+            placed.append(msgspec.structs.replace(s, place=place, tiebreak=note))
     by_seat = tuple(sorted(placed, key=lambda s: s.seat))
     leaders = tuple(s.seat for s in by_seat if s.place == 1)
     return ScoreSheet(seats=by_seat, winners=leaders if final else (), final=final, leaders=leaders)

@@ -32,6 +32,7 @@ import msgspec
 from engines.core.engine import CHANCE
 from engines.core.errors import Violation
 from engines.core.rng import Rng
+from engines.core.text import Message, Text
 
 #: The stage every game ends in.
 OVER = "over"
@@ -131,7 +132,7 @@ class Step(Generic[S]):
     candidates: Callable[[S, Any], Iterable[Any]]
     check: Check[S]
     effect: Effect[S]
-    prompt: str | Callable[[S, Any], str]
+    prompt: Message | Callable[[S, Any], Text] | str | Callable[[S, Any], str]
     seats: Callable[[S], tuple[int, ...]] | None = None
     draw: Callable[[S, Any], Draw] | None = None
     settle: Callable[[S, Any], S | None] | None = None
@@ -143,13 +144,17 @@ class Step(Generic[S]):
             return list(self.candidates(state, at))
         return [a for a in self.candidates(state, at) if not self.check(state, at, a)]
 
-    def words(self, state: S, at: Any) -> str:
-        """The prompt, filled in."""
-        if callable(self.prompt):
-            return self.prompt(state, at)
+    def words(self, state: S, at: Any) -> Text | str:
+        """The prompt, filled in: a message gets the fields of the queued step it names."""
+        prompt = self.prompt
+        if isinstance(prompt, Message):
+            fields = msgspec.structs.asdict(at) if isinstance(at, msgspec.Struct) else {}
+            return prompt(**{name: fields[name] for name in prompt.names})
+        if callable(prompt):
+            return prompt(state, at)
         if isinstance(at, msgspec.Struct):
-            return self.prompt.format(**msgspec.structs.asdict(at))
-        return self.prompt
+            return prompt.format(**msgspec.structs.asdict(at))
+        return prompt
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +197,7 @@ class Owed(Generic[S]):
     at: Any
     seats: tuple[int, ...]
     kind: str
-    prompt: str
+    prompt: Text | str
 
     def _where(self, seat: int) -> Any:
         """What the row's functions receive: the queued step, or the seat for a stage's decision."""

@@ -10,12 +10,13 @@ from typing import Any, NamedTuple
 from msgspec.structs import replace
 
 from engines.core.errors import Violation, violation
-from engines.core.text import plural
+from engines.core.text import LIST_OR, Message, Text, listing
 from engines.walled_city import moves as mv
 from engines.walled_city.board import BOARDS
 from engines.walled_city.common import add_citizens, at, board, is_empty, set_seat, spot_states, take_from_reserve
 from engines.walled_city.districts import SurveyTile, district_of
 from engines.walled_city.fences import Fence, fenced
+from engines.walled_city.names import CITIZENS, NOBLES, PEASANTS
 from engines.walled_city.state import Card, Seat, Spot, State, Turn
 from engines.walled_city.words import who_name
 
@@ -78,33 +79,56 @@ def build_options(s: State) -> list[Any]:
     return [mv.BuildWall(g, c.a, c.b) for g in free_spots(s) for c in cards]
 
 
+ROUND_2_WALLS = Message("walled_city.refusal.round_2_walls", "Round 2 builds walls, not roads.")
+ROUND_1_ROADS = Message("walled_city.refusal.round_1_roads", "Round 1 builds roads, not walls.")
+NO_BUILDABLE_PATH = Message("walled_city.refusal.no_buildable_path", "There is no buildable path {path}.")
+NO_SUCH_GAP = Message("walled_city.refusal.no_such_gap", "There is no gap {gap}.")
+NO_SUCH_CARD = Message("walled_city.refusal.no_such_card", "You hold no building card {card}.")
+TAKEN: dict[tuple[str, bool], Message] = {
+    ("Path", True): Message(
+        "walled_city.refusal.path_demolished",
+        "Path {spot} was demolished by the Goldsmiths and can never be built on again.",
+    ),
+    ("Path", False): Message(
+        "walled_city.refusal.path_built", "Path {spot} is already built (only the Drapers build on top)."
+    ),
+    ("Gap", True): Message(
+        "walled_city.refusal.gap_demolished",
+        "Gap {spot} was demolished by the Goldsmiths and can never be built on again.",
+    ),
+    ("Gap", False): Message(
+        "walled_city.refusal.gap_built", "Gap {spot} is already built (only the Drapers build on top)."
+    ),
+}
+"""Why a path or gap cannot be built on: demolished, or built already."""
+
+
 def check_build(s: State, a: mv.BuildRoad | mv.BuildWall) -> list[Violation]:
     """§5.3 step 1 / §5.4 step 1: a road on a free path in round 1, a wall in a free gap in round 2, with a
     building card in hand; never on a demolished spot (§6.3 G5), on a built one only with the Drapers (§6.3 G3)."""
     seat = _turn(s).seat
     if isinstance(a, mv.BuildRoad):
         if s.round != 1:
-            return violation("WALLED_CITY_WRONG_ROUND", "Round 2 builds walls, not roads.")
+            return violation("WALLED_CITY_WRONG_ROUND", ROUND_2_WALLS())
         if a.path not in board(s).path or board(s).path[a.path].fence:
-            return violation("WALLED_CITY_NO_SUCH_PATH", f"There is no buildable path {a.path}.", "action.path")
+            return violation("WALLED_CITY_NO_SUCH_PATH", NO_BUILDABLE_PATH(path=a.path), "action.path")
         if a.path in _blocked(s):
-            return violation("WALLED_CITY_PATH_TAKEN", f"Path {a.path} {_why_taken(s.paths, a.path)}.", "action.path")
+            return violation("WALLED_CITY_PATH_TAKEN", _why_taken("Path", s.paths, a.path), "action.path")
     else:
         if s.round != 2:
-            return violation("WALLED_CITY_WRONG_ROUND", "Round 1 builds roads, not walls.")
+            return violation("WALLED_CITY_WRONG_ROUND", ROUND_1_ROADS())
         if a.gap not in board(s).gap:
-            return violation("WALLED_CITY_NO_SUCH_GAP", f"There is no gap {a.gap}.", "action.gap")
+            return violation("WALLED_CITY_NO_SUCH_GAP", NO_SUCH_GAP(gap=a.gap), "action.gap")
         if a.gap in _blocked(s):
-            return violation("WALLED_CITY_GAP_TAKEN", f"Gap {a.gap} {_why_taken(s.gaps, a.gap)}.", "action.gap")
+            return violation("WALLED_CITY_GAP_TAKEN", _why_taken("Gap", s.gaps, a.gap), "action.gap")
     if not _has_card(s, seat, a.a, a.b):
-        return violation("WALLED_CITY_NO_SUCH_CARD", f"You hold no building card {a.a}/{a.b}.", "action")
+        return violation("WALLED_CITY_NO_SUCH_CARD", NO_SUCH_CARD(card=f"{a.a}/{a.b}"), "action")
     return []
 
 
-def _why_taken(spots: tuple[Spot, ...], spot: str) -> str:
-    if any(x.id == spot and x.kind == "demolished" for x in spots):
-        return "was demolished by the Goldsmiths and can never be built on again"
-    return "is already built (only the Drapers build on top)"
+def _why_taken(what: str, spots: tuple[Spot, ...], spot: str) -> Text:
+    demolished = any(x.id == spot and x.kind == "demolished" for x in spots)
+    return TAKEN[what, demolished](spot=spot)
 
 
 def _stack(spots: tuple[Spot, ...], spot: str) -> tuple[Spot, ...]:
@@ -206,30 +230,63 @@ def check_settle(s: State, a: mv.Settle | mv.SettleWall) -> list[Violation]:
     return violation("WALLED_CITY_BAD_SETTLE", message, field)
 
 
-def _card_number_reason(turn: Turn, number: int) -> str | None:
+NOT_ON_CARD = Message("walled_city.refusal.not_on_card", "{number} is not a number on the card played ({card}).")
+NEGATIVE = Message("walled_city.refusal.negative", "A number of citizens cannot be negative.")
+MORE_THAN_RESERVE = Message(
+    "walled_city.refusal.more_than_reserve", "More than the reserve: {settled} settled, your reserve has {have}."
+)
+ROUND_1_SETTLES = Message(
+    "walled_city.refusal.round_1_settles", "Round 1 settles on both sides of the road, not next to a wall."
+)
+ROUND_2_SETTLES = Message(
+    "walled_city.refusal.round_2_settles", "Round 2 settles next to the wall, not on both sides of a road."
+)
+SETTLE_EXACTLY = Message("walled_city.refusal.settle_exactly", "Settle exactly {citizens}, not {given}.")
+SETTLE_EXACTLY_SHORT = Message(
+    "walled_city.refusal.settle_exactly_short",
+    "Settle exactly {citizens} (your reserve holds only {citizens}), not {given}.",
+)
+SETTLE_IN_ALL = Message("walled_city.refusal.settle_in_all", "Settle {citizens} in all, not {given}.")
+SETTLE_IN_ALL_SHORT = Message(
+    "walled_city.refusal.settle_in_all_short",
+    "Settle {citizens} in all (your reserve holds only {citizens}), not {given}.",
+)
+BOTH_ON_ONE_SIDE = Message(
+    "walled_city.refusal.both_on_one_side",
+    "Both numbers on one side: the {side} side of {spot} gets the {number}, so at most {citizens}, not {placed}.",
+)
+NOT_BESIDE = Message("walled_city.refusal.not_beside", "{area} is not beside the road {spot} on that side ({sides}).")
+NAME_FIRST_AREA = Message(
+    "walled_city.refusal.name_first_area", "With nobody settled on that side of {spot}, name its first area {area}."
+)
+NOBLES_AMONG = Message("walled_city.refusal.nobles_among", "{nobles} cannot be among {citizens}.")
+IMPOSSIBLE_SETTLEMENT = Message("walled_city.refusal.impossible_settlement", "That settlement is not possible.")
+
+
+def _card_number_reason(turn: Turn, number: int) -> Text | None:
     """§5.3/§5.4: the number settled is one of the card played."""
     if number in (turn.a, turn.b):
         return None
-    return f"{number} is not a number on the card played ({turn.a}/{turn.b})."
+    return NOT_ON_CARD(number=number, card=f"{turn.a}/{turn.b}")
 
 
-def _reserve_reason(p: Seat, nobles: int, peasants: int) -> tuple[str, str] | None:
+def _reserve_reason(p: Seat, nobles: int, peasants: int) -> tuple[Text, str] | None:
     """A-6: nobody is settled who is not in the reserve; counts are never negative."""
     if nobles < 0 or peasants < 0:
-        return "A number of citizens cannot be negative.", "action"
+        return NEGATIVE(), "action"
     if nobles > p.nobles:
-        return f"More than the reserve: {plural(nobles, 'noble')} settled, your reserve has {p.nobles}.", "action"
+        return MORE_THAN_RESERVE(settled=NOBLES(n=nobles), have=p.nobles), "action"
     if peasants > p.peasants:
-        return f"More than the reserve: {plural(peasants, 'peasant')} settled, your reserve has {p.peasants}.", "action"
+        return MORE_THAN_RESERVE(settled=PEASANTS(n=peasants), have=p.peasants), "action"
     return None
 
 
-def _wall_settle_reason(s: State, a: mv.SettleWall) -> tuple[str, str]:
+def _wall_settle_reason(s: State, a: mv.SettleWall) -> tuple[Text, str]:
     """§5.4 step 2: one half of the card settles next to the wall, as many as the reserve allows (A-6)."""
     turn = _turn(s)
     p = s.seats[turn.seat]
     if s.round != 2:
-        return "Round 1 settles on both sides of the road, not next to a wall.", "action"
+        return ROUND_1_SETTLES(), "action"
     bad_number = _card_number_reason(turn, a.number)
     if bad_number:
         return bad_number, "action.number"
@@ -237,17 +294,17 @@ def _wall_settle_reason(s: State, a: mv.SettleWall) -> tuple[str, str]:
     if reserve:
         return reserve
     placed = min(a.number, p.nobles + p.peasants)
-    short = "" if placed == a.number else f" (your reserve holds only {plural(placed, 'citizen')})"
-    return f"Settle exactly {plural(placed, 'citizen')}{short}, not {a.nobles + a.peasants}.", "action"
+    exactly = SETTLE_EXACTLY if placed == a.number else SETTLE_EXACTLY_SHORT
+    return exactly(citizens=CITIZENS(n=placed), given=a.nobles + a.peasants), "action"
 
 
-def _road_settle_reason(s: State, a: mv.Settle) -> tuple[str, str]:
+def _road_settle_reason(s: State, a: mv.Settle) -> tuple[Text, str]:
     """§5.3 step 2: one number of the card on each side of the road, into an area beside it, as many as
     the reserve allows (A-6)."""
     turn = _turn(s)
     p = s.seats[turn.seat]
     if s.round != 1:
-        return "Round 2 settles next to the wall, not on both sides of a road.", "action"
+        return ROUND_2_SETTLES(), "action"
     bad_number = _card_number_reason(turn, a.first)
     if bad_number:
         return bad_number, "action.first"
@@ -257,27 +314,27 @@ def _road_settle_reason(s: State, a: mv.Settle) -> tuple[str, str]:
     sides = ((a.placed1, a.first, side1, "1"), (a.placed2, second, side2, "2"))
     for placed, number, side, n in sides:
         if placed > number:
-            return (
-                f"Both numbers on one side: the {'/'.join(side)} side of {turn.spot} gets the {number}, so at most"
-                f" {plural(number, 'citizen')}, not {placed}.",
-                f"action.placed{n}",
+            words = BOTH_ON_ONE_SIDE(
+                side="/".join(side), spot=turn.spot, number=number, citizens=CITIZENS(n=number), placed=placed
             )
+            return words, f"action.placed{n}"
         if placed < 0:
-            return "A number of citizens cannot be negative.", f"action.placed{n}"
+            return NEGATIVE(), f"action.placed{n}"
     if a.placed1 + a.placed2 != total:
-        short = "" if total == turn.a + turn.b else f" (your reserve holds only {plural(total, 'citizen')})"
-        return f"Settle {plural(total, 'citizen')} in all{short}, not {a.placed1 + a.placed2}.", "action"
+        in_all = SETTLE_IN_ALL if total == turn.a + turn.b else SETTLE_IN_ALL_SHORT
+        return in_all(citizens=CITIZENS(n=total), given=a.placed1 + a.placed2), "action"
     for area, placed, side, n in ((a.area1, a.placed1, side1, "1"), (a.area2, a.placed2, side2, "2")):
         if area not in side:
-            return f"{area} is not beside the road {turn.spot} on that side ({' or '.join(side)}).", f"action.area{n}"
+            beside = listing(list(side), joined=LIST_OR)
+            return NOT_BESIDE(area=area, spot=turn.spot, sides=beside), f"action.area{n}"
         if not placed and area != side[0]:
-            return f"With nobody settled on that side of {turn.spot}, name its first area {side[0]}.", f"action.area{n}"
+            return NAME_FIRST_AREA(spot=turn.spot, area=side[0]), f"action.area{n}"
     for placed, nobles, n in ((a.placed1, a.nobles1, "1"), (a.placed2, a.nobles2, "2")):
         if not 0 <= nobles <= placed:
-            return f"{plural(nobles, 'noble')} cannot be among {plural(placed, 'citizen')}.", f"action.nobles{n}"
+            return NOBLES_AMONG(nobles=NOBLES(n=nobles), citizens=CITIZENS(n=placed)), f"action.nobles{n}"
     nobles = a.nobles1 + a.nobles2
     reserve = _reserve_reason(p, nobles, total - nobles)
-    return reserve or ("That settlement is not possible.", "action")
+    return reserve or (IMPOSSIBLE_SETTLEMENT(), "action")
 
 
 def apply_settle(s: State, a: mv.Settle | mv.SettleWall) -> State:
@@ -336,6 +393,12 @@ def _promote_ok(s: State, a: mv.Promote) -> bool:
     )
 
 
+BAD_PROMOTE = Message(
+    "walled_city.refusal.bad_promote",
+    "Promote a noble from the district next to gap {gap} into tower {towers}; {who} has no noble in {area} there.",
+)
+
+
 def check_promote(s: State, a: mv.Promote | mv.Done) -> list[Violation]:
     """§5.4 step 3: the noble is in the district next to the wall and goes to one of its two nearest towers (A-26)."""
     if isinstance(a, mv.Done) or _promote_ok(s, a):
@@ -343,8 +406,12 @@ def check_promote(s: State, a: mv.Promote | mv.Done) -> list[Violation]:
     turn = _turn(s)
     return violation(
         "WALLED_CITY_BAD_PROMOTE",
-        f"Promote a noble from the district next to gap {turn.spot} into tower"
-        f" {' or '.join(board(s).nearest_towers(turn.spot))}; {who_name(a.who)} has no noble in {a.area} there.",
+        BAD_PROMOTE(
+            gap=turn.spot,
+            towers=listing(list(board(s).nearest_towers(turn.spot)), joined=LIST_OR),
+            who=who_name(a.who),
+            area=a.area,
+        ),
     )
 
 
@@ -394,14 +461,20 @@ def _adjust_ok(s: State, a: mv.Adjust) -> bool:
     return a.kind == "tile" and 0 <= a.index < len(s.tiles) and a.delta == 0 and s.tiles[a.index].area in tile_places
 
 
+BAD_ADJUST = Message(
+    "walled_city.refusal.bad_adjust",
+    "Adjust one faction die (±1, staying 1..3) or flip one survey tile next to what you built"
+    " (round 1: no tower dice).",
+)
+
+
 def check_adjust(s: State, a: mv.Adjust | mv.Done) -> list[Violation]:
     """§5.3 step 3 / §5.4 step 4: a die or tile the turn may adjust, a die staying within 1..3, or a pass."""
     if isinstance(a, mv.Done) or _adjust_ok(s, a):
         return []
     return violation(
         "WALLED_CITY_BAD_ADJUST",
-        "Adjust one faction die (±1, staying 1..3) or flip one survey tile next to what you built"
-        " (round 1: no tower dice).",
+        BAD_ADJUST(),
     )
 
 
@@ -439,14 +512,17 @@ def place_options(s: State) -> list[Any]:
     return build_options(s) if can_build(s) else [mv.Done()]
 
 
+CAN_BUILD = Message(
+    "walled_city.refusal.can_build", "You can build this turn; a piece is given up only with nowhere to build."
+)
+
+
 def check_place(s: State, a: mv.BuildRoad | mv.BuildWall | mv.Done) -> list[Violation]:
     """§5.3/§5.4 step 1, or giving the piece up, which is allowed only with nowhere to build (A-24)."""
     if not isinstance(a, mv.Done):
         return check_build(s, a)
     if can_build(s):
-        return violation(
-            "WALLED_CITY_CAN_BUILD", "You can build this turn; a piece is given up only with nowhere to build."
-        )
+        return violation("WALLED_CITY_CAN_BUILD", CAN_BUILD())
     return []
 
 

@@ -18,14 +18,16 @@ from msgspec.structs import replace
 from engines.core.engine import CHANCE, GameInfo, GameType, option_infos
 from engines.core.errors import Violation
 from engines.core.game import Game, TableEngine
-from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
+from engines.core.scoring import ScoreSheet, rank, score_entry, seat_score
 from engines.core.table import Act, Draw, Step, Table
-from engines.core.text import plural
-from engines.walled_city import build, facts, guilds, integrity, phases, setup, view, words
+from engines.core.text import Message, Text, seat
+from engines.walled_city import build, facts, guilds, integrity, names, phases, setup, view, words
 from engines.walled_city import moves as mv
 from engines.walled_city.board import BOARDS
 from engines.walled_city.common import board, guild_key, printed
 from engines.walled_city.content import CONTENT
+from engines.walled_city.described import MARKERS
+from engines.walled_city.names import faction, guild
 from engines.walled_city.picture import picture
 from engines.walled_city.scoring import district_name
 from engines.walled_city.state import Options, State
@@ -71,9 +73,9 @@ ACTIONS: dict[type, Act] = {
     mv.BuildFence: Act(words.label_build_fence, words.log_open),
     mv.SplitCitizens: Act(words.label_split, words.log_open),
     mv.MarkersTo: Act(words.label_markers_to, words.log_open),
-    mv.GiveCard: Act(words.label_card("Give card", "give_card"), words.log_give_card),
-    mv.ReturnCard: Act(words.label_card("Give back card", "return_card"), words.log_return_card),
-    mv.TakeCard: Act(words.label_card("Take card", "take_card"), words.log_take_card),
+    mv.GiveCard: Act(words.label_card("give_card"), words.log_give_card),
+    mv.ReturnCard: Act(words.label_card("return_card"), words.log_return_card),
+    mv.TakeCard: Act(words.label_card("take_card"), words.log_take_card),
 }
 """Every action: how a legal one is shown and what one did, in words (a guild's activation: its check and
 effect too, the same at every step of the turn)."""
@@ -110,23 +112,57 @@ def _guild_actor(s: State) -> tuple[int, ...]:
 # ---- prompts ----------------------------------------------------------------------------------------------------
 
 
-def _die_prompt(s: State, at: int) -> str:
+DIE_PROMPT = Message("walled_city.prompt.die", "Roll a faction die for the next die spot, on {place}")
+TILE_PROMPT = Message("walled_city.prompt.tile", "Toss the survey tile for {area}")
+DEAL_PROMPT = Message("walled_city.prompt.deal", "Deal {seat} a defence-only card face down")
+START_PLAYER_PROMPT = Message("walled_city.prompt.start_player", "Choose the start player at random")
+GUILD_PROMPT = Message("walled_city.prompt.guild", "Draw a guild card for the offer")
+STARTING_ROAD_PROMPT = Message("walled_city.prompt.starting_road", "Place a starting road on an empty path")
+ALIGNMENT_PROMPT = Message("walled_city.prompt.alignment", "Take a guild card from the offer")
+DEFENCE_PROMPT = Message("walled_city.prompt.defence", "Place a card face down in a defence zone")
+END_PROMPT = Message("walled_city.prompt.end", "Use your guild, or end the turn")
+PLACE_ROAD_PROMPT = Message("walled_city.prompt.place_road", "Build a road on a path with one of your cards")
+PLACE_WALL_PROMPT = Message("walled_city.prompt.place_wall", "Build a wall on a gap with one of your cards")
+SETTLE_ROAD_PROMPT = Message(
+    "walled_city.prompt.settle_road",
+    "Settle citizens on both sides of your road: one number of card {card} on each side",
+)
+SETTLE_WALL_PROMPT = Message(
+    "walled_city.prompt.settle_wall",
+    "Settle citizens next to your wall with one number of card {card}; the other promotes nobles",
+)
+PROMOTE_PROMPT = Message(
+    "walled_city.prompt.promote",
+    "Promote up to {n} noble into the towers next to your wall, or stop",
+    "Promote up to {n} nobles into the towers next to your wall, or stop",
+)
+PROMOTE_MORE_PROMPT = Message(
+    "walled_city.prompt.promote_more",
+    "Promote up to {n} more noble into the towers next to your wall, or stop",
+    "Promote up to {n} more nobles into the towers next to your wall, or stop",
+)
+ADJUST_ROAD_PROMPT = Message(
+    "walled_city.prompt.adjust_road", "Turn a faction die or flip a survey tile next to your road, or pass"
+)
+ADJUST_WALL_PROMPT = Message(
+    "walled_city.prompt.adjust_wall",
+    "Turn a faction die or flip a survey tile in the district or towers next to your wall, or pass",
+)
+
+
+def _die_prompt(s: State, at: int) -> Text:
     """§3.1 E: the next die spot."""
-    return f"Roll a faction die for the next die spot, on {setup.die_spots(s)[len(s.dice)]}"
+    return DIE_PROMPT(place=setup.die_spots(s)[len(s.dice)])
 
 
-def _tile_prompt(s: State, at: int) -> str:
+def _tile_prompt(s: State, at: int) -> Text:
     """§3.1 F: the next survey area."""
-    return f"Toss the survey tile for {printed(s).survey_areas[len(s.tiles)]}"
+    return TILE_PROMPT(area=printed(s).survey_areas[len(s.tiles)])
 
 
-def _deal_prompt(s: State, at: int) -> str:
+def _deal_prompt(s: State, at: int) -> Text:
     """§3.7: the seat dealt the next defence-only card."""
-    return f"Deal Seat {3 - len(s.defence_only_left)} a defence-only card face down"
-
-
-def _spot_words(s: State) -> tuple[str, str]:
-    return ("road", "path") if s.round == 1 else ("wall", "gap")
+    return DEAL_PROMPT(seat=seat(3 - len(s.defence_only_left)))
 
 
 def _card(s: State) -> str:
@@ -135,36 +171,31 @@ def _card(s: State) -> str:
     return f"{s.turn.a}/{s.turn.b}"
 
 
-def _place_prompt(s: State, at: int) -> str:
+def _place_prompt(s: State, at: int) -> Text:
     """§5.3, §5.4 step 1."""
-    piece, spot = _spot_words(s)
-    return f"Build a {piece} on a {spot} with one of your cards"
+    return PLACE_ROAD_PROMPT() if s.round == 1 else PLACE_WALL_PROMPT()
 
 
-def _settle_prompt(s: State, at: int) -> str:
+def _settle_prompt(s: State, at: int) -> Text:
     """§5.3, §5.4 step 2."""
-    if s.round == 1:
-        return f"Settle citizens on both sides of your road: one number of card {_card(s)} on each side"
-    return f"Settle citizens next to your wall with one number of card {_card(s)}; the other promotes nobles"
+    return (SETTLE_ROAD_PROMPT if s.round == 1 else SETTLE_WALL_PROMPT)(card=_card(s))
 
 
-def _promote_prompt(s: State, at: int) -> str:
+def _promote_prompt(s: State, at: int) -> Text:
     """§5.4 step 3."""
     assert s.turn is not None
-    nobles = plural(s.turn.promote_left, "more noble" if s.turn.promoted else "noble")
-    return f"Promote up to {nobles} into the towers next to your wall, or stop"
+    return (PROMOTE_MORE_PROMPT if s.turn.promoted else PROMOTE_PROMPT)(n=s.turn.promote_left)
 
 
-def _adjust_prompt(s: State, at: int) -> str:
+def _adjust_prompt(s: State, at: int) -> Text:
     """§5.3 step 3, §5.4 step 4."""
-    near = "next to your road" if s.round == 1 else "in the district or towers next to your wall"
-    return f"Turn a faction die or flip a survey tile {near}, or pass"
+    return ADJUST_ROAD_PROMPT() if s.round == 1 else ADJUST_WALL_PROMPT()
 
 
 # ---- the table: one row per decision ------------------------------------------------------------------------
 
 
-def _setup_chance(prompt: str | Callable[[State, int], str], draw: Callable[[State], Draw]) -> Step[State]:
+def _setup_chance(prompt: Message | Callable[[State, int], Text], draw: Callable[[State], Draw]) -> Step[State]:
     """A setup chance event (§3.1, §3.7): any setup outcome is taken, the check refuses what the components
     cannot give."""
     return Step(
@@ -179,7 +210,7 @@ def _setup_chance(prompt: str | Callable[[State, int], str], draw: Callable[[Sta
     )
 
 
-def _build_step(rules: build.StepRules, prompt: str | Callable[[State, int], str]) -> Step[State]:
+def _build_step(rules: build.StepRules, prompt: Message | Callable[[State, int], Text]) -> Step[State]:
     """A build step (§5.10) and, between steps, a guild activation (§5.6)."""
     check_activate, apply_activate = ACTIONS[mv.ActivateGuild].check, ACTIONS[mv.ActivateGuild].effect
     assert check_activate is not None and apply_activate is not None
@@ -209,10 +240,10 @@ ABILITY: Step[State] = Step(
 """A guild's ability in progress (§6.3), one decision at a time."""
 
 STEPS: dict[str, Step[State]] = {
-    "chance.start_player": _setup_chance("Choose the start player at random", setup.start_player_draw),
+    "chance.start_player": _setup_chance(START_PLAYER_PROMPT, setup.start_player_draw),
     "chance.die": _setup_chance(_die_prompt, setup.die_draw),
     "chance.tile": _setup_chance(_tile_prompt, setup.left_draw),
-    "chance.guild": _setup_chance("Draw a guild card for the offer", setup.left_draw),
+    "chance.guild": _setup_chance(GUILD_PROMPT, setup.left_draw),
     "chance.card": _setup_chance(_deal_prompt, setup.left_draw),
     "starting_roads": Step(
         (mv.StartingRoad,),
@@ -221,7 +252,7 @@ STEPS: dict[str, Step[State]] = {
         ],
         lambda s, at, a: setup.check_starting_road(s, a),
         lambda s, at, a: setup.apply_starting_road(s, a),
-        "Place a starting road on an empty path",
+        STARTING_ROAD_PROMPT,
         seats=_road_seat,
         exact=True,
     ),
@@ -230,7 +261,7 @@ STEPS: dict[str, Step[State]] = {
         lambda s, at: [mv.ChooseGuild(g) for g in s.offer],
         lambda s, at, a: phases.check_choose(s, a),
         phases.apply_choose,
-        "Take a guild card from the offer",
+        ALIGNMENT_PROMPT,
         seats=_in_order,
         exact=True,
     ),
@@ -239,7 +270,7 @@ STEPS: dict[str, Step[State]] = {
         phases.defence_options,
         phases.check_defence,
         phases.apply_defence,
-        "Place a card face down in a defence zone",
+        DEFENCE_PROMPT,
         seats=_in_order,
         exact=True,
     ),
@@ -247,7 +278,7 @@ STEPS: dict[str, Step[State]] = {
     "build.settle": _build_step(build.STEPS["settle"], _settle_prompt),
     "build.promote": _build_step(build.STEPS["promote"], _promote_prompt),
     "build.adjust": _build_step(build.STEPS["adjust"], _adjust_prompt),
-    "build.end": _build_step(build.STEPS["end"], "Use your guild, or end the turn"),
+    "build.end": _build_step(build.STEPS["end"], END_PROMPT),
     **{f"guild.{guild}": ABILITY for guild in CONTENT.guild},
 }
 """Each decision of the game (§3-§6), by its kind (``Pending.kind``): what it takes, offers, checks and does,
@@ -318,24 +349,34 @@ TABLE: Table[State] = Table(
 )
 
 
-def category_words(category: str) -> str:
+FACTION_CATEGORY = Message("walled_city.score.faction", "{faction} faction")
+TOWER_CATEGORY = Message("walled_city.score.tower", "tower {tower}")
+GROCERS_CATEGORY = Message("walled_city.score.grocers", "guild copied by the Grocers")
+GUILD_CATEGORY = Message("walled_city.score.guild", "{guild}")
+ROUND_CATEGORY = Message("walled_city.score.round", "Round {round}: {what}")
+OTHER_CATEGORY = Message("walled_city.score.other", "{category}")
+NO_GUILD_TIEBREAK = Message("walled_city.tiebreak.no_guild", "no guild (a guild's lower priority wins a tie)")
+GUILD_TIEBREAK = Message("walled_city.tiebreak.guild", "guild: the {guild}, priority {priority} (the lower wins a tie)")
+
+
+def category_words(category: str) -> Text:
     """A vote line's category (the ledger's ``round 1 district A13+A14``) as a player reads it:
     ``Round 1: district of A13 and A14``, ``Round 2: blue faction``, ``Round 2: tower T3``."""
     parts = category.split(" ", 3)
     if len(parts) != 4 or parts[0] != "round":
-        return category
+        return OTHER_CATEGORY(category=category)
     _, round_, kind, subject = parts
     if kind == "district":
         what = district_name(subject)
     elif kind == "faction":
-        what = f"{subject} faction"
+        what = FACTION_CATEGORY(faction=faction(subject))
     elif kind == "tower":
-        what = f"tower {subject}"
+        what = TOWER_CATEGORY(tower=subject)
     elif subject == "grocers":
-        what = "guild copied by the Grocers"
+        what = GROCERS_CATEGORY()
     else:
-        what = CONTENT.guild[subject].name_en if subject in CONTENT.guild else subject
-    return f"Round {round_}: {what}"
+        what = GUILD_CATEGORY(guild=guild(subject))
+    return ROUND_CATEGORY(round=int(round_) if round_.isdigit() else round_, what=what)
 
 
 def apply_action(s: State, seat: int, a: Any) -> State:
@@ -350,16 +391,16 @@ def score(state: State) -> ScoreSheet:
     guild priority (§7.4)."""
     seats = []
     for i in range(len(state.seats)):
-        entries = [ScoreEntry(category_words(v.category), v.points, v.detail) for v in state.votes if v.who == str(i)]
+        entries = [score_entry(category_words(v.category), v.points, v.words) for v in state.votes if v.who == str(i)]
         seats.append(seat_score(i, entries))
     guilds = {i: p.guild or p.round1_guild for i, p in enumerate(state.seats)}
 
-    def tiebreak(seat: int) -> tuple[int, str]:
+    def tiebreak(seat: int) -> tuple[int, Text]:
         key = guild_key(guilds[seat])
         if not guilds[seat]:
-            return -(key[0] * 2 + key[1]), "no guild (a guild's lower priority wins a tie)"
-        guild = CONTENT.guild[guilds[seat]]
-        return -(key[0] * 2 + key[1]), f"guild: the {guild.name_en}, priority {guild.label} (the lower wins a tie)"
+            return -(key[0] * 2 + key[1]), NO_GUILD_TIEBREAK()
+        held = CONTENT.guild[guilds[seat]]
+        return -(key[0] * 2 + key[1]), GUILD_TIEBREAK(guild=guild(held.id), priority=held.label)
 
     return rank(seats, tiebreak, final=state.phase == "over")
 
@@ -405,6 +446,7 @@ GAME: Game[State, Options] = Game(
     seats=seats,
     picture=picture,
     facts=facts.facts,
+    names=(names.GUILDS, names.FACTIONS, names.CITIZEN_KINDS, names.PIECES, names.BOARD_SIDES, MARKERS, names.COLOURS),
 )
 """The Walled City: Londonderry & Borderlands, 2–4 players, both boards, all 20 guilds."""
 ENGINE: TableEngine[State, Options] = TableEngine(GAME)

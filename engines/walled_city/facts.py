@@ -27,7 +27,7 @@ def facts(s: State) -> dict[str, Any]:
                 "place_values": [v + mod for v in PLACE_VALUES],
                 "votes_now": dict(award.points),
                 "leaders": _leaders(award.points),
-                "explanation": award.detail,
+                "explanation": award.detail.english,
             }
         )
     return {"districts": out}

@@ -25,6 +25,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from engines.core.integrity import at_most, fail, require
+from engines.core.text import Text
 from engines.walled_city import setup
 from engines.walled_city.board import BOARDS, NEUTRAL_NOBLES, NEUTRAL_PEASANTS
 from engines.walled_city.common import board, competitors, printed
@@ -456,6 +457,21 @@ def _line_limit(s: State, round_: int, what: str) -> int | None:
     return None
 
 
+WORDS_PARAMS = 16
+"""The most parameters one text of a vote line's words has (the scoring's messages name at most 7)."""
+WORDS_DEPTH = 12
+"""The deepest a vote line's words nest texts in texts (a district's explanation nests about 6)."""
+
+
+def _check_words(text: Text, field: str, depth: int = 0) -> None:
+    """A vote line's words (its ``detail``) are a text of bounded size: a few parameters, nested a few deep."""
+    require(depth <= WORDS_DEPTH, f"The words nest deeper than {WORDS_DEPTH} texts.", field)
+    require(len(text.params) <= WORDS_PARAMS, f"A text with {len(text.params)} parameters.", f"{field}.params")
+    for j, p in enumerate(text.params):
+        if p.text is not None:
+            _check_words(p.text, f"{field}.params[{j}].text", depth + 1)
+
+
 def _check_ledger(s: State) -> None:
     """§7, §11 invariant 25: every vote line is one the game produces (a district, faction or tower award of a vote
     that has happened, each competitor named once per award; a Grocers payment or Bakers gain of an activation
@@ -467,6 +483,8 @@ def _check_ledger(s: State) -> None:
     per_round: Counter[tuple[int, str]] = Counter()
     totals: Counter[str] = Counter()
     for i, v in enumerate(s.votes):
+        if v.detail_text is not None:
+            _check_words(v.detail_text, f"votes[{i}].detail_text")
         parts = v.category.split(" ", 3)
         if len(parts) != 4 or parts[0] != "round" or parts[1] not in rounds or v.who not in comps:
             fail(f"Vote line {i} ({v.who!r}, {v.category!r}) is no vote line.", "votes")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engines.core.errors import Violation, violation
+from engines.core.text import Message
 from engines.walled_city import moves as mv
 from engines.walled_city import scoring
 from engines.walled_city.common import (
@@ -21,7 +22,7 @@ from engines.walled_city.common import (
 )
 from engines.walled_city.districts import districts
 from engines.walled_city.scoring import ZoneCard as ScoringZoneCard
-from engines.walled_city.state import NEUTRAL, Card, Placed, State, Turn, Vote, ZoneCard
+from engines.walled_city.state import NEUTRAL, Card, Placed, State, Turn, Vote, ZoneCard, vote_line
 
 # ---- alignment (§5.2) ---------------------------------------------------------------------------
 
@@ -37,10 +38,18 @@ def start_alignment(s: State) -> State:
     return replace(s, phase="alignment", order=order, index=0)
 
 
+NOT_OFFERED = Message("walled_city.refusal.not_offered", "{guild} is not in the guild offer.")
+BAD_DEFENCE = Message(
+    "walled_city.refusal.bad_defence",
+    "Place a card from your hand ({card} is not one, or zone {zone} is taken or unknown),"
+    " one of its numbers toward the zone's counter-clockwise tower.",
+)
+
+
 def check_choose(s: State, a: mv.ChooseGuild) -> list[Violation]:
     """§5.2: the guild taken is in the offer."""
     if a.guild not in s.offer:
-        return violation("WALLED_CITY_NOT_OFFERED", f"{a.guild!r} is not in the guild offer.", "action.guild")
+        return violation("WALLED_CITY_NOT_OFFERED", NOT_OFFERED(guild=repr(a.guild)), "action.guild")
     return []
 
 
@@ -100,7 +109,7 @@ def vote(s: State) -> State:
     awards += scoring.score_factions(b, paths, citizens, s.dice, s.round, guards, rounding, excluded, ds)
     for award in awards:
         for who, points in award.points:
-            lines.append(Vote(who, f"round {s.round} {award.category} {award.subject}", points, award.detail))
+            lines.append(vote_line(who, f"round {s.round} {award.category} {award.subject}", points, award.detail))
     s = credit(s, lines)
     return start_defence(replace(s, turn=None))
 
@@ -151,8 +160,7 @@ def check_defence(s: State, seat: int, a: mv.PlaceDefenceCard) -> list[Violation
     if not _defence_ok(s, seat, a):
         return violation(
             "WALLED_CITY_BAD_DEFENCE",
-            f"Place a card from your hand ({a.a}/{a.b} is not one, or zone {a.zone} is taken or unknown),"
-            " one of its numbers toward the zone's counter-clockwise tower.",
+            BAD_DEFENCE(card=f"{a.a}/{a.b}", zone=a.zone),
             "action",
         )
     return []
@@ -179,5 +187,5 @@ def end_round(s: State) -> State:
     s = replace(s, zones=zones)
     cards = {z.zone: ScoringZoneCard(str(z.owner), z.toward_ccw, z.toward_cw, True) for z in zones}
     awards = scoring.score_towers(board(s), watchmen(s), cards, s.options.tower_second_place)
-    lines = [Vote(who, f"round 2 {a.category} {a.subject}", n, a.detail) for a in awards for who, n in a.points]
+    lines = [vote_line(who, f"round 2 {a.category} {a.subject}", n, a.detail) for a in awards for who, n in a.points]
     return replace(credit(s, lines), phase="over", turn=None)

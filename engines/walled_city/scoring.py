@@ -19,7 +19,8 @@ from typing import Literal
 
 import msgspec
 
-from engines.core.scoring import ScoreEntry
+from engines.core.scoring import ScoreEntry, score_entry
+from engines.core.text import LIST_COMMA, Message, Param, Text, listing
 from engines.walled_city.board import Board
 from engines.walled_city.districts import (
     AreaCitizens,
@@ -36,6 +37,7 @@ from engines.walled_city.districts import (
     open_gaps,
     survey_modifier,
 )
+from engines.walled_city.names import CITIZENS, NO_NOBLES, NOBLES, competitor, faction, faction_title
 
 #: §7.2 step 2: base place values, 1st to 4th (there are never more than 4 competitors).
 PLACE_VALUES: tuple[int, ...] = (5, 3, 2, 0)
@@ -44,7 +46,12 @@ Rounding = Literal["trunc", "floor"]
 TowerSecondPlace = Literal["dense", "competition"]
 Category = Literal["district", "faction", "tower"]
 
-_ORDINALS = ("first", "second", "third", "fourth")
+_ORDINALS = (
+    Message("walled_city.place.first", "first"),
+    Message("walled_city.place.second", "second"),
+    Message("walled_city.place.third", "third"),
+    Message("walled_city.place.fourth", "fourth"),
+)
 
 
 class Award(msgspec.Struct, frozen=True):
@@ -57,7 +64,7 @@ class Award(msgspec.Struct, frozen=True):
     category: Category
     subject: str
     points: tuple[tuple[str, int], ...]
-    detail: str
+    detail: Text
 
     def votes(self, competitor: str) -> int:
         """The votes ``competitor`` gets here (0 if not listed)."""
@@ -84,7 +91,7 @@ class Flight(msgspec.Struct, frozen=True):
 
     citizens: Mapping[str, Mapping[str, Citizens]]
     fled: Mapping[str, int]
-    lines: tuple[str, ...]
+    lines: tuple[Text, ...]
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -102,37 +109,33 @@ def split(total: int, k: int, rounding: Rounding = "trunc") -> int:
     return tdiv(total, k) if rounding == "trunc" else total // k
 
 
-def who_words(who: str) -> str:
-    """A competitor as people name it: ``Seat 0`` for ``"0"``, ``the neutral``; any other id as it is (the
-    rulebook's examples name players ``O``, ``W``, ``T``)."""
-    if who == "neutral":
-        return "the neutral"
-    return f"Seat {who}" if who.isascii() and who.isdigit() else who
+def who_words(who: str, start: bool = False) -> Param:
+    """A competitor as people name it: ``Seat 0`` for ``"0"``, ``the neutral`` (``The neutral`` at the ``start``
+    of a sentence); any other id as it is (the rulebook's examples name players ``O``, ``W``, ``T``)."""
+    return competitor(who, start, quoted=False)
 
 
-def _names(who: Sequence[str]) -> str:
-    named = [who_words(w) for w in who]
-    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+def _names(who: Sequence[str], start: bool = False) -> Text:
+    """``Seat 0, Seat 1 and the neutral`` (``start``: at the start of a sentence)."""
+    return listing([who_words(w, start and i == 0) for i, w in enumerate(who)])
 
 
-def _series(values: Sequence[int] | Sequence[str]) -> str:
+def _series(values: Sequence[int] | Sequence[str]) -> Text:
     """``5, 3, 2 and 0``."""
-    shown = [str(v) for v in values]
-    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+    return listing(list(values))
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+DISTRICTS = Message("walled_city.count.districts", "{n} district", "{n} districts")
+TOWERS = Message("walled_city.count.towers", "{n} tower", "{n} towers")
+OPEN_GAPS = Message("walled_city.count.open_gaps", "{n} open gap", "{n} open gaps")
+DISTRICT = Message("walled_city.district.one", "district {area}")
+DISTRICT_OF = Message("walled_city.district.of", "district of {areas}")
 
 
-def _upper_first(words: str) -> str:
-    return words[:1].upper() + words[1:]
-
-
-def district_name(subject: str) -> str:
+def district_name(subject: str) -> Text:
     """A district by its areas, as the board names them: ``district A11``, ``district of A13 and A14``."""
     areas = subject.split("+")
-    return f"district {areas[0]}" if len(areas) == 1 else f"district of {_series(areas)}"
+    return DISTRICT(area=areas[0]) if len(areas) == 1 else DISTRICT_OF(areas=_series(areas))
 
 
 def _ranked(counts: Mapping[str, Citizens], excluded: Iterable[str] = ()) -> list[tuple[Citizens, list[str]]]:
@@ -148,22 +151,61 @@ def _ranked(counts: Mapping[str, Citizens], excluded: Iterable[str] = ()) -> lis
     ]
 
 
-def _remainder(lost: int) -> str:
-    """The discarded remainder of a shared total (§7.2 step 5): ``(the remaining 2 are lost)``; a negative total
-    is divided toward zero, so its remainder is negative."""
+REMAINING_LOST = Message(
+    "walled_city.score.remaining_lost", "(the remaining {n} is lost)", "(the remaining {n} are lost)"
+)
+REMAINDER_DROPPED = Message("walled_city.score.remainder_dropped", "(the remainder, {n}, is dropped)")
+WITH_REMAINDER = Message("walled_city.score.with_remainder", "{line} {remainder}")
+HELD = Message("walled_city.score.held", "{citizens}, {nobles}")
+
+
+def _remainder(line: Text, lost: int) -> Text:
+    """``line`` and the discarded remainder of a shared total (§7.2 step 5): ``(the remaining 2 are lost)``; a
+    negative total is divided toward zero, so its remainder is negative."""
     if lost > 0:
-        return f" (the remaining {lost} {'is' if lost == 1 else 'are'} lost)"
-    return f" (the remainder, {lost}, is dropped)" if lost else ""
+        return WITH_REMAINDER(line=line, remainder=REMAINING_LOST(n=lost))
+    return WITH_REMAINDER(line=line, remainder=REMAINDER_DROPPED(n=lost)) if lost else line
 
 
-def _held(c: Citizens) -> str:
-    nobles = _plural(c.nobles, "noble") if c.nobles else "no nobles"
-    return f"{_plural(c.total, 'citizen')}, {nobles}"
+def _held(c: Citizens) -> Text:
+    nobles = NOBLES(n=c.nobles) if c.nobles else NO_NOBLES()
+    return HELD(citizens=CITIZENS(n=c.total), nobles=nobles)
+
+
+SENTENCES = Message("walled_city.score.sentences", "{header}. {parts}")
+PARTS = Message("walled_city.score.parts", "{first}; {rest}")
+
+
+def _parts(parts: Sequence[Text]) -> Text:
+    """Parts of a sentence joined by semicolons."""
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = PARTS(first=part, rest=out)
+    return out
 
 
 # ---------------------------------------------------------------------------------------------------------
 # §7.2 District scoring
 # ---------------------------------------------------------------------------------------------------------
+
+
+TILES_ADD = Message(
+    "walled_city.score.tiles_add",
+    "The district's survey tiles add {n} to every place: places are worth {values}",
+)
+TILES_TAKE = Message(
+    "walled_city.score.tiles_take",
+    "The district's survey tiles take {n} from every place: places are worth {values}",
+)
+PLACES_WORTH = Message("walled_city.score.places_worth", "Places are worth {values}")
+DISTRICT_NOBODY = Message("walled_city.score.district_nobody", "{header}; nobody has a citizen here, so nobody scores")
+PLACED = Message("walled_city.score.placed", "{who} {place} ({held}): {each}")
+PLACES_TWO = Message("walled_city.score.places_two", "{first} and {last}")
+PLACES_RANGE = Message("walled_city.score.places_range", "{first} to {last}")
+TIE_FOR = Message(
+    "walled_city.score.tie_for",
+    "{who} tie for {places} ({held} each) and share {sums} = {total}: {each} each",
+)
 
 
 def score_district(
@@ -183,14 +225,13 @@ def score_district(
         raise ValueError(f"district {subject}: {ranked_n} competitors, at most {len(PLACE_VALUES)} allowed (§7.2)")
     values = [v + mod for v in PLACE_VALUES]
     if mod:
-        change = f"add {mod} to" if mod > 0 else f"take {-mod} from"
-        header = f"The district's survey tiles {change} every place: places are worth {_series(values)}"
+        header = (TILES_ADD if mod > 0 else TILES_TAKE)(n=abs(mod), values=_series(values))
     else:
-        header = f"Places are worth {_series(values)}"
+        header = PLACES_WORTH(values=_series(values))
     if not ranked:
-        return Award("district", subject, (), f"{header}; nobody has a citizen here, so nobody scores")
+        return Award("district", subject, (), DISTRICT_NOBODY(header=header))
     points: dict[str, int] = {}
-    parts: list[str] = []
+    parts: list[Text] = []
     pos = 0
     for held, who in ranked:
         k = len(who)
@@ -199,22 +240,18 @@ def score_district(
         each = split(total, k, rounding)
         for w in who:
             points[w] = each
+        start = not parts
         if k == 1:
-            parts.append(f"{who_words(who[0])} {_ORDINALS[pos]} ({_held(held)}): {each}")
+            parts.append(PLACED(who=who_words(who[0], start), place=_ORDINALS[pos](), held=_held(held), each=each))
         else:
             lost = total - k * each
-            places = (
-                f"{_ORDINALS[pos]} and {_ORDINALS[pos + 1]}"
-                if k == 2
-                else f"{_ORDINALS[pos]} to {_ORDINALS[pos + k - 1]}"
-            )
+            first, last = _ORDINALS[pos](), _ORDINALS[pos + k - 1]()
+            places = PLACES_TWO(first=first, last=last) if k == 2 else PLACES_RANGE(first=first, last=last)
             sums = " + ".join(f"({v})" if v < 0 else str(v) for v in shared)
-            parts.append(
-                f"{_names(who)} tie for {places} ({_held(held)} each) and share {sums} = {total}: {each} each"
-                + _remainder(lost)
-            )
+            line = TIE_FOR(who=_names(who, start), places=places, held=_held(held), sums=sums, total=total, each=each)
+            parts.append(_remainder(line, lost))
         pos += k
-    return Award("district", subject, tuple(sorted(points.items())), f"{header}. " + _upper_first("; ".join(parts)))
+    return Award("district", subject, tuple(sorted(points.items())), SENTENCES(header=header, parts=_parts(parts)))
 
 
 def score_districts(
@@ -241,11 +278,29 @@ def score_districts(
 # ---------------------------------------------------------------------------------------------------------
 
 
+FACTION_WORTH = Message("walled_city.score.faction_worth", "{faction} is worth {value}")
+FACTION_WORTH_WHERE = Message(
+    "walled_city.score.faction_worth_where", "{faction} is worth {value} (its dice lie in {where})"
+)
+FACTION_NOBODY = Message("walled_city.score.faction_nobody", "{header}; nobody has a citizen there, so nobody scores")
+OTHER_HELD = Message("walled_city.score.other_held", "{who} with {citizens} ({nobles})")
+MOST_THERE = Message("walled_city.score.most_there", "{who} has the most citizens there ({held}): {value}")
+MOST_THERE_AHEAD = Message(
+    "walled_city.score.most_there_ahead",
+    "{who} has the most citizens there ({held}, ahead of {beaten} on nobles): {value}",
+)
+TIE_FOR_MOST = Message(
+    "walled_city.score.tie_for_most", "{who} tie for the most ({held} each) and share {value}: {each} each"
+)
+FACTION_DETAIL = Message("walled_city.score.faction_detail", "{header}. {line}")
+FACTION_DETAIL_OTHERS = Message("walled_city.score.faction_detail_others", "{header}. {line}; others: {others}")
+
+
 def score_faction(
     faction: str,
     value: int,
     counts: Mapping[str, Citizens],
-    where: str = "",
+    where: Text | None = None,
     rounding: Rounding = "trunc",
     excluded: Iterable[str] = (),
 ) -> Award:
@@ -254,27 +309,42 @@ def score_faction(
 
     ``counts`` are the citizens over the faction's locations; ``where`` names them for the explanation.
     """
-    header = f"{_upper_first(faction)} is worth {value}" + (f" (its dice lie in {where})" if where else "")
+    name = faction_title(faction)
+    header = (
+        FACTION_WORTH_WHERE(faction=name, value=value, where=where)
+        if where
+        else FACTION_WORTH(faction=name, value=value)
+    )
     ranked = _ranked(counts, excluded)
     if not ranked:
-        return Award("faction", faction, (), f"{header}; nobody has a citizen there, so nobody scores")
+        return Award("faction", faction, (), FACTION_NOBODY(header=header))
     held, top = ranked[0]
-    rest = ", ".join(
-        f"{who_words(w)} with {_plural(c.total, 'citizen')} ({_plural(c.nobles, 'noble') if c.nobles else 'no nobles'})"
+    rest = [
+        OTHER_HELD(
+            who=who_words(w), citizens=CITIZENS(n=c.total), nobles=NOBLES(n=c.nobles) if c.nobles else NO_NOBLES()
+        )
         for c, ws in ranked[1:]
         for w in ws
-    )
-    tail = f"; others: {rest}" if rest else ""
+    ]
+    others = listing(rest, joined=LIST_COMMA)
+
+    def detail(line: Text) -> Text:
+        if rest:
+            return FACTION_DETAIL_OTHERS(header=header, line=line, others=others)
+        return FACTION_DETAIL(header=header, line=line)
+
     if len(top) == 1:
         beaten = [w for c, ws in ranked[1:] if c.total == held.total for w in ws]
-        why = f", ahead of {_names(beaten)} on nobles" if beaten else ""
-        line = _upper_first(f"{who_words(top[0])} has the most citizens there ({_held(held)}{why}): {value}")
-        return Award("faction", faction, ((top[0], value),), f"{header}. {line}{tail}")
+        first = who_words(top[0], True)
+        if beaten:
+            line = MOST_THERE_AHEAD(who=first, held=_held(held), beaten=_names(beaten), value=value)
+        else:
+            line = MOST_THERE(who=first, held=_held(held), value=value)
+        return Award("faction", faction, ((top[0], value),), detail(line))
     each = split(value, len(top), rounding)
     lost = value - len(top) * each
-    line = _upper_first(f"{_names(top)} tie for the most ({_held(held)} each) and share {value}: {each} each")
-    line += _remainder(lost)
-    return Award("faction", faction, tuple((w, each) for w in top), f"{header}. {line}{tail}")
+    line = _remainder(TIE_FOR_MOST(who=_names(top, True), held=_held(held), value=value, each=each), lost)
+    return Award("faction", faction, tuple((w, each) for w in top), detail(line))
 
 
 def faction_counts(
@@ -313,6 +383,9 @@ def faction_counts(
     return counts, places, towers
 
 
+DISTRICTS_AND_TOWERS = Message("walled_city.score.districts_and_towers", "{districts} and {towers}")
+
+
 def score_factions(
     board: Board,
     path_states: SpotStates,
@@ -333,7 +406,9 @@ def score_factions(
     for f in sorted({d.faction for d in kept}):
         value = faction_value(board, kept, f, round_)
         counts, places, towers = faction_counts(board, path_states, citizens, kept, f, round_, watchmen, area_of)
-        where = _plural(len(places), "district") + (f" and {_plural(len(towers), 'tower')}" if towers else "")
+        where = DISTRICTS(n=len(places))
+        if towers:
+            where = DISTRICTS_AND_TOWERS(districts=where, towers=TOWERS(n=len(towers)))
         out.append(score_faction(f, value, counts, where, rounding, excluded))
     return tuple(out)
 
@@ -341,6 +416,21 @@ def score_factions(
 # ---------------------------------------------------------------------------------------------------------
 # §7.4 Tower scoring
 # ---------------------------------------------------------------------------------------------------------
+
+
+TOWER_HEADER = Message("walled_city.score.tower_header", "The defence cards beside it count {a} and {b} toward it")
+TOWER_NOBODY = Message("walled_city.score.tower_nobody", "{header}; nobody has a watchman here, so nobody scores")
+MOST_WATCHMEN = Message("walled_city.score.most_watchmen", "Most watchmen: {who} ({n}), {a} + {b} = {sum}")
+MOST_WATCHMEN_EACH = Message(
+    "walled_city.score.most_watchmen_each", "Most watchmen: {who} ({n} each), {a} + {b} = {sum} each"
+)
+SECOND_MOST = Message("walled_city.score.second_most", "second most: {who} ({n}), the smaller number, {smaller}")
+SECOND_MOST_EACH = Message(
+    "walled_city.score.second_most_each", "second most: {who} ({n} each), the smaller number, {smaller} each"
+)
+NO_SECOND_PLACE = Message(
+    "walled_city.score.no_second_place", "no second place after a tie for the most, as this game is set"
+)
 
 
 def score_tower(
@@ -356,23 +446,23 @@ def score_tower(
     ``second_place`` (A-3): ``"dense"`` — second = the second-highest distinct count, even after a tie for the
     most; ``"competition"`` — a tie for the most leaves no second place.
     """
-    header = f"The defence cards beside it count {a} and {b} toward it"
+    header = TOWER_HEADER(a=a, b=b)
     present = {w: n for w, n in watchmen.items() if n > 0}
     if not present:
-        return Award("tower", tower, (), f"{header}; nobody has a watchman here, so nobody scores")
+        return Award("tower", tower, (), TOWER_NOBODY(header=header))
     levels = sorted(set(present.values()), reverse=True)
     first = sorted(w for w, n in present.items() if n == levels[0])
     points = {w: a + b for w in first}
-    each = " each" if len(first) > 1 else ""
-    parts = [f"most watchmen: {_names(first)} ({levels[0]}{each}), {a} + {b} = {a + b}{each}"]
+    most = MOST_WATCHMEN_EACH if len(first) > 1 else MOST_WATCHMEN
+    parts = [most(who=_names(first), n=levels[0], a=a, b=b, sum=a + b)]
     if len(levels) > 1 and (second_place == "dense" or len(first) == 1):
         second = sorted(w for w, n in present.items() if n == levels[1])
         points.update({w: min(a, b) for w in second})
-        each = " each" if len(second) > 1 else ""
-        parts.append(f"second most: {_names(second)} ({levels[1]}{each}), the smaller number, {min(a, b)}{each}")
+        next_most = SECOND_MOST_EACH if len(second) > 1 else SECOND_MOST
+        parts.append(next_most(who=_names(second), n=levels[1], smaller=min(a, b)))
     elif len(levels) > 1:
-        parts.append("no second place after a tie for the most, as this game is set")
-    return Award("tower", tower, tuple(sorted(points.items())), f"{header}. " + _upper_first("; ".join(parts)))
+        parts.append(NO_SECOND_PLACE())
+    return Award("tower", tower, tuple(sorted(points.items())), SENTENCES(header=header, parts=_parts(parts)))
 
 
 def near_halves(board: Board, tower: str, cards: Mapping[str, ZoneCard]) -> tuple[int, int]:
@@ -406,6 +496,13 @@ def score_towers(
 # ---------------------------------------------------------------------------------------------------------
 
 
+N_OF_WHOSE = Message("walled_city.flee.n_of_whose", "{n} of {who}'s")
+OPENED = Message("walled_city.flee.opened", "{gaps} ({ids})")
+NOBLES_TO_BOX = Message("walled_city.flee.to_box", "its nobles go to the box ({lost})")
+NO_NOBLES_TO_LOSE = Message("walled_city.flee.none", "it has no nobles to lose")
+FLED = Message("walled_city.flee.line", "The {district} has {opened}: {fled}")
+
+
 def flee(
     board: Board,
     path_states: SpotStates,
@@ -426,7 +523,7 @@ def flee(
         gaps_of.setdefault(area_of[board.gap_area(g)].areas, []).append(g)
     result = {a: dict(c) for a, c in citizens.items()}
     fled: dict[str, int] = {}
-    lines: list[str] = []
+    lines: list[Text] = []
     for d in ds:
         gaps = gaps_of.get(d.areas)
         if not gaps:
@@ -439,10 +536,10 @@ def flee(
                     result[a][who] = Citizens(peasants=c.peasants)
         for who, n in here.items():
             fled[who] = fled.get(who, 0) + n
-        lost = ", ".join(f"{n} of {who_words(w)}'s" for w, n in sorted(here.items()))
-        opened = f"{_plural(len(gaps), 'open gap')} ({', '.join(gaps)})"
-        fled_words = f"its nobles go to the box ({lost})" if here else "it has no nobles to lose"
-        lines.append(f"The {district_name(d.label)} has {opened}: {fled_words}")
+        lost = listing([N_OF_WHOSE(n=n, who=who_words(w)) for w, n in sorted(here.items())], joined=LIST_COMMA)
+        opened = OPENED(gaps=OPEN_GAPS(n=len(gaps)), ids=", ".join(gaps))
+        fled_words = NOBLES_TO_BOX(lost=lost) if here else NO_NOBLES_TO_LOSE()
+        lines.append(FLED(district=district_name(d.label), opened=opened, fled=fled_words))
     frozen = MappingProxyType({a: MappingProxyType(c) for a, c in result.items()})
     return Flight(citizens=frozen, fled=MappingProxyType(dict(sorted(fled.items()))), lines=tuple(lines))
 
@@ -461,10 +558,20 @@ def totals(awards: Iterable[Award]) -> dict[str, int]:
     return dict(sorted(out.items()))
 
 
+AWARD_CATEGORIES: dict[str, Message] = {
+    "district": Message("walled_city.score.award.district", "district {subject}"),
+    "faction": Message("walled_city.score.award.faction", "faction {subject}"),
+    "tower": Message("walled_city.score.award.tower", "tower {subject}"),
+}
+
+
+def _award_category(a: Award) -> Text:
+    """An award's category and subject: ``district A13+A14``, ``faction yellow``, ``tower T3``."""
+    return AWARD_CATEGORIES[a.category](subject=faction(a.subject) if a.category == "faction" else a.subject)
+
+
 def score_entries(awards: Iterable[Award], competitor: str) -> tuple[ScoreEntry, ...]:
     """``competitor``'s lines for a score sheet (``engines.core.scoring``): one per award naming it."""
     return tuple(
-        ScoreEntry(category=f"{a.category} {a.subject}", points=a.votes(competitor), detail=a.detail)
-        for a in awards
-        if competitor in a.by_competitor
+        score_entry(_award_category(a), a.votes(competitor), a.detail) for a in awards if competitor in a.by_competitor
     )

@@ -7,32 +7,46 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from engines.core.engine import CHANCE, convert_options
+from engines.core.engine import convert_options
 from engines.core.errors import StateInvalid, Violation, violation
 from engines.core.rng import Rng
 from engines.core.table import Draw, uniform
-from engines.core.text import generic_label
+from engines.core.text import Message
 from engines.walled_city import moves as mv
 from engines.walled_city.board import BOARDS
 from engines.walled_city.common import add_citizens, board, is_empty, printed, set_seat, take_from_reserve
 from engines.walled_city.content import CONTENT
+from engines.walled_city.described import describe
 from engines.walled_city.districts import Die, SurveyTile
 from engines.walled_city.state import NEUTRAL, Card, Options, Seat, Spot, State
 
 #: What each option means, in words (the rule each settles is cited in ``Options`` and docs/walled_city.md).
-OPTION_DOCS: dict[str, str] = {
-    "board": "The side of the board to play on: Londonderry (the basic game) or Borderlands.",
-    "guild_deck": "Which guild cards are used: the 12 of the board's own deck, or all 20 mixed.",
-    "start_player": "The seat of the start player, or -1 to draw the start player at random.",
-    "tower_second_place": (
+OPTION_DOCS: dict[str, Message] = {
+    "board": Message(
+        "walled_city.option.board", "The side of the board to play on: Londonderry (the basic game) or Borderlands."
+    ),
+    "guild_deck": Message(
+        "walled_city.option.guild_deck", "Which guild cards are used: the 12 of the board's own deck, or all 20 mixed."
+    ),
+    "start_player": Message(
+        "walled_city.option.start_player", "The seat of the start player, or -1 to draw the start player at random."
+    ),
+    "tower_second_place": Message(
+        "walled_city.option.tower_second_place",
         "Whether a tower still pays a second place when players tie for the most watchmen: dense gives it to "
-        "the next count, competition to nobody."
+        "the next count, competition to nobody.",
     ),
-    "split_rounding": (
-        "How players tied on a negative total divide it: each share rounded toward zero (trunc) or down (floor)."
+    "split_rounding": Message(
+        "walled_city.option.split_rounding",
+        "How players tied on a negative total divide it: each share rounded toward zero (trunc) or down (floor).",
     ),
-    "neutral_in_factions": "With 2 players, the neutral colour also competes for the faction majorities.",
-    "saddlers_cross_fence": "The Saddlers may move citizens across a fence the Carpenters built.",
+    "neutral_in_factions": Message(
+        "walled_city.option.neutral_in_factions",
+        "With 2 players, the neutral colour also competes for the faction majorities.",
+    ),
+    "saddlers_cross_fence": Message(
+        "walled_city.option.saddlers_cross_fence", "The Saddlers may move citizens across a fence the Carpenters built."
+    ),
 }
 
 
@@ -144,22 +158,27 @@ def chance_options(s: State) -> list[Any]:
 
 
 #: Each setup chance event in words, for the refusal of an outcome it cannot have.
-CHANCE_WORDS = {
-    "start_player": "start player",
-    "die": "next faction die",
-    "tile": "next survey tile",
-    "guild": "next guild card of the offer",
-    "card": "next defence-only card",
+CHANCE_WORDS: dict[str, Message] = {
+    "start_player": Message("walled_city.chance_event.start_player", "start player"),
+    "die": Message("walled_city.chance_event.die", "next faction die"),
+    "tile": Message("walled_city.chance_event.tile", "next survey tile"),
+    "guild": Message("walled_city.chance_event.guild", "next guild card of the offer"),
+    "card": Message("walled_city.chance_event.card", "next defence-only card"),
 }
+SETUP_EVENT = Message("walled_city.chance_event.other", "setup event")
+IMPOSSIBLE_CHANCE = Message(
+    "walled_city.refusal.impossible_chance", "The {owed} cannot come out as {what}: only what is left can be drawn."
+)
+NO_SUCH_PATH = Message("walled_city.refusal.no_such_path", "There is no path {path}.")
+PATH_NOT_EMPTY = Message("walled_city.refusal.path_not_empty", "Path {path} is not empty.")
 
 
 def check_chance(s: State, a: Any) -> list[Violation]:
     """§3: a setup chance event has one of the outcomes the components still allow."""
     if a not in chance_options(s):
-        what = generic_label(CHANCE, a, several_seats=False).label.english
-        owed = CHANCE_WORDS.get(chance_kind(s), "setup event")
-        message = f"The {owed} cannot come out as {what}: only what is left can be drawn."
-        return violation("WALLED_CITY_IMPOSSIBLE_CHANCE", message, "action")
+        what = describe(a)
+        owed = CHANCE_WORDS[chance_kind(s)]() if chance_kind(s) in CHANCE_WORDS else SETUP_EVENT()
+        return violation("WALLED_CITY_IMPOSSIBLE_CHANCE", IMPOSSIBLE_CHANCE(owed=owed, what=what), "action")
     return []
 
 
@@ -222,9 +241,9 @@ def starting_road_seat(s: State) -> int:
 def check_starting_road(s: State, a: mv.StartingRoad) -> list[Violation]:
     """§3.5, §5.1: a starting road goes on an empty path of the board."""
     if a.path not in board(s).path:
-        return violation("WALLED_CITY_NO_SUCH_PATH", f"There is no path {a.path}.", "action.path")
+        return violation("WALLED_CITY_NO_SUCH_PATH", NO_SUCH_PATH(path=a.path), "action.path")
     if not is_empty(s.paths, a.path):
-        return violation("WALLED_CITY_PATH_TAKEN", f"Path {a.path} is not empty.", "action.path")
+        return violation("WALLED_CITY_PATH_TAKEN", PATH_NOT_EMPTY(path=a.path), "action.path")
     return []
 
 

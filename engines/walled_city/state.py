@@ -12,6 +12,7 @@ from typing import Literal
 import msgspec
 
 from engines.core.rng import Rng
+from engines.core.text import AS_WRITTEN, Text
 from engines.walled_city.districts import Die, SurveyTile
 from engines.walled_city.fences import Fence
 
@@ -97,6 +98,19 @@ class Vote(msgspec.Struct, frozen=True):
     category: str
     points: int
     detail: str
+    """Why, in English (the state kept only this before the service spoke other languages)."""
+    detail_text: Text | None = None
+    """Why, in words (its message id, parameters and English); absent in a state kept from before."""
+
+    @property
+    def words(self) -> Text:
+        """Why, in words: ``detail_text``, or for a state kept from before, its English as written."""
+        return self.detail_text if self.detail_text is not None else AS_WRITTEN(words=self.detail)
+
+
+def vote_line(who: str, category: str, points: int, detail: Text) -> Vote:
+    """A vote line with its words."""
+    return Vote(who, category, points, detail.english, detail)
 
 
 class Turn(msgspec.Struct, frozen=True, kw_only=True):

@@ -6,6 +6,9 @@ Paths keep every menu within ``MENU_LIMIT`` choices: a step over a set of board 
 (a content pack's bigger board) is split into groups of consecutive ids in board order first (``_pick``).
 Nothing hidden reaches a public line (§8): a defence card is placed face down, a defence-only card is dealt
 face down, a Butchers gift is known to giver and recipient only.
+
+Every word is a ``Message`` (``engines.core.text``): its English template here, its translations in
+``locale/``.
 """
 
 from __future__ import annotations
@@ -14,11 +17,22 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from engines.core.table import Act, Happened
-from engines.core.text import LogEntry, MoveLabel, Text, plural, seat_name, text
+from engines.core.text import LogEntry, Message, MoveLabel, Param, Text, seat, seated
 from engines.walled_city import moves as mv
 from engines.walled_city.common import board
 from engines.walled_city.content import CONTENT
-from engines.walled_city.state import NEUTRAL, State
+from engines.walled_city.names import (
+    CITIZEN_KINDS,
+    NO_NOBLES,
+    NO_PEASANTS,
+    NOBLES,
+    PEASANTS,
+    PIECES,
+    competitor,
+    faction,
+    guild,
+)
+from engines.walled_city.state import State
 
 GAME = "walled_city"
 MENU_LIMIT = 25
@@ -27,49 +41,62 @@ MENU_LIMIT = 25
 
 # ---- names ----------------------------------------------------------------------------------------
 
+CARD_DEFENCE_ONLY = Message("walled_city.card.defence_only", "{card} (defence-only)")
+NOBLES_AND_PEASANTS = Message("walled_city.citizens.both", "{nobles} and {peasants}")
+NOBODY = Message("walled_city.citizens.nobody", "nobody")
+DIE_NAME = Message("walled_city.marker.die", "the {faction} die on {place} (showing {value})")
+DIE_INDEX = Message("walled_city.marker.die_index", "die {index}")
+TILE_NAME = Message("walled_city.marker.tile", "the survey tile on {area} ({value})")
+TILE_INDEX = Message("walled_city.marker.tile_index", "tile {index}")
+CUT_MIDDLE = Message("walled_city.cut.middle", "the middle of {item}")
+CUT_CORNER = Message("walled_city.cut.corner", "the corner after {item}")
+A_DIE = Message("walled_city.die.a", "a {faction} die")
+AN_DIE = Message("walled_city.die.an", "an {faction} die")
 
-def guild_name(guild: str) -> str:
+
+def guild_name(guild_id: str) -> Param:
     """A guild by its name in the content (``Merchant Taylors``)."""
-    return CONTENT.guild[guild].name_en if guild in CONTENT.guild else guild
+    return guild(guild_id)
 
 
-def who_name(who: str) -> str:
+def who_name(who: str) -> Param:
     """A competitor (``"0"``..``"3"``, ``"neutral"``, §3.6) as people name it."""
-    if who == NEUTRAL:
-        return "the neutral"
-    return seat_name(int(who)) if who.isascii() and who.isdigit() else repr(who)
+    return competitor(who)
 
 
-def card_name(a: int, b: int, defence_only: bool = False) -> str:
+def card_name(a: int, b: int, defence_only: bool = False) -> Param:
     """A building card by its numbers (§2.4); the 3-player Borderlands off-colour card says so (§3.7)."""
-    return f"{a}/{b}" + (" (defence-only)" if defence_only else "")
+    return CARD_DEFENCE_ONLY(card=f"{a}/{b}") if defence_only else f"{a}/{b}"
 
 
-def citizens_name(peasants: int, nobles: int) -> str:
+def citizens_name(peasants: int, nobles: int) -> Text:
     """``1 noble and 2 peasants``, ``3 peasants``, ``nobody``."""
-    parts = [plural(n, word) for n, word in ((nobles, "noble"), (peasants, "peasant")) if n]
-    return " and ".join(parts) or "nobody"
+    if nobles and peasants:
+        return NOBLES_AND_PEASANTS(nobles=NOBLES(n=nobles), peasants=PEASANTS(n=peasants))
+    if nobles:
+        return NOBLES(n=nobles)
+    return PEASANTS(n=peasants) if peasants else NOBODY()
 
 
-def _choice(step: str, template: str, /, **params: object) -> Text:
-    return text(f"{GAME}.choice.{step}", template, **params)
+def signed(value: int) -> str:
+    """A survey tile's side or a signed change: ``+1``, ``-1``."""
+    return f"{value:+d}"
 
 
-def _pick(step: str, universe: Sequence[str], item: str, template: str, **params: object) -> list[Text]:
-    """The menu step choosing ``item`` among ``universe`` (board order); when the universe is larger than a
-    menu, a step choosing the group of consecutive ids first."""
+GROUP = Message("walled_city.choice.group", "{first} to {last}")
+
+
+def _pick(universe: Sequence[str], item: str, chosen: Text, shown: Callable[[str], Param] = str) -> list[Text]:
+    """The menu step choosing ``item`` among ``universe`` (board order; ``chosen``: its words); when the universe
+    is larger than a menu, a step choosing the group of consecutive ids (``shown``) first."""
     out: list[Text] = []
     if len(universe) > MENU_LIMIT and item in universe:
         size = -(-len(universe) // -(-len(universe) // MENU_LIMIT))
         start = universe.index(item) // size * size
         group = universe[start : start + size]
-        out.append(_choice(f"{step}.group", "{first} to {last}", first=group[0], last=group[-1]))
-    out.append(_choice(step, template, **params))
+        out.append(GROUP(first=shown(group[0]), last=shown(group[-1])))
+    out.append(chosen)
     return out
-
-
-def _kind(kind: str, template: str) -> Text:
-    return _choice(f"kind.{kind}", template)
 
 
 def _places(s: State) -> list[str]:
@@ -78,17 +105,17 @@ def _places(s: State) -> list[str]:
     return [*b.area_ids, *b.tower]
 
 
-def _die_name(s: State, index: int) -> str:
+def _die_name(s: State, index: int) -> Text:
     d = s.dice[index] if 0 <= index < len(s.dice) else None
-    return f"the {d.faction} die on {d.location} (showing {d.value})" if d else f"die {index}"
+    return DIE_NAME(faction=faction(d.faction), place=d.location, value=d.value) if d else DIE_INDEX(index=index)
 
 
-def _tile_name(s: State, index: int) -> str:
+def _tile_name(s: State, index: int) -> Text:
     t = s.tiles[index] if 0 <= index < len(s.tiles) else None
-    return f"the survey tile on {t.area} ({t.value:+d})" if t else f"tile {index}"
+    return TILE_NAME(area=t.area, value=signed(t.value)) if t else TILE_INDEX(index=index)
 
 
-def marker_name(s: State, kind: str, index: int) -> str:
+def marker_name(s: State, kind: str, index: int) -> Text:
     return _die_name(s, index) if kind == "die" else _tile_name(s, index)
 
 
@@ -97,101 +124,149 @@ def _side_name(s: State, path: str, side: int) -> str:
     return "/".join(sides[side]) or "?"
 
 
-def _cut_name(item: str, inside: bool) -> str:
-    return f"the middle of {item}" if inside else f"the corner after {item}"
+def _cut_name(item: str, inside: bool) -> Text:
+    return CUT_MIDDLE(item=item) if inside else CUT_CORNER(item=item)
 
 
-def _done_label(s: State) -> tuple[str, str, str]:
+def _cut_key(item: str, inside: bool) -> str:
+    return f"{item}:{int(inside)}"
+
+
+def _cut_shown(key: str) -> Text:
+    item, _, inside = key.rpartition(":")
+    return _cut_name(item, inside == "1")
+
+
+STOP = Message("walled_city.move.stop", "Stop using the {guild}")
+STOPPED = Message("walled_city.did.stop", "stopped using the {guild}")
+GIVE_UP = Message("walled_city.move.give_up", "Give up your {piece}: there is nowhere to build it")
+GAVE_UP = Message("walled_city.did.give_up", "gave up their {piece} (there was nowhere to build it)")
+PROMOTE_DONE = Message("walled_city.move.promote_done", "Promote no more")
+PROMOTED_DONE = Message("walled_city.did.promote_done", "promoted no more")
+PASS = Message("walled_city.move.pass", "Pass (adjust nothing)")
+PASSED = Message("walled_city.did.pass", "passed (adjusted nothing)")
+END_TURN = Message("walled_city.move.end_turn", "End the turn")
+ENDED_TURN = Message("walled_city.did.end_turn", "ended the turn")
+
+
+def _done_label(s: State) -> tuple[str, Message, Message]:
     """What ``done`` means where it is offered: its kind of choice, its words and what it did."""
     if s.activation is not None:
-        return "stop", "Stop using the {guild}", "stopped using the {guild}"
+        return "stop", STOP, STOPPED
     step = s.turn.step if s.turn is not None else ""
     return {
-        "place": (
-            "give_up",
-            "Give up your {piece}: there is nowhere to build it",
-            "gave up their {piece} (there was nowhere to build it)",
-        ),
-        "promote": ("promote_done", "Promote no more", "promoted no more"),
-        "adjust": ("pass", "Pass (adjust nothing)", "passed (adjusted nothing)"),
-    }.get(step, ("end_turn", "End the turn", "ended the turn"))
+        "place": ("give_up", GIVE_UP, GAVE_UP),
+        "promote": ("promote_done", PROMOTE_DONE, PROMOTED_DONE),
+        "adjust": ("pass", PASS, PASSED),
+    }.get(step, ("end_turn", END_TURN, ENDED_TURN))
 
 
 # ---- labels: one function per kind of move ------------------------------------------------------------
 
 
 class Worded(NamedTuple):
-    """A move in words: its kind, its label's template and parameters, its path, and what a seat who made it
-    in the open did (the public line after ``{seat}``, filled with the same parameters; empty for chance and
-    for a move with a hidden card, whose lines are their own)."""
+    """A move in words: its kind, its label's message and parameters, its path, and what a seat who made it
+    in the open did (the public line after ``{seat}``, a message filled with the same parameters; ``None`` for
+    chance and for a move with a hidden card, whose lines are their own)."""
 
     kind: str
-    template: str
-    params: dict[str, object]
+    label: Message
+    params: dict[str, Param]
     path: list[Text]
-    past: str = ""
+    past: Message | None = None
+
+
+def fill(message: Message, params: dict[str, Param]) -> Text:
+    """``message`` with the parameters it names, taken from ``params``."""
+    return message(**{name: params[name] for name in message.names})
+
+
+START_PLAYER = Message("walled_city.move.start_player", "Start player: {seat}")
+CHOICE_SEAT = Message("walled_city.choice.seat", "{seat}")
 
 
 def label_chance_seat(s: State, a: mv.ChanceSeat) -> Worded:
-    who = seat_name(a.seat)
-    return Worded("start_player", "Start player: {seat}", {"seat": who}, [_choice("seat", "{seat}", seat=who)])
+    who = seat(a.seat)
+    return Worded("start_player", START_PLAYER, {"seat": who}, [CHOICE_SEAT(seat=who)])
 
 
-def a_die(faction: str) -> str:
+def a_die(faction_id: str) -> Text:
     """``a blue die``, ``an orange die``."""
-    return f"{'an' if faction[:1] in 'aeiou' else 'a'} {faction} die"
+    return (AN_DIE if faction_id[:1] in "aeiou" else A_DIE)(faction=faction(faction_id))
+
+
+ROLL = Message("walled_city.move.die", "Roll {die} showing {value}")
+CHOICE_DIE = Message("walled_city.choice.die", "{faction} {value}")
 
 
 def label_chance_die(s: State, a: mv.ChanceDie) -> Worded:
-    params: dict[str, object] = {"die": a_die(a.faction), "value": a.value}
-    path = [_choice("die", "{faction} {value}", faction=a.faction, value=a.value)]
-    return Worded("die", "Roll {die} showing {value}", params, path)
+    params: dict[str, Param] = {"die": a_die(a.faction), "value": a.value}
+    return Worded("die", ROLL, params, [CHOICE_DIE(faction=faction(a.faction), value=a.value)])
+
+
+LAY_TILE = Message("walled_city.move.tile", "Lay a survey tile showing {side}")
+CHOICE_SIDE = Message("walled_city.choice.tile", "{side}")
 
 
 def label_chance_tile(s: State, a: mv.ChanceTile) -> Worded:
-    side = f"{a.value:+d}"
-    return Worded("tile", "Lay a survey tile showing {side}", {"side": side}, [_choice("tile", "{side}", side=side)])
+    side = signed(a.value)
+    return Worded("tile", LAY_TILE, {"side": side}, [CHOICE_SIDE(side=side)])
+
+
+ADD_GUILD = Message("walled_city.move.guild", "Add the {guild} to the offer")
+CHOICE_GUILD = Message("walled_city.choice.guild", "{guild}")
 
 
 def label_chance_guild(s: State, a: mv.ChanceGuild) -> Worded:
     name = guild_name(a.guild)
-    path = [_choice("guild", "{guild}", guild=name)]
-    return Worded("guild", "Add the {guild} to the offer", {"guild": name}, path)
+    return Worded("guild", ADD_GUILD, {"guild": name}, [CHOICE_GUILD(guild=name)])
+
+
+DEAL_CARD = Message("walled_city.move.card", "Deal the defence-only card {card}")
+CHOICE_CARD = Message("walled_city.choice.card", "{card}")
 
 
 def label_chance_card(s: State, a: mv.ChanceCard) -> Worded:
     card = card_name(a.a, a.b)
-    path = [_choice("card", "{card}", card=card)]
-    return Worded("card", "Deal the defence-only card {card}", {"card": card}, path)
+    return Worded("card", DEAL_CARD, {"card": card}, [CHOICE_CARD(card=card)])
+
+
+REROLL_SHOWS = Message("walled_city.move.reroll", "The re-roll shows {value}")
+CHOICE_VALUE = Message("walled_city.choice.value", "{value}")
 
 
 def label_chance_reroll(s: State, a: mv.ChanceReroll) -> Worded:
     item = s.activation.items[-1] if s.activation is not None and s.activation.items else ""
-    shown = f"{a.value:+d}" if item.startswith("tile") else str(a.value)
-    return Worded("reroll", "The re-roll shows {value}", {"value": shown}, [_choice("value", "{value}", value=shown)])
+    shown = signed(a.value) if item.startswith("tile") else str(a.value)
+    return Worded("reroll", REROLL_SHOWS, {"value": shown}, [CHOICE_VALUE(value=shown)])
+
+
+KIND_ROAD = Message("walled_city.choice.kind.road", "Starting road")
+CHOICE_ID = Message("walled_city.choice.id", "{item}")
+STARTING_ROAD = Message("walled_city.move.starting_road", "Place a starting road on {path}")
+PLACED_STARTING_ROAD = Message("walled_city.did.starting_road", "placed a starting road on {path}")
 
 
 def label_starting_road(s: State, a: mv.StartingRoad) -> Worded:
-    path = _pick("path", list(board(s).path), a.path, "{path}", path=a.path)
-    return Worded(
-        "starting_road",
-        "Place a starting road on {path}",
-        {"path": a.path},
-        [_kind("road", "Starting road"), *path],
-        "placed a starting road on {path}",
-    )
+    path = _pick(list(board(s).path), a.path, CHOICE_ID(item=a.path))
+    return Worded("starting_road", STARTING_ROAD, {"path": a.path}, [KIND_ROAD(), *path], PLACED_STARTING_ROAD)
+
+
+CHOICE_GUILD_PRIORITY = Message("walled_city.choice.guild_priority", "{guild} ({priority})")
+TAKE_GUILD = Message("walled_city.move.choose_guild", "Take the {guild} (priority {priority})")
+TOOK_GUILD = Message("walled_city.did.choose_guild", "took the {guild} (priority {priority})")
 
 
 def label_choose_guild(s: State, a: mv.ChooseGuild) -> Worded:
     name, rank = guild_name(a.guild), CONTENT.guild[a.guild].label if a.guild in CONTENT.guild else "?"
-    path = [_choice("guild", "{guild} ({priority})", guild=name, priority=rank)]
-    return Worded(
-        "choose_guild",
-        "Take the {guild} (priority {priority})",
-        {"guild": name, "priority": rank},
-        path,
-        "took the {guild} (priority {priority})",
-    )
+    path = [CHOICE_GUILD_PRIORITY(guild=name, priority=rank)]
+    return Worded("choose_guild", TAKE_GUILD, {"guild": name, "priority": rank}, path, TOOK_GUILD)
+
+
+KIND_BUILD = Message("walled_city.choice.kind.build", "Build a {piece}")
+CHOICE_CARD_NAMED = Message("walled_city.choice.card_named", "Card {card}")
+BUILD = Message("walled_city.move.build", "Build a {piece} on {spot} with card {card}")
+BUILT = Message("walled_city.did.build", "built a {piece} on {spot} with card {card}")
 
 
 def label_build(s: State, a: mv.BuildRoad | mv.BuildWall) -> Worded:
@@ -200,28 +275,43 @@ def label_build(s: State, a: mv.BuildRoad | mv.BuildWall) -> Worded:
     universe = list(board(s).path) if road else list(board(s).gap)
     card = card_name(a.a, a.b)
     piece = "road" if road else "wall"
-    where = "path" if road else "gap"
     path = [
-        _kind(f"build_{piece}", f"Build a {piece}"),
-        _choice("card", "Card {card}", card=card),
-        *_pick(where, universe, spot, "{spot}", spot=spot),
+        KIND_BUILD(piece=PIECES[piece]),
+        CHOICE_CARD_NAMED(card=card),
+        *_pick(universe, spot, CHOICE_ID(item=spot)),
     ]
-    params: dict[str, object] = {"spot": spot, "card": card}
-    past = f"built a {piece} on {{spot}} with card {{card}}"
-    return Worded(f"build_{piece}", f"Build a {piece} on {{spot}} with card {{card}}", params, path, past)
+    params: dict[str, Param] = {"piece": PIECES[piece], "spot": spot, "card": card}
+    return Worded(f"build_{piece}", BUILD, params, path, BUILT)
 
 
-def toward(number: int, where: str) -> str:
+TOWARD = Message("walled_city.toward", "{number} toward {where}")
+TOWARD_NOTHING = Message("walled_city.toward_nothing", "nothing toward {where}")
+
+
+def toward(number: int, where: str) -> Text:
     """``3 toward A11``, or ``nothing toward A11`` for a card's 0 (a move never reads as a quantity of zero)."""
-    return f"{number} toward {where}" if number else f"nothing toward {where}"
+    return TOWARD(number=number, where=where) if number else TOWARD_NOTHING(where=where)
 
 
-def _on(number: int, placed: int, area: str, citizens: str) -> str:
+ON = Message("walled_city.on", "{number} on {area} ({citizens})")
+ON_SHORT = Message("walled_city.on_short", "{citizens} on {area} (the card's {number}; the reserve is short)")
+
+
+def _on(number: int, placed: int, area: str, citizens: Text) -> Text:
     """``3 on A11 (1 noble and 2 peasants)``; with a reserve too short for the card's number (A-6), what is
     actually placed: ``2 peasants on A11 (the card's 3; the reserve is short)``."""
     if placed == number:
-        return f"{number} on {area} ({citizens})"
-    return f"{citizens} on {area} (the card's {number}; the reserve is short)"
+        return ON(number=number, area=area, citizens=citizens)
+    return ON_SHORT(citizens=citizens, area=area, number=number)
+
+
+KIND_SETTLE = Message("walled_city.choice.kind.settle", "Settle")
+CHOICE_NUMBERS = Message("walled_city.choice.numbers", "{side1}, {side2}")
+CHOICE_INTO = Message("walled_city.choice.area1", "into {area}")
+CHOICE_AND_INTO = Message("walled_city.choice.area2", "and into {area}")
+CHOICE_PLACED = Message("walled_city.choice.placed", "{citizens} on {area}")
+SETTLE = Message("walled_city.move.settle", "Settle {one} and {two}")
+SETTLED = Message("walled_city.did.settle", "settled {one} and {two}")
 
 
 def label_settle(s: State, a: mv.Settle) -> Worded:
@@ -239,16 +329,27 @@ def label_settle(s: State, a: mv.Settle) -> Worded:
     ]
     if not a.first:
         sides.reverse()
-    params: dict[str, object] = {"one": sides[0], "two": sides[1]}
+    params: dict[str, Param] = {"one": sides[0], "two": sides[1]}
     path = [
-        _kind("settle", "Settle"),
-        _choice("numbers", "{side1}, {side2}", side1=toward(a.first, first_side), side2=toward(second, second_side)),
-        _choice("area1", "into {area}", area=a.area1),
-        _choice("area2", "and into {area}", area=a.area2),
-        _choice("placed1", "{citizens} on {area}", citizens=one, area=a.area1),
-        _choice("placed2", "{citizens} on {area}", citizens=two, area=a.area2),
+        KIND_SETTLE(),
+        CHOICE_NUMBERS(side1=toward(a.first, first_side), side2=toward(second, second_side)),
+        CHOICE_INTO(area=a.area1),
+        CHOICE_AND_INTO(area=a.area2),
+        CHOICE_PLACED(citizens=one, area=a.area1),
+        CHOICE_PLACED(citizens=two, area=a.area2),
     ]
-    return Worded("settle", "Settle {one} and {two}", params, path, "settled {one} and {two}")
+    return Worded("settle", SETTLE, params, path, SETTLED)
+
+
+NOTHING_ON = Message("walled_city.nothing_on", "nothing on {area}")
+UP_TO = Message("walled_city.up_to", "up to {number}")
+NONE_KEPT = Message("walled_city.none", "none")
+SETTLE_NUMBER = Message("walled_city.settle_number", "Settle {number}")
+SETTLE_NOTHING = Message("walled_city.settle_nothing", "Settle nothing")
+CHOICE_SETTLE_WALL = Message("walled_city.choice.number", "{numbers}, promote {promote}")
+CHOICE_CITIZENS = Message("walled_city.choice.citizens", "{citizens}")
+SETTLE_WALL = Message("walled_city.move.settle_wall", "Settle {settled}, promote {promote}")
+SETTLED_WALL = Message("walled_city.did.settle_wall", "settled {settled}, keeping {kept} to promote")
 
 
 def label_settle_wall(s: State, a: mv.SettleWall) -> Worded:
@@ -258,290 +359,354 @@ def label_settle_wall(s: State, a: mv.SettleWall) -> Worded:
     other = (turn.a + turn.b - a.number) if turn is not None else 0
     area = board(s).gap_area(turn.spot) if turn is not None and turn.spot in board(s).gap else "?"
     who = citizens_name(a.peasants, a.nobles)
-    settled = _on(a.number, a.nobles + a.peasants, area, who) if a.number else f"nothing on {area}"
-    params: dict[str, object] = {
-        "settled": settled,
-        "promote": f"up to {other}" if other else "nobody",
-        "kept": str(other) if other else "none",
-    }
-    numbers = f"Settle {a.number}" if a.number else "Settle nothing"
-    path = [
-        _kind("settle", "Settle"),
-        _choice("number", "{numbers}, promote {promote}", numbers=numbers, promote=params["promote"]),
-        _choice("citizens", "{citizens}", citizens=who),
-    ]
-    return Worded(
-        "settle_wall",
-        "Settle {settled}, promote {promote}",
-        params,
-        path,
-        "settled {settled}, keeping {kept} to promote",
-    )
+    settled = _on(a.number, a.nobles + a.peasants, area, who) if a.number else NOTHING_ON(area=area)
+    promote = UP_TO(number=other) if other else NOBODY()
+    params: dict[str, Param] = {"settled": settled, "promote": promote, "kept": other if other else NONE_KEPT()}
+    numbers = SETTLE_NUMBER(number=a.number) if a.number else SETTLE_NOTHING()
+    path = [KIND_SETTLE(), CHOICE_SETTLE_WALL(numbers=numbers, promote=promote), CHOICE_CITIZENS(citizens=who)]
+    return Worded("settle_wall", SETTLE_WALL, params, path, SETTLED_WALL)
+
+
+KIND_PROMOTE = Message("walled_city.choice.kind.promote", "Promote a noble")
+CHOICE_WHO = Message("walled_city.choice.who", "{who}")
+CHOICE_FROM = Message("walled_city.choice.from", "from {area}")
+CHOICE_TO = Message("walled_city.choice.to", "to {tower}")
+PROMOTE = Message("walled_city.move.promote", "Promote {who}'s noble from {area} to {tower}")
+PROMOTED = Message("walled_city.did.promote", "promoted {who}'s noble from {area} to {tower}")
 
 
 def label_promote(s: State, a: mv.Promote) -> Worded:
     who = who_name(a.who)
-    params: dict[str, object] = {"who": who, "area": a.area, "tower": a.tower}
+    params: dict[str, Param] = {"who": who, "area": a.area, "tower": a.tower}
     path = [
-        _kind("promote", "Promote a noble"),
-        _choice("who", "{who}", who=who),
-        *_pick("area", board(s).area_ids, a.area, "from {area}", area=a.area),
-        _choice("tower", "to {tower}", tower=a.tower),
+        KIND_PROMOTE(),
+        CHOICE_WHO(who=who),
+        *_pick(board(s).area_ids, a.area, CHOICE_FROM(area=a.area)),
+        CHOICE_TO(tower=a.tower),
     ]
-    return Worded(
-        "promote",
-        "Promote {who}'s noble from {area} to {tower}",
-        params,
-        path,
-        "promoted {who}'s noble from {area} to {tower}",
-    )
+    return Worded("promote", PROMOTE, params, path, PROMOTED)
+
+
+KIND_ADJUST = Message("walled_city.choice.kind.adjust", "Adjust a die or tile")
+CHOICE_MARKER = Message("walled_city.choice.marker", "{marker}")
+TURN_DIE = Message("walled_city.move.adjust_die", "Turn {marker} to {value}")
+TURNED_DIE = Message("walled_city.did.adjust_die", "turned {marker} to {value}")
+FLIP_TILE = Message("walled_city.move.adjust_tile", "Flip {marker} to {value}")
+FLIPPED_TILE = Message("walled_city.did.adjust_tile", "flipped {marker} to {value}")
+CHOICE_TURN_IT = Message("walled_city.choice.turn_it", "turn it to {value}")
+CHOICE_FLIP_IT = Message("walled_city.choice.flip_it", "flip it to {value}")
 
 
 def label_adjust(s: State, a: mv.Adjust) -> Worded:
     if a.kind == "die":
         d = s.dice[a.index] if 0 <= a.index < len(s.dice) else None
         value = d.value + a.delta if d else a.delta
-        params: dict[str, object] = {"marker": _die_name(s, a.index), "value": value}
-        kind, template, past = "adjust_die", "Turn {marker} to {value}", "turned {marker} to {value}"
+        params: dict[str, Param] = {"marker": _die_name(s, a.index), "value": value}
+        kind, template, past, choice = "adjust_die", TURN_DIE, TURNED_DIE, CHOICE_TURN_IT
     else:
         t = s.tiles[a.index] if 0 <= a.index < len(s.tiles) else None
-        params = {"marker": _tile_name(s, a.index), "value": f"{-t.value:+d}" if t else "?"}
-        kind, template, past = "adjust_tile", "Flip {marker} to {value}", "flipped {marker} to {value}"
-    path = [
-        _kind("adjust", "Adjust a die or tile"),
-        _choice("marker", "{marker}", marker=params["marker"]),
-        _choice("value", "turn it to {value}" if a.kind == "die" else "flip it to {value}", value=params["value"]),
-    ]
+        params = {"marker": _tile_name(s, a.index), "value": signed(-t.value) if t else "?"}
+        kind, template, past, choice = "adjust_tile", FLIP_TILE, FLIPPED_TILE, CHOICE_FLIP_IT
+    path = [KIND_ADJUST(), CHOICE_MARKER(marker=params["marker"]), choice(value=params["value"])]
     return Worded(kind, template, params, path, past)
 
 
 def label_done(s: State, a: mv.Done) -> Worded:
     kind, words, past = _done_label(s)
-    params: dict[str, object] = {"guild": guild_name(s.activation.guild)} if s.activation is not None else {}
+    params: dict[str, Param] = {"guild": guild_name(s.activation.guild)} if s.activation is not None else {}
     if kind == "give_up":
-        params = {"piece": "road" if s.round == 1 else "wall"}
-    return Worded(kind, words, params, [_choice(f"kind.{kind}", words, **params)], past)
+        params = {"piece": PIECES["road" if s.round == 1 else "wall"]}
+    return Worded(kind, words, params, [fill(words, params)], past)
+
+
+KIND_DEFENCE = Message("walled_city.choice.kind.defence", "Place a defence card")
+FACING = Message("walled_city.facing", "{ccw}, {cw}")
+CHOICE_FACING = Message("walled_city.choice.facing", "{facing}")
+DEFENCE = Message("walled_city.move.defence", "Place card {card} in {zone}: {facing}")
 
 
 def label_defence(s: State, a: mv.PlaceDefenceCard) -> Worded:
     card = card_name(a.a, a.b, a.defence_only)
     ccw, cw = board(s).zone_towers(a.zone) if a.zone in board(s).zone else ("?", "?")
     toward_cw = a.a + a.b - a.toward_ccw
-    facing = f"{toward(a.toward_ccw, ccw)}, {toward(toward_cw, cw)}"
-    params: dict[str, object] = {"card": card, "zone": a.zone, "facing": facing}
+    facing = FACING(ccw=toward(a.toward_ccw, ccw), cw=toward(toward_cw, cw))
+    params: dict[str, Param] = {"card": card, "zone": a.zone, "facing": facing}
     path = [
-        _kind("defence", "Place a defence card"),
-        _choice("card", "Card {card}", card=card),
-        *_pick("zone", list(board(s).zone), a.zone, "{zone}", zone=a.zone),
-        _choice("facing", "{facing}", facing=facing),
+        KIND_DEFENCE(),
+        CHOICE_CARD_NAMED(card=card),
+        *_pick(list(board(s).zone), a.zone, CHOICE_ID(item=a.zone)),
+        CHOICE_FACING(facing=facing),
     ]
-    return Worded("defence", "Place card {card} in {zone}: {facing}", params, path)
+    return Worded("defence", DEFENCE, params, path)
+
+
+KIND_ACTIVATE = Message("walled_city.choice.kind.activate", "Use your guild")
+ACTIVATE_COPY = Message("walled_city.move.activate_copy", "Use the {guild} to copy the {copy}")
+ACTIVATED_COPY = Message("walled_city.did.activate_copy", "used the {guild} to copy the {copy}")
+ACTIVATE = Message("walled_city.move.activate", "Use the {guild}")
+ACTIVATED = Message("walled_city.did.activate", "used the {guild}")
 
 
 def label_activate(s: State, a: mv.ActivateGuild) -> Worded:
     name = guild_name(a.guild)
     if a.copy:
-        params: dict[str, object] = {"guild": name, "copy": guild_name(a.copy)}
-        kind, template, past = (
-            "activate_copy",
-            "Use the {guild} to copy the {copy}",
-            "used the {guild} to copy the {copy}",
-        )
+        params: dict[str, Param] = {"guild": name, "copy": guild_name(a.copy)}
+        kind, template, past = "activate_copy", ACTIVATE_COPY, ACTIVATED_COPY
     else:
-        params, template, kind, past = {"guild": name}, "Use the {guild}", "activate", "used the {guild}"
-    path = [_kind("activate", "Use your guild"), _choice("guild", template, **params)]
+        params, template, kind, past = {"guild": name}, ACTIVATE, "activate", ACTIVATED
+    path = [KIND_ACTIVATE(), fill(template, params)]
     return Worded(kind, template, params, path, past)
+
+
+KIND_PICK_NOBLE = Message("walled_city.choice.kind.pick_noble", "Pick a noble")
+PICK_NOBLE = Message("walled_city.move.pick_noble", "{who}'s noble on {place}")
+PICKED_NOBLE = Message("walled_city.did.pick_noble", "picked {who}'s noble on {place}")
 
 
 def label_pick_noble(s: State, a: mv.PickNoble) -> Worded:
     who = who_name(a.who)
-    params: dict[str, object] = {"who": who, "place": a.place}
-    path = [
-        _kind("pick_noble", "Pick a noble"),
-        _choice("who", "{who}", who=who),
-        *_pick("place", _places(s), a.place, "{place}", place=a.place),
-    ]
-    return Worded("pick_noble", "{who}'s noble on {place}", params, path, "picked {who}'s noble on {place}")
+    params: dict[str, Param] = {"who": who, "place": a.place}
+    path = [KIND_PICK_NOBLE(), CHOICE_WHO(who=who), *_pick(_places(s), a.place, CHOICE_ID(item=a.place))]
+    return Worded("pick_noble", PICK_NOBLE, params, path, PICKED_NOBLE)
+
+
+KIND_PICK_PEASANT = Message("walled_city.choice.kind.pick_peasant", "Pick a peasant")
+PICK_PEASANT = Message("walled_city.move.pick_peasant", "{who}'s peasant on {area}")
+PICKED_PEASANT = Message("walled_city.did.pick_peasant", "picked {who}'s peasant on {area}")
 
 
 def label_pick_peasant(s: State, a: mv.PickPeasant) -> Worded:
     who = who_name(a.who)
-    params: dict[str, object] = {"who": who, "area": a.area}
-    path = [
-        _kind("pick_peasant", "Pick a peasant"),
-        _choice("who", "{who}", who=who),
-        *_pick("area", board(s).area_ids, a.area, "{area}", area=a.area),
-    ]
-    return Worded("pick_peasant", "{who}'s peasant on {area}", params, path, "picked {who}'s peasant on {area}")
+    params: dict[str, Param] = {"who": who, "area": a.area}
+    path = [KIND_PICK_PEASANT(), CHOICE_WHO(who=who), *_pick(board(s).area_ids, a.area, CHOICE_ID(item=a.area))]
+    return Worded("pick_peasant", PICK_PEASANT, params, path, PICKED_PEASANT)
+
+
+KIND_MOVE_NOBLE = Message("walled_city.choice.kind.move_noble", "Move a noble")
+MOVE_NOBLE = Message("walled_city.move.move_noble", "Move {who}'s noble from {area} to {tower}")
+MOVED_NOBLE = Message("walled_city.did.move_noble", "moved {who}'s noble from {area} to {tower}")
 
 
 def label_move_noble(s: State, a: mv.MoveNoble) -> Worded:
     who = who_name(a.who)
-    params: dict[str, object] = {"who": who, "area": a.area, "tower": a.tower}
+    params: dict[str, Param] = {"who": who, "area": a.area, "tower": a.tower}
     path = [
-        _kind("move_noble", "Move a noble"),
-        _choice("who", "{who}", who=who),
-        *_pick("area", board(s).area_ids, a.area, "from {area}", area=a.area),
-        _choice("tower", "to {tower}", tower=a.tower),
+        KIND_MOVE_NOBLE(),
+        CHOICE_WHO(who=who),
+        *_pick(board(s).area_ids, a.area, CHOICE_FROM(area=a.area)),
+        CHOICE_TO(tower=a.tower),
     ]
-    return Worded(
-        "move_noble",
-        "Move {who}'s noble from {area} to {tower}",
-        params,
-        path,
-        "moved {who}'s noble from {area} to {tower}",
-    )
+    return Worded("move_noble", MOVE_NOBLE, params, path, MOVED_NOBLE)
+
+
+KIND_PLACE_CITIZEN = Message("walled_city.choice.kind.place_citizen", "Place a citizen")
+CHOICE_A_CITIZEN = Message("walled_city.choice.citizen", "a {kind}")
+CHOICE_ON = Message("walled_city.choice.on", "on {place}")
+PLACE_CITIZEN = Message("walled_city.move.place_citizen", "Place a {kind} from your reserve on {place}")
+PLACED_CITIZEN = Message("walled_city.did.place_citizen", "placed a {kind} from the reserve on {place}")
+
+
+def citizen_kind(kind: str) -> Param:
+    """A kind of citizen (``noble``, ``peasant``) by its name."""
+    return CITIZEN_KINDS.get(kind, kind)
 
 
 def label_place_citizen(s: State, a: mv.PlaceCitizen) -> Worded:
-    params: dict[str, object] = {"kind": a.kind, "place": a.place}
+    params: dict[str, Param] = {"kind": citizen_kind(a.kind), "place": a.place}
     path = [
-        _kind("place_citizen", "Place a citizen"),
-        _choice("citizen", "a {kind}", kind=a.kind),
-        *_pick("place", _places(s), a.place, "on {place}", place=a.place),
+        KIND_PLACE_CITIZEN(),
+        CHOICE_A_CITIZEN(kind=params["kind"]),
+        *_pick(_places(s), a.place, CHOICE_ON(place=a.place)),
     ]
-    return Worded(
-        "place_citizen",
-        "Place a {kind} from your reserve on {place}",
-        params,
-        path,
-        "placed a {kind} from the reserve on {place}",
-    )
+    return Worded("place_citizen", PLACE_CITIZEN, params, path, PLACED_CITIZEN)
+
+
+KIND_PICK_SPOT = Message("walled_city.choice.kind.pick_spot", "Pick a road or wall")
+CHOICE_A_PIECE = Message("walled_city.choice.piece", "a {piece}")
+PICK_SPOT = Message("walled_city.move.pick_spot", "The {piece} on {spot}")
+PICKED_SPOT = Message("walled_city.did.pick_spot", "picked the {piece} on {spot}")
 
 
 def label_pick_spot(s: State, a: mv.PickSpot) -> Worded:
     b = board(s)
     road = a.spot in b.path
-    piece = "road" if road else "wall"
+    piece = PIECES["road" if road else "wall"]
     universe = list(b.path) if road else list(b.gap)
-    path = [
-        _kind("pick_spot", "Pick a road or wall"),
-        _choice("piece", "a {piece}", piece=piece),
-        *_pick("spot", universe, a.spot, "{spot}", spot=a.spot),
-    ]
-    return Worded(
-        "pick_spot", "The {piece} on {spot}", {"piece": piece, "spot": a.spot}, path, "picked the {piece} on {spot}"
-    )
+    path = [KIND_PICK_SPOT(), CHOICE_A_PIECE(piece=piece), *_pick(universe, a.spot, CHOICE_ID(item=a.spot))]
+    return Worded("pick_spot", PICK_SPOT, {"piece": piece, "spot": a.spot}, path, PICKED_SPOT)
+
+
+KIND_PICK_MARKER = Message("walled_city.choice.kind.pick_marker", "Pick a die or tile")
+CHOICE_A_DIE = Message("walled_city.choice.a_die", "a faction die")
+CHOICE_A_TILE = Message("walled_city.choice.a_tile", "a survey tile")
+PICK_MARKER = Message("walled_city.move.pick_marker", "Pick {marker}")
+PICKED_MARKER = Message("walled_city.did.pick_marker", "picked {marker}")
 
 
 def label_pick_marker(s: State, a: mv.PickMarker) -> Worded:
     marker = marker_name(s, a.kind, a.index)
-    path = [
-        _kind("pick_marker", "Pick a die or tile"),
-        _choice("marker_kind", "a faction die" if a.kind == "die" else "a survey tile"),
-        _choice("marker", "{marker}", marker=marker),
-    ]
-    return Worded("pick_marker", "Pick {marker}", {"marker": marker}, path, "picked {marker}")
+    path = [KIND_PICK_MARKER(), (CHOICE_A_DIE if a.kind == "die" else CHOICE_A_TILE)(), CHOICE_MARKER(marker=marker)]
+    return Worded("pick_marker", PICK_MARKER, {"marker": marker}, path, PICKED_MARKER)
+
+
+KIND_CROSS = Message("walled_city.choice.kind.cross", "Move a citizen across a path")
+CHOICE_ACROSS_PATH = Message("walled_city.choice.path", "across {path}")
+CHOICE_TO_AREA = Message("walled_city.choice.to_area", "to {to}")
+CROSS = Message("walled_city.move.cross", "Move {who}'s {kind} from {area} across {path} to {to}")
+CROSSED = Message("walled_city.did.cross", "moved {who}'s {kind} from {area} across {path} to {to}")
 
 
 def label_cross(s: State, a: mv.Cross) -> Worded:
     who = who_name(a.who)
-    params: dict[str, object] = {"who": who, "kind": a.kind, "area": a.area, "path": a.path, "to": a.to}
+    kind = citizen_kind(a.kind)
+    params: dict[str, Param] = {"who": who, "kind": kind, "area": a.area, "path": a.path, "to": a.to}
     path = [
-        _kind("cross", "Move a citizen across a path"),
-        _choice("who", "{who}", who=who),
-        _choice("citizen", "a {kind}", kind=a.kind),
-        *_pick("area", board(s).area_ids, a.area, "from {area}", area=a.area),
-        _choice("path", "across {path}", path=a.path),
-        _choice("to", "to {to}", to=a.to),
+        KIND_CROSS(),
+        CHOICE_WHO(who=who),
+        CHOICE_A_CITIZEN(kind=kind),
+        *_pick(board(s).area_ids, a.area, CHOICE_FROM(area=a.area)),
+        CHOICE_ACROSS_PATH(path=a.path),
+        CHOICE_TO_AREA(to=a.to),
     ]
-    return Worded(
-        "cross",
-        "Move {who}'s {kind} from {area} across {path} to {to}",
-        params,
-        path,
-        "moved {who}'s {kind} from {area} across {path} to {to}",
-    )
+    return Worded("cross", CROSS, params, path, CROSSED)
 
 
 def _cut_universe(s: State, area: str) -> list[str]:
     item = board(s).area.get(area)
     boundary = item.boundary or () if item is not None else ()
-    return [_cut_name(i, inside) for i in boundary for inside in (False, True)]
+    return [_cut_key(i, inside) for i in boundary for inside in (False, True)]
+
+
+KIND_FENCE = Message("walled_city.choice.kind.fence", "Build a fence")
+CHOICE_ACROSS_AREA = Message("walled_city.choice.across", "across {area}")
+CHOICE_FROM_CUT = Message("walled_city.choice.first", "from {first}")
+CHOICE_TO_CUT = Message("walled_city.choice.second", "to {second}")
+FENCE = Message("walled_city.move.fence", "Fence {area} from {first} to {second}")
+FENCED = Message("walled_city.did.fence", "fenced {area} from {first} to {second}")
 
 
 def label_build_fence(s: State, a: mv.BuildFence) -> Worded:
     first, second = _cut_name(a.first, a.first_inside), _cut_name(a.second, a.second_inside)
     cuts = _cut_universe(s, a.area)
-    params: dict[str, object] = {"area": a.area, "first": first, "second": second}
+    params: dict[str, Param] = {"area": a.area, "first": first, "second": second}
     path = [
-        _kind("fence", "Build a fence"),
-        *_pick("area", board(s).area_ids, a.area, "across {area}", area=a.area),
-        *_pick("first", cuts, first, "from {first}", first=first),
-        *_pick("second", cuts, second, "to {second}", second=second),
+        KIND_FENCE(),
+        *_pick(board(s).area_ids, a.area, CHOICE_ACROSS_AREA(area=a.area)),
+        *_pick(cuts, _cut_key(a.first, a.first_inside), CHOICE_FROM_CUT(first=first), _cut_shown),
+        *_pick(cuts, _cut_key(a.second, a.second_inside), CHOICE_TO_CUT(second=second), _cut_shown),
     ]
-    return Worded(
-        "fence", "Fence {area} from {first} to {second}", params, path, "fenced {area} from {first} to {second}"
-    )
+    return Worded("fence", FENCE, params, path, FENCED)
+
+
+THE_NEW_AREA = Message("walled_city.new_area", "the new area")
+WHOSE_CITIZENS = Message("walled_city.whose_citizens", "{who}'s {citizens}")
+NONE_OF_WHOSE = Message("walled_city.none_of_whose", "none of {who}'s citizens")
+KIND_SPLIT = Message("walled_city.choice.kind.split", "Split the citizens")
+CHOICE_PEASANTS_TO = Message("walled_city.choice.peasants", "{peasants} to {area}")
+CHOICE_NOBLES_TO = Message("walled_city.choice.nobles", "{nobles} to {area}")
+SPLIT = Message("walled_city.move.split", "Move {citizens} to {area}")
+SPLITTED = Message("walled_city.did.split", "moved {citizens} to {area}")
 
 
 def label_split(s: State, a: mv.SplitCitizens) -> Worded:
-    area = s.activation.items[1] if s.activation is not None and len(s.activation.items) > 1 else "the new area"
+    area: Param = s.activation.items[1] if s.activation is not None and len(s.activation.items) > 1 else THE_NEW_AREA()
     who = who_name(a.who)
-    moved = f"{who}'s {citizens_name(a.peasants, a.nobles)}" if a.peasants + a.nobles else f"none of {who}'s citizens"
-    params: dict[str, object] = {"citizens": moved, "area": area}
+    moved = (
+        WHOSE_CITIZENS(who=who, citizens=citizens_name(a.peasants, a.nobles))
+        if a.peasants + a.nobles
+        else NONE_OF_WHOSE(who=who)
+    )
+    params: dict[str, Param] = {"citizens": moved, "area": area}
     path = [
-        _kind("split", "Split the citizens"),
-        _choice("who", "{who}", who=who),
-        _choice("peasants", "{peasants} to {area}", peasants=_count(a.peasants, "peasant"), area=area),
-        _choice("nobles", "{nobles} to {area}", nobles=_count(a.nobles, "noble"), area=area),
+        KIND_SPLIT(),
+        CHOICE_WHO(who=who),
+        CHOICE_PEASANTS_TO(peasants=PEASANTS(n=a.peasants) if a.peasants else NO_PEASANTS(), area=area),
+        CHOICE_NOBLES_TO(nobles=NOBLES(n=a.nobles) if a.nobles else NO_NOBLES(), area=area),
     ]
-    return Worded("split", "Move {citizens} to {area}", params, path, "moved {citizens} to {area}")
+    return Worded("split", SPLIT, params, path, SPLITTED)
 
 
-def _count(n: int, word: str) -> str:
-    """``2 peasants``, ``1 noble``, ``no peasants``."""
-    return plural(n, word) if n else f"no {word}s"
+KIND_MARKERS_TO = Message("walled_city.choice.kind.markers_to", "Where the markers go")
+CHOICE_AREA = Message("walled_city.choice.area", "{area}")
+MARKERS_TO = Message("walled_city.move.markers_to", "The dice and tile go to {area}")
+SENT_MARKERS = Message("walled_city.did.markers_to", "sent the dice and tile to {area}")
 
 
 def label_markers_to(s: State, a: mv.MarkersTo) -> Worded:
-    path = [_kind("markers_to", "Where the markers go"), _choice("area", "{area}", area=a.area)]
-    return Worded(
-        "markers_to", "The dice and tile go to {area}", {"area": a.area}, path, "sent the dice and tile to {area}"
-    )
+    path = [KIND_MARKERS_TO(), CHOICE_AREA(area=a.area)]
+    return Worded("markers_to", MARKERS_TO, {"area": a.area}, path, SENT_MARKERS)
 
 
-def label_card(verb: str, kind: str) -> Callable[[State, Any], Worded]:
-    """A Butchers card handed over (§6.3 G18): ``{verb} {card}`` (its lines are its own: the card is hidden, §8)."""
+CARD_MOVES: dict[str, tuple[Message, Message]] = {
+    "give_card": (
+        Message("walled_city.choice.kind.give_card", "Give card"),
+        Message("walled_city.move.give_card", "Give card {card}"),
+    ),
+    "return_card": (
+        Message("walled_city.choice.kind.return_card", "Give back card"),
+        Message("walled_city.move.return_card", "Give back card {card}"),
+    ),
+    "take_card": (
+        Message("walled_city.choice.kind.take_card", "Take card"),
+        Message("walled_city.move.take_card", "Take card {card}"),
+    ),
+}
+"""A Butchers card handed over, by kind: the kind of choice and the label."""
+
+
+def label_card(kind: str) -> Callable[[State, Any], Worded]:
+    """A Butchers card handed over (§6.3 G18): ``Give card {card}`` (its lines are its own: the card is hidden, §8)."""
+    choice, label = CARD_MOVES[kind]
 
     def worded(s: State, a: Any) -> Worded:
         card = card_name(a.a, a.b)
-        return Worded(
-            kind, f"{verb} {{card}}", {"card": card}, [_kind(kind, verb), _choice("card", "{card}", card=card)]
-        )
+        return Worded(kind, label, {"card": card}, [choice(), CHOICE_CARD(card=card)])
 
     return worded
 
 
-GUILD_WORDS: dict[tuple[str, str], tuple[str, str]] = {
-    ("pick_noble", "mercers"): ("Swap {who}'s noble on {place} for one of yours", "swapped {who}'s noble on {place}"),
-    ("pick_noble", "fishmongers"): (
+def _guild_words(key: str, label: str, past: str) -> tuple[Message, Message]:
+    return Message(f"walled_city.move.{key}", label), Message(f"walled_city.did.{key}", past)
+
+
+GUILD_WORDS: dict[tuple[str, str], tuple[Message, Message]] = {
+    ("pick_noble", "mercers"): _guild_words(
+        "mercers", "Swap {who}'s noble on {place} for one of yours", "swapped {who}'s noble on {place}"
+    ),
+    ("pick_noble", "fishmongers"): _guild_words(
+        "fishmongers",
         "Swap {who}'s noble on {place} for 4 of their peasants",
         "swapped {who}'s noble on {place} for 4 of their peasants",
     ),
-    ("pick_noble", "bakers"): ("Send {who}'s noble on {place} to the box", "sent {who}'s noble on {place} to the box"),
-    ("pick_noble", "barbers"): ("Send {who}'s noble on {place} to the box", "sent {who}'s noble on {place} to the box"),
-    ("pick_peasant", "merchant_taylors"): (
-        "Send {who}'s peasant on {area} home",
-        "sent {who}'s peasant on {area} home",
+    ("pick_noble", "bakers"): _guild_words(
+        "bakers", "Send {who}'s noble on {place} to the box", "sent {who}'s noble on {place} to the box"
     ),
-    ("pick_peasant", "painter_stainers"): (
-        "Swap {who}'s peasant on {area} for one of yours",
-        "swapped {who}'s peasant on {area}",
+    ("pick_noble", "barbers"): _guild_words(
+        "barbers", "Send {who}'s noble on {place} to the box", "sent {who}'s noble on {place} to the box"
     ),
-    ("pick_peasant", "vintners"): (
-        "Turn {who}'s peasant on {area} into a noble",
-        "turned {who}'s peasant on {area} into a noble",
+    ("pick_peasant", "merchant_taylors"): _guild_words(
+        "merchant_taylors", "Send {who}'s peasant on {area} home", "sent {who}'s peasant on {area} home"
     ),
-    ("pick_spot", "goldsmiths"): ("Demolish the {piece} on {spot} for good", "demolished the {piece} on {spot}"),
-    ("pick_spot", "skinners"): (
-        "Remove the top piece of the {piece} on {spot}",
-        "removed the top piece of the {piece} on {spot}",
+    ("pick_peasant", "painter_stainers"): _guild_words(
+        "painter_stainers", "Swap {who}'s peasant on {area} for one of yours", "swapped {who}'s peasant on {area}"
     ),
-    ("pick_marker", "haberdashers"): ("Re-roll {marker}", "picked {marker} to re-roll"),
-    ("pick_marker", "haberdashers.tile"): ("Toss {marker} again", "picked {marker} to toss again"),
-    ("pick_marker", "clothworkers"): ("Set {marker} to its minimum", "set {marker} to its minimum"),
-    ("pick_marker", "tanners"): ("Swap {marker}", "picked {marker} to swap"),
+    ("pick_peasant", "vintners"): _guild_words(
+        "vintners", "Turn {who}'s peasant on {area} into a noble", "turned {who}'s peasant on {area} into a noble"
+    ),
+    ("pick_spot", "goldsmiths"): _guild_words(
+        "goldsmiths", "Demolish the {piece} on {spot} for good", "demolished the {piece} on {spot}"
+    ),
+    ("pick_spot", "skinners"): _guild_words(
+        "skinners", "Remove the top piece of the {piece} on {spot}", "removed the top piece of the {piece} on {spot}"
+    ),
+    ("pick_marker", "haberdashers"): _guild_words("haberdashers", "Re-roll {marker}", "picked {marker} to re-roll"),
+    ("pick_marker", "haberdashers.tile"): _guild_words(
+        "haberdashers_tile", "Toss {marker} again", "picked {marker} to toss again"
+    ),
+    ("pick_marker", "clothworkers"): _guild_words(
+        "clothworkers", "Set {marker} to its minimum", "set {marker} to its minimum"
+    ),
+    ("pick_marker", "tanners"): _guild_words("tanners", "Swap {marker}", "picked {marker} to swap"),
 }
 """What a guild's pick does (§6.3), worded per guild: its label and the public line after the seat."""
 
@@ -550,12 +715,12 @@ def _worded(s: State, a: Any, words: Callable[[State, Any], Worded]) -> Worded:
     """A move in words (``words``: its action's row, ``Act.label``), a guild's pick worded by what the guild
     does with it."""
     worded = words(s, a)
-    guild = s.activation.guild if s.activation is not None else ""
-    if isinstance(a, mv.PickMarker) and a.kind == "tile" and (worded.kind, f"{guild}.tile") in GUILD_WORDS:
-        guild = f"{guild}.tile"
-    if (worded.kind, guild) in GUILD_WORDS:
-        template, past = GUILD_WORDS[worded.kind, guild]
-        return Worded(f"{worded.kind}.{guild}", template, worded.params, worded.path, past)
+    guild_id = s.activation.guild if s.activation is not None else ""
+    if isinstance(a, mv.PickMarker) and a.kind == "tile" and (worded.kind, f"{guild_id}.tile") in GUILD_WORDS:
+        guild_id = f"{guild_id}.tile"
+    if (worded.kind, guild_id) in GUILD_WORDS:
+        template, past = GUILD_WORDS[worded.kind, guild_id]
+        return Worded(f"{worded.kind}.{guild_id}", template, worded.params, worded.path, past)
     return worded
 
 
@@ -563,19 +728,12 @@ def label(state: State, move: mv.Move, several_seats: bool, act: Act) -> MoveLab
     """The label and path of ``move`` (a legal move of ``state``; ``act.label``: its action's words): the kind
     of action first, then each choice in the order a player makes it; the seat first when several seats decide
     at once."""
-    kind, template, params, path, _ = _worded(state, move.action, act.label)
-    if several_seats:
-        template, params = "{seat}: " + template, {"seat": seat_name(move.seat), **params}
-        path = [_choice("seat", "{seat}", seat=seat_name(move.seat)), *path]
-    return MoveLabel(text(f"{GAME}.move.{kind}", template, **params), tuple(path))
+    worded = _worded(state, move.action, act.label)
+    return seated(move.seat, several_seats, fill(worded.label, worded.params), worded.path)
 
 
 # ---- the log: one function per kind of move (``Act.log``), ``(before, seat, action, after, worded)`` with
 # ``worded`` the move in words on ``before`` ------------------------------------------------------------------
-
-
-def _line(kind: str, template: str, /, **params: object) -> Text:
-    return text(f"{GAME}.log.{kind}", template, **params)
 
 
 def log(before: State, move: mv.Move, after: State, act: Act, happened: Sequence[Happened]) -> LogEntry:
@@ -586,92 +744,102 @@ def log(before: State, move: mv.Move, after: State, act: Act, happened: Sequence
     return act.log(before, move.seat, move.action, after, worded)  # type: ignore[no-any-return]
 
 
-def log_open(before: State, seat: int, a: Any, after: State, worded: Worded) -> LogEntry:
+LOG_OPEN = Message("walled_city.log.open", "{seat} {did}")
+LOG_WITH_GUILD = Message("walled_city.log.with_guild", "{seat} ({ability}) {did}")
+
+
+def log_open(before: State, seat_number: int, a: Any, after: State, worded: Worded) -> LogEntry:
     """A move made in the open: ``{seat}`` (and the guild in use) then what the move did."""
-    who = seat_name(seat)
+    who = seat(seat_number)
+    assert worded.past is not None
+    did = fill(worded.past, worded.params)
     if before.activation is not None and worded.kind != "stop":
-        template = "{seat} ({ability}) " + worded.past
-        params = {"seat": who, "ability": guild_name(before.activation.guild), **worded.params}
+        line = LOG_WITH_GUILD(seat=who, ability=guild_name(before.activation.guild), did=did)
     else:
-        template, params = "{seat} " + worded.past, {"seat": who, **worded.params}
-    return LogEntry(seat, _line(worded.kind, template, **params))
+        line = LOG_OPEN(seat=who, did=did)
+    return LogEntry(seat_number, line)
 
 
 # chance, as the table sees it, in the past tense
 
+CHOSE_START = Message("walled_city.log.start_player", "Chance chose {seat} as the start player")
+ROLLED = Message("walled_city.log.die", "Chance rolled {die} showing {value} on {place}")
+THE_NEXT_SPOT = Message("walled_city.next_spot", "the next spot")
+LAID_TILE = Message("walled_city.log.tile", "Chance laid the survey tile on {area} showing {side}")
+ADDED_GUILD = Message("walled_city.log.guild", "Chance added the {guild} to the offer")
+DEALT = Message("walled_city.log.deal", "Chance dealt {seat} a defence-only card face down")
+REROLLED = Message("walled_city.log.reroll_die", "Chance rolled {marker} again: it now shows {value}")
+RETOSSED = Message("walled_city.log.reroll_tile", "Chance tossed {marker} again: it now shows {value}")
 
-def log_start_player(before: State, seat: int, a: mv.ChanceSeat, after: State, worded: Worded) -> LogEntry:
+
+def log_start_player(before: State, seat_number: int, a: mv.ChanceSeat, after: State, worded: Worded) -> LogEntry:
     """§3.1: the start player drawn."""
-    return LogEntry(seat, _line("start_player", "Chance chose {seat} as the start player", seat=seat_name(a.seat)))
+    return LogEntry(seat_number, CHOSE_START(seat=seat(a.seat)))
 
 
-def log_die(before: State, seat: int, a: mv.ChanceDie, after: State, worded: Worded) -> LogEntry:
+def log_die(before: State, seat_number: int, a: mv.ChanceDie, after: State, worded: Worded) -> LogEntry:
     """§3.1: a faction die rolled onto the next die spot."""
     new = [d for d in after.dice if d not in before.dice]
-    where = new[0].location if new else "the next spot"
-    die = a_die(a.faction)
-    line = _line("die", "Chance rolled {die} showing {value} on {place}", die=die, value=a.value, place=where)
-    return LogEntry(seat, line)
+    where: Param = new[0].location if new else THE_NEXT_SPOT()
+    return LogEntry(seat_number, ROLLED(die=a_die(a.faction), value=a.value, place=where))
 
 
-def log_tile(before: State, seat: int, a: mv.ChanceTile, after: State, worded: Worded) -> LogEntry:
+def log_tile(before: State, seat_number: int, a: mv.ChanceTile, after: State, worded: Worded) -> LogEntry:
     """§3.1: a survey tile tossed onto the next survey area."""
-    spot = after.tiles[len(before.tiles)].area if len(after.tiles) > len(before.tiles) else "the next spot"
-    line = _line("tile", "Chance laid the survey tile on {area} showing {side}", area=spot, side=f"{a.value:+d}")
-    return LogEntry(seat, line)
+    spot: Param = after.tiles[len(before.tiles)].area if len(after.tiles) > len(before.tiles) else THE_NEXT_SPOT()
+    return LogEntry(seat_number, LAID_TILE(area=spot, side=signed(a.value)))
 
 
-def log_guild(before: State, seat: int, a: mv.ChanceGuild, after: State, worded: Worded) -> LogEntry:
+def log_guild(before: State, seat_number: int, a: mv.ChanceGuild, after: State, worded: Worded) -> LogEntry:
     """§3.1: a guild card drawn into the offer."""
-    return LogEntry(seat, _line("guild", "Chance added the {guild} to the offer", guild=guild_name(a.guild)))
+    return LogEntry(seat_number, ADDED_GUILD(guild=guild_name(a.guild)))
 
 
-def log_deal(before: State, seat: int, a: mv.ChanceCard, after: State, worded: Worded) -> LogEntry:
+def log_deal(before: State, seat_number: int, a: mv.ChanceCard, after: State, worded: Worded) -> LogEntry:
     """§3.7: the defence-only card is dealt face down."""
-    dealt = seat_name(3 - len(before.defence_only_left))
-    return LogEntry(seat, _line("deal", "Chance dealt {seat} a defence-only card face down", seat=dealt))
+    return LogEntry(seat_number, DEALT(seat=seat(3 - len(before.defence_only_left))))
 
 
-def log_reroll(before: State, seat: int, a: mv.ChanceReroll, after: State, worded: Worded) -> LogEntry:
+def log_reroll(before: State, seat_number: int, a: mv.ChanceReroll, after: State, worded: Worded) -> LogEntry:
     """§6.3 G8: the Haberdashers' marker rolled or tossed again."""
     item = before.activation.items[0] if before.activation is not None and before.activation.items else "die:-1"
     kind, _, index = item.partition(":")
     marker = marker_name(before, kind, int(index))
-    shown = f"{a.value:+d}" if kind == "tile" else str(a.value)
-    verb = "rolled" if kind == "die" else "tossed"
-    line = _line("reroll", "Chance {verb} {marker} again: it now shows {value}", verb=verb, marker=marker, value=shown)
-    return LogEntry(seat, line)
+    shown = signed(a.value) if kind == "tile" else str(a.value)
+    return LogEntry(seat_number, (REROLLED if kind == "die" else RETOSSED)(marker=marker, value=shown))
 
 
 # the moves a hidden card is part of (§8): a public line without the card, a private one with it
 
+PLACED_DEFENCE = Message("walled_city.log.defence", "{seat} placed a defence card face down in {zone}")
+YOU_PLACED_DEFENCE = Message("walled_city.log.defence.private", "You placed card {card} in {zone}: {facing}")
+GAVE_CARD = Message("walled_city.log.give_card", "{seat} ({guild}) gave a card face down")
+YOU_GAVE_CARD = Message("walled_city.log.give_card.private", "You gave card {card}")
+GAVE_BACK = Message("walled_city.log.return_card", "{seat} gave a higher card back to the {guild}")
+YOU_GAVE_BACK = Message("walled_city.log.return_card.private", "You gave back card {card}")
+TOOK_CARD = Message("walled_city.log.take_card", "{seat} ({guild}) took a card")
+YOU_TOOK_CARD = Message("walled_city.log.take_card.private", "You took card {card}")
 
-def log_defence(before: State, seat: int, a: mv.PlaceDefenceCard, after: State, worded: Worded) -> LogEntry:
+
+def log_defence(before: State, seat_number: int, a: mv.PlaceDefenceCard, after: State, worded: Worded) -> LogEntry:
     """§5.5: a defence card goes face down."""
-    public = _line("defence", "{seat} placed a defence card face down in {zone}", seat=seat_name(seat), zone=a.zone)
-    private = _line("defence.private", "You placed card {card} in {zone}: {facing}", **worded.params)
-    return LogEntry(seat, public, private)
+    public = PLACED_DEFENCE(seat=seat(seat_number), zone=a.zone)
+    return LogEntry(seat_number, public, fill(YOU_PLACED_DEFENCE, worded.params))
 
 
-def log_give_card(before: State, seat: int, a: mv.GiveCard, after: State, worded: Worded) -> LogEntry:
+def log_give_card(before: State, seat_number: int, a: mv.GiveCard, after: State, worded: Worded) -> LogEntry:
     """§6.3 G18: the Butchers give a card face down."""
-    who, guild = seat_name(seat), guild_name("butchers")
-    public = _line("give_card", "{seat} ({guild}) gave a card face down", seat=who, guild=guild)
-    private = _line("give_card.private", "You gave card {card}", card=card_name(a.a, a.b))
-    return LogEntry(seat, public, private)
+    public = GAVE_CARD(seat=seat(seat_number), guild=guild_name("butchers"))
+    return LogEntry(seat_number, public, YOU_GAVE_CARD(card=card_name(a.a, a.b)))
 
 
-def log_return_card(before: State, seat: int, a: mv.ReturnCard, after: State, worded: Worded) -> LogEntry:
+def log_return_card(before: State, seat_number: int, a: mv.ReturnCard, after: State, worded: Worded) -> LogEntry:
     """§6.3 G18: a higher card given back to the Butchers."""
-    who, guild = seat_name(seat), guild_name("butchers")
-    public = _line("return_card", "{seat} gave a higher card back to the {guild}", seat=who, guild=guild)
-    private = _line("return_card.private", "You gave back card {card}", card=card_name(a.a, a.b))
-    return LogEntry(seat, public, private)
+    public = GAVE_BACK(seat=seat(seat_number), guild=guild_name("butchers"))
+    return LogEntry(seat_number, public, YOU_GAVE_BACK(card=card_name(a.a, a.b)))
 
 
-def log_take_card(before: State, seat: int, a: mv.TakeCard, after: State, worded: Worded) -> LogEntry:
+def log_take_card(before: State, seat_number: int, a: mv.TakeCard, after: State, worded: Worded) -> LogEntry:
     """§6.3 G18: the Butchers take a card."""
-    who, guild = seat_name(seat), guild_name("butchers")
-    public = _line("take_card", "{seat} ({guild}) took a card", seat=who, guild=guild)
-    private = _line("take_card.private", "You took card {card}", card=card_name(a.a, a.b))
-    return LogEntry(seat, public, private)
+    public = TOOK_CARD(seat=seat(seat_number), guild=guild_name("butchers"))
+    return LogEntry(seat_number, public, YOU_TOOK_CARD(card=card_name(a.a, a.b)))

@@ -8,11 +8,11 @@ from functools import lru_cache
 from msgspec.structs import replace
 
 from engines.core.errors import Violation, violation
-from engines.core.text import plural
+from engines.core.text import Message, Name, Text, listing, names
 from engines.walls_of_york import geometry as geo
 from engines.walls_of_york import moves as mv
 from engines.walls_of_york.board import EDGE_INDEX, EDGE_NAMES, wall_mask, wall_names
-from engines.walls_of_york.content import CONTENT
+from engines.walls_of_york.content import CONTENT, GAME
 from engines.walls_of_york.state import Player, State, Submission
 
 
@@ -43,6 +43,8 @@ ORIENTATIONS: tuple[str, ...] = (
     "turned three times, then mirrored",
 )
 """The names of the 8 symmetries of §5.2 (``g % 4`` clockwise quarter turns, then a mirror if ``g >= 4``)."""
+ORIENTATION_NAMES = names(GAME, "orientation", {str(g): words for g, words in enumerate(ORIENTATIONS)})
+"""The 8 symmetries as a text names them (by ``g``)."""
 
 
 @lru_cache(maxsize=16)
@@ -74,9 +76,20 @@ def _capital(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-def orientation(formation: str, variant: int) -> str:
+FORMATIONS = names(GAME, "formation", {f.id: formation_name(f.id) for f in CONTENT.formations})
+"""§5.2: each formation of the content as a text names it (``the 3-piece L``)."""
+FORMATION_TITLES = names(GAME, "formation_title", {f.id: _capital(formation_name(f.id)) for f in CONTENT.formations})
+"""§5.2: each formation's name at the start of a sentence or a choice (``The 3-piece L``)."""
+
+
+def formation(formation: str) -> Name:
+    """§5.2: a formation of the content as a text names it (``the 3-piece L``)."""
+    return FORMATIONS[formation]
+
+
+def orientation(formation: str, variant: int) -> Name:
     """How variant ``variant`` of ``formation`` is turned, in words ("turned once, then mirrored")."""
-    return ORIENTATIONS[variant_symmetries(formation)[variant]]
+    return ORIENTATION_NAMES[str(variant_symmetries(formation)[variant])]
 
 
 def street_at(u: int, v: int) -> str:
@@ -131,6 +144,50 @@ def placement_options(s: State, seat: int) -> list[mv.PlaceFormation | mv.PlaceS
     return out or [mv.Pass()]
 
 
+EDGE_OCCUPIED = Message("walls_of_york.refusal.edge_occupied", "You already have a wall on {street}.")
+FREE_STREETS = Message("walls_of_york.count.free_streets", "{n} free street", "{n} free streets")
+MUST_BUILD = Message(
+    "walls_of_york.refusal.must_build", "You may pass only when nothing fits: a single piece still fits on {streets}."
+)
+WHERE = Message("walls_of_york.refusal.where", "{formation} {turned} at {street}")
+NO_SUCH_STREET = Message("walls_of_york.refusal.no_such_street", "{name} is not a street of the board: {reason}.")
+NAMED_LIKE = Message("walls_of_york.refusal.named_like", "streets are named like 'H 3 4'")
+BAD_STREET_NAME = Message(
+    "walls_of_york.refusal.bad_street_name", "bad edge name {name}: expected 'H x y' or 'V x y', e.g. 'H 3 4'"
+)
+OFF_BOARD_H = Message(
+    "walls_of_york.refusal.off_board_h", "edge H {x} {y} is off the board: H(x, y) needs x in 0..7 and y in 0..8"
+)
+OFF_BOARD_V = Message(
+    "walls_of_york.refusal.off_board_v", "edge V {x} {y} is off the board: V(x, y) needs x in 0..8 and y in 0..7"
+)
+ORIENTATION_COUNT = Message("walls_of_york.count.orientations", "{n} orientation", "{n} orientations")
+NO_SUCH_VARIANT = Message(
+    "walls_of_york.refusal.no_such_variant",
+    "{formation} has {orientations} (variants 0..{last}), not variant {variant}.",
+)
+OFF_BOARD_ONE = Message(
+    "walls_of_york.refusal.off_board_one", "{where} would put a wall on {streets}, outside the board."
+)
+OFF_BOARD = Message("walls_of_york.refusal.off_board", "{where} would put {n} walls on {streets}, outside the board.")
+OCCUPIED_ONE = Message(
+    "walls_of_york.refusal.occupied_one", "{where} would put a wall on {streets}, where you already have a wall."
+)
+OCCUPIED = Message(
+    "walls_of_york.refusal.occupied", "{where} would put {n} walls on {streets}, where you already have walls."
+)
+WALLS = Message("walls_of_york.count.walls", "{n} wall", "{n} walls")
+OWE_WALLS = Message(
+    "walls_of_york.refusal.owe_walls",
+    "You still owe {walls} to lift before your placement goes down; lift one of your walls.",
+)
+SINGLE_FIRST = Message(
+    "walls_of_york.refusal.single_first",
+    "The supply is too short for your formation: choose the street of your single piece first.",
+)
+NO_WALL_THERE = Message("walls_of_york.refusal.no_wall_there", "You have no wall on {street} to lift.")
+
+
 def check_placement(s: State, seat: int, a: mv.PlaceFormation | mv.PlaceSingle | mv.Pass) -> list[Violation]:
     """§5.2 conditions 2–4, §5.3, §5.4."""
     walls = wall_mask(s.players[seat])
@@ -139,21 +196,19 @@ def check_placement(s: State, seat: int, a: mv.PlaceFormation | mv.PlaceSingle |
         if edge is None:
             return [_no_such_street(a.edge)]
         if walls >> edge & 1:
-            return violation("WALLS_OF_YORK_EDGE_OCCUPIED", f"You already have a wall on {a.edge}.", "action.edge")
+            return violation("WALLS_OF_YORK_EDGE_OCCUPIED", EDGE_OCCUPIED(street=a.edge), "action.edge")
         return []
     if isinstance(a, mv.Pass):
         free = geo.EDGES - bin(walls).count("1")
         if free:
-            room = "1 free street" if free == 1 else f"{free} free streets"
-            message = f"You may pass only when nothing fits: a single piece still fits on {room}."
-            return violation("WALLS_OF_YORK_MUST_BUILD", message, "action")
+            return violation("WALLS_OF_YORK_MUST_BUILD", MUST_BUILD(streets=FREE_STREETS(n=free)), "action")
         return []
     formation = rolled_formation(s)
     variants = formation_variants(formation)
     if not 0 <= a.variant < len(variants):
         return [_no_such_variant(formation, len(variants), a.variant)]
     streets = variant_streets(formation, a.variant, a.dx, a.dy)
-    where = f"{_capital(formation_name(formation))} {orientation(formation, a.variant)} at {streets[0]}"
+    where = WHERE(formation=FORMATION_TITLES[formation], turned=orientation(formation, a.variant), street=streets[0])
     outside = [name for name in streets if name not in EDGE_INDEX]
     if outside:
         return [_off_board(where, outside)]
@@ -165,39 +220,50 @@ def check_placement(s: State, seat: int, a: mv.PlaceFormation | mv.PlaceSingle |
 
 def _no_such_street(name: str) -> Violation:
     """§3.3: streets are ``H x y`` (x 0..7, y 0..8) and ``V x y`` (x 0..8, y 0..7)."""
+    reason: Text
     try:
         geo.parse_edge(name)
-        reason = "streets are named like 'H 3 4'"
-    except ValueError as error:
-        reason = str(error)
-    return Violation("WALLS_OF_YORK_NO_SUCH_EDGE", f"{name!r} is not a street of the board: {reason}.", "action.edge")
+        reason = NAMED_LIKE()
+    except ValueError:
+        found = geo.EDGE_PATTERN.match(name) if isinstance(name, str) else None
+        if found is None:
+            reason = BAD_STREET_NAME(name=repr(name))
+        else:
+            off = OFF_BOARD_H if found.group(1) in "Hh" else OFF_BOARD_V
+            reason = off(x=int(found.group(2)), y=int(found.group(3)))
+    message = NO_SUCH_STREET(name=repr(name), reason=reason)
+    return violation("WALLS_OF_YORK_NO_SUCH_EDGE", message, "action.edge")[0]
 
 
-def _streets(names: list[str]) -> str:
+def _streets(names: list[str]) -> Text:
     """``H 1 2``, ``H 1 2 and V 3 4``, ``H 1 2, H 2 2 and V 3 4``."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return listing(names)
 
 
 def _no_such_variant(formation: str, count: int, variant: int) -> Violation:
     """§5.2: a formation has as many variants as distinct orientations (indices 0..count-1)."""
-    shown = "orientation" if count == 1 else "orientations"
-    name = _capital(formation_name(formation))
-    message = f"{name} has {count} {shown} (variants 0..{count - 1}), not variant {variant}."
-    return Violation("WALLS_OF_YORK_NO_SUCH_VARIANT", message, "action.variant")
+    message = NO_SUCH_VARIANT(
+        formation=FORMATION_TITLES[formation], orientations=ORIENTATION_COUNT(n=count), last=count - 1, variant=variant
+    )
+    return violation("WALLS_OF_YORK_NO_SUCH_VARIANT", message, "action.variant")[0]
 
 
-def _off_board(where: str, outside: list[str]) -> Violation:
+def _off_board(where: Text, outside: list[str]) -> Violation:
     """§5.2 condition 2: every segment of a formation lies on the board (x, y within 0..8)."""
-    walls = "a wall" if len(outside) == 1 else f"{len(outside)} walls"
-    message = f"{where} would put {walls} on {_streets(outside)}, outside the board."
-    return Violation("WALLS_OF_YORK_OFF_BOARD", message, "action")
+    if len(outside) == 1:
+        message = OFF_BOARD_ONE(where=where, streets=_streets(outside))
+    else:
+        message = OFF_BOARD(where=where, n=len(outside), streets=_streets(outside))
+    return violation("WALLS_OF_YORK_OFF_BOARD", message, "action")[0]
 
 
-def _occupied(where: str, taken: list[str]) -> Violation:
+def _occupied(where: Text, taken: list[str]) -> Violation:
     """§5.2 condition 3: a formation goes only on free streets of the player's own board."""
-    walls, have = ("a wall", "a wall") if len(taken) == 1 else (f"{len(taken)} walls", "walls")
-    message = f"{where} would put {walls} on {_streets(taken)}, where you already have {have}."
-    return Violation("WALLS_OF_YORK_EDGE_OCCUPIED", message, "action")
+    if len(taken) == 1:
+        message = OCCUPIED_ONE(where=where, streets=_streets(taken))
+    else:
+        message = OCCUPIED(where=where, n=len(taken), streets=_streets(taken))
+    return violation("WALLS_OF_YORK_EDGE_OCCUPIED", message, "action")[0]
 
 
 def submission(a: mv.PlaceFormation | mv.PlaceSingle | mv.Pass) -> Submission:
@@ -300,15 +366,12 @@ def check_lift(s: State, seat: int, a: mv.Lift | mv.PlaceSingle) -> list[Violati
     p = s.players[seat]
     if isinstance(a, mv.PlaceSingle):
         if not _choosing_single(p):
-            owed = plural(p.lift, "wall")
-            message = f"You still owe {owed} to lift before your placement goes down; lift one of your walls."
-            return violation("WALLS_OF_YORK_NO_WALL_THERE", message, "action")
+            return violation("WALLS_OF_YORK_NO_WALL_THERE", OWE_WALLS(walls=WALLS(n=p.lift)), "action")
         return check_placement(s, seat, a)
     if _choosing_single(p):
-        message = "The supply is too short for your formation: choose the street of your single piece first."
-        return violation("WALLS_OF_YORK_MUST_BUILD", message, "action")
+        return violation("WALLS_OF_YORK_MUST_BUILD", SINGLE_FIRST(), "action")
     if a.edge not in p.walls:
-        return violation("WALLS_OF_YORK_NO_WALL_THERE", f"You have no wall on {a.edge} to lift.", "action.edge")
+        return violation("WALLS_OF_YORK_NO_WALL_THERE", NO_WALL_THERE(street=a.edge), "action.edge")
     return []
 
 

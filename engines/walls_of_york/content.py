@@ -15,14 +15,23 @@ from typing import Literal
 import msgspec
 
 from engines.core.content import ContentError, Provenance, load, pack_dir
+from engines.core.text import names
+
+GAME = "walls_of_york"
 
 DATA_DIR = Path(__file__).parent / "data"
 
 GEMS: tuple[str, ...] = ("white", "blue", "purple", "yellow")
 SIDES: tuple[str, ...] = ("black", "white")
 QUADRANTS: dict[str, tuple[int, int]] = {"TL": (0, 0), "TR": (4, 0), "BL": (0, 4), "BR": (4, 4)}
-QUADRANT_NAMES: dict[str, str] = {"TL": "top-left", "TR": "top-right", "BL": "bottom-left", "BR": "bottom-right"}
+QUADRANT_NAMES = names(
+    GAME, "quadrant", {"TL": "top-left", "TR": "top-right", "BL": "bottom-left", "BR": "bottom-right"}
+)
 """§3.4: the quadrants of the play area in players' words."""
+GEM_NAMES = names(GAME, "gem", {gem: gem for gem in GEMS})
+"""§3.1: a terrain board is named by the colour of its gem."""
+SIDE_NAMES = names(GAME, "side", {side: side for side in SIDES})
+"""§3.4: the side of a terrain board that lies up (its arrow's colour)."""
 BUILDINGS: tuple[str, ...] = ("CHURCH", "WELL", "MARKET")
 
 

@@ -8,6 +8,7 @@ from itertools import permutations
 from msgspec.structs import replace
 
 from engines.core.table import Draw
+from engines.core.text import Message, Text
 from engines.walls_of_york import moves as mv
 from engines.walls_of_york.board import CODE_OF, fields
 from engines.walls_of_york.content import BUILDINGS, CONTENT
@@ -61,6 +62,31 @@ def unsatisfiable(decree: tuple[int, ...]) -> str:
 def too_long(age: int, max_turns: int) -> str:
     """Why a game ended at an Age that passed ``max_turns_per_age`` turns (§9.4)."""
     return f"GameAborted: Age {age} passed {max_turns} turns"
+
+
+DECREE_UNSATISFIABLE = Message("walls_of_york.over.decree_unsatisfiable", "DecreeUnsatisfiable: {reason}")
+BOARD_CANNOT_MEET = Message("walls_of_york.over.board_cannot_meet", "the board cannot meet {decree}")
+GAME_ABORTED = Message("walls_of_york.over.game_aborted", "GameAborted: {reason}")
+AGE_TOO_LONG = Message("walls_of_york.over.age_too_long", "Age {age} passed {turns} turns")
+
+
+def abort_reason(s: State) -> Text | None:
+    """Why a finished game in ``s`` ended early, in words without the leading kind (``None``: it did not)."""
+    if not s.aborted:
+        return None
+    if s.aborted == unsatisfiable(s.decree):
+        return BOARD_CANNOT_MEET(decree=str(tuple(s.decree)))
+    if s.aborted == too_long(s.age, s.options.max_turns_per_age):
+        return AGE_TOO_LONG(age=s.age, turns=s.options.max_turns_per_age)
+    return None
+
+
+def abort_words(s: State) -> Text | None:
+    """Why a finished game in ``s`` ended early (``State.aborted`` as a text), ``None`` when it did not."""
+    reason = abort_reason(s)
+    if reason is None:
+        return None
+    return (DECREE_UNSATISFIABLE if s.aborted == unsatisfiable(s.decree) else GAME_ABORTED)(reason=reason)
 
 
 def abort_reasons(s: State) -> tuple[str, ...]:

@@ -13,10 +13,12 @@ from msgspec.structs import replace
 
 from engines.core.engine import CHANCE, GameInfo, GameType, option_infos
 from engines.core.errors import Violation, violation
-from engines.core.game import Game, TableEngine
+from engines.core.game import GAME_OVER, Game, TableEngine
 from engines.core.table import Act, Step, Table, uniform
-from engines.walls_of_york import building, closing, decree, facts, integrity, scoring, setup, view, words
+from engines.core.text import Message, Text
+from engines.walls_of_york import building, closing, content, decree, facts, integrity, scoring, setup, view, words
 from engines.walls_of_york import moves as mv
+from engines.walls_of_york import picture as pictures
 from engines.walls_of_york.content import CONTENT
 from engines.walls_of_york.picture import picture
 from engines.walls_of_york.state import Options, State
@@ -27,18 +29,26 @@ RULES_VERSION = "1.0.0"
 # ---- the chance steps' checks: an outcome the physical process can give ------------------------------------
 
 
+NO_SUCH_SEAT = Message("walls_of_york.refusal.no_such_seat", "Seat {seat} does not exist.")
+IMPOSSIBLE_DECREE = Message(
+    "walls_of_york.refusal.impossible_decree",
+    "The king dice cannot show church {church}, well {well}, market {market}.",
+)
+NO_SUCH_FACE = Message("walls_of_york.refusal.no_such_face", "The building die has faces 1..{faces}, not {face}.")
+
+
 def _check_first_player(s: State, seat: int, a: mv.ChanceSeat) -> list[Violation]:
     """§3.4: the first player is one of the seats."""
     if 0 <= a.seat < len(s.players):
         return []
-    return violation("WALLS_OF_YORK_NO_SUCH_SEAT", f"Seat {a.seat} does not exist.", "action.seat")
+    return violation("WALLS_OF_YORK_NO_SUCH_SEAT", NO_SUCH_SEAT(seat=a.seat), "action.seat")
 
 
 def _check_decree(s: State, seat: int, a: mv.ChanceDecree) -> list[Violation]:
     """§4.2: the King's Decree shows what the king dice can show."""
     if (a.church, a.well, a.market) in decree.possible_decrees(s.options.king_dice):
         return []
-    message = f"The king dice cannot show church {a.church}, well {a.well}, market {a.market}."
+    message = IMPOSSIBLE_DECREE(church=a.church, well=a.well, market=a.market)
     return violation("WALLS_OF_YORK_IMPOSSIBLE_DECREE", message, "action")
 
 
@@ -47,7 +57,7 @@ def _check_roll(s: State, seat: int, a: mv.ChanceFace) -> list[Violation]:
     if 1 <= a.face <= len(CONTENT.building_die):
         return []
     faces = len(CONTENT.building_die)
-    return violation("WALLS_OF_YORK_NO_SUCH_FACE", f"The building die has faces 1..{faces}, not {a.face}.", "action")
+    return violation("WALLS_OF_YORK_NO_SUCH_FACE", NO_SUCH_FACE(faces=faces, face=a.face), "action")
 
 
 def _chance(s: State) -> tuple[int, ...]:
@@ -56,6 +66,25 @@ def _chance(s: State) -> tuple[int, ...]:
 
 def _setup_seat(s: State) -> tuple[int, ...]:
     return (setup.setup_seat(s),)
+
+
+PROMPT_FIRST_PLAYER = Message("walls_of_york.prompt.first_player", "Draw the player who places the first terrain board")
+PROMPT_SETUP = Message(
+    "walls_of_york.prompt.setup",
+    "Place a terrain board: choose the board, the side up, how it is turned and the quadrant",
+)
+PROMPT_DECREE = Message("walls_of_york.prompt.decree", "Roll the king dice for the King's Decree")
+PROMPT_ROLL = Message("walls_of_york.prompt.roll", "Roll the building die")
+PROMPT_PLACE = Message(
+    "walls_of_york.prompt.place",
+    "Each open player places the rolled formation or a single piece, in secret until every open player has placed",
+)
+PROMPT_LIFT = Message(
+    "walls_of_york.prompt.lift", "The wall supply is short: lift walls of your own to reuse their pieces"
+)
+PROMPT_CLOSE = Message(
+    "walls_of_york.prompt.close", "Each open player chooses a city room by room and seals it, or keeps building"
+)
 
 
 # ---- the table: one row per kind of action and per step -------------------------------------------------------
@@ -81,7 +110,7 @@ STEPS: dict[str, Step[State]] = {
         lambda s, at: [mv.ChanceSeat(i) for i in range(len(s.players))],
         _check_first_player,
         lambda s, at, a: replace(s, first_player=a.seat, step="setup"),
-        "Draw the player who places the first terrain board",
+        PROMPT_FIRST_PLAYER,
         seats=_chance,
         draw=lambda s, at: uniform(range(len(s.players)), mv.ChanceSeat),
     ),
@@ -90,7 +119,7 @@ STEPS: dict[str, Step[State]] = {
         lambda s, at: setup.setup_options(s),
         lambda s, at, a: setup.check_setup(s, a),
         lambda s, at, a: setup.apply_setup(s, a),
-        "Place a terrain board: choose the board, the side up, how it is turned and the quadrant",
+        PROMPT_SETUP,
         seats=_setup_seat,
         exact=True,
     ),
@@ -99,7 +128,7 @@ STEPS: dict[str, Step[State]] = {
         lambda s, at: [mv.ChanceDecree(*d) for d in decree.possible_decrees(s.options.king_dice)],
         _check_decree,
         lambda s, at, a: decree.apply_decree(s, a),
-        "Roll the king dice for the King's Decree",
+        PROMPT_DECREE,
         seats=_chance,
         draw=lambda s, at: decree.decree_draw(s.options.king_dice),
     ),
@@ -108,7 +137,7 @@ STEPS: dict[str, Step[State]] = {
         lambda s, at: [mv.ChanceFace(f.face) for f in CONTENT.building_die],
         _check_roll,
         lambda s, at, a: decree.apply_roll(s, a),
-        "Roll the building die",
+        PROMPT_ROLL,
         seats=_chance,
         draw=lambda s, at: uniform(range(1, len(CONTENT.building_die) + 1), mv.ChanceFace),
     ),
@@ -117,7 +146,7 @@ STEPS: dict[str, Step[State]] = {
         building.placement_options,
         building.check_placement,
         building.commit,
-        "Each open player places the rolled formation or a single piece, in secret until every open player has placed",
+        PROMPT_PLACE,
         seats=building.place_seats,
         exact=True,
     ),
@@ -126,7 +155,7 @@ STEPS: dict[str, Step[State]] = {
         building.lift_options,
         building.check_lift,
         building.apply_lift,
-        "The wall supply is short: lift walls of your own to reuse their pieces",
+        PROMPT_LIFT,
         seats=building.lift_seats,
         exact=True,
     ),
@@ -135,7 +164,7 @@ STEPS: dict[str, Step[State]] = {
         closing.closing_options,
         closing.check_closing,
         closing.apply_closing,
-        "Each open player chooses a city room by room and seals it, or keeps building",
+        PROMPT_CLOSE,
         seats=closing.close_seats,
         exact=True,
     ),
@@ -179,10 +208,10 @@ def options_for(s: State, seat: int) -> list[Any]:
     return STEPS[decision(s)].options(s, seat)
 
 
-def game_over(state: State) -> str:
+def game_over(state: State) -> Text:
     """Why the game ended: its last Age over (§4, §4.7), or aborted (§10 A8: an Age too long; §4.2: a decree the
     board cannot meet)."""
-    return state.aborted or "The game is over."
+    return decree.abort_words(state) or GAME_OVER()
 
 
 def describe() -> dict[str, Any]:
@@ -220,6 +249,14 @@ GAME: Game[State, Options] = Game(
     game_over=game_over,
     picture=picture,
     facts=facts.facts,
+    names=(
+        building.FORMATIONS,
+        content.GEM_NAMES,
+        content.SIDE_NAMES,
+        content.QUADRANT_NAMES,
+        pictures.TERRAIN,
+        pictures.COLOURS,
+    ),
 )
 """Walls of York for 2–4 players."""
 ENGINE: TableEngine[State, Options] = TableEngine(GAME)

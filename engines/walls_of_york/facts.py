@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core.text import Message, Text
 from engines.walls_of_york.board import fields
 from engines.walls_of_york.building import rolled_formation, variant_streets
 from engines.walls_of_york.content import CONTENT, QUADRANTS
@@ -47,18 +48,36 @@ def committed_streets(s: State, p: Player) -> tuple[str, ...]:
     return ()
 
 
+CLOSED = Message("walls_of_york.status.closed", "closed, city of {n} fields", "closed, city of {n} fields")
+COMMITTED = Message("walls_of_york.status.committed", "placement committed")
+TO_PLACE = Message("walls_of_york.status.to_place", "to place")
+MUST_LIFT = Message("walls_of_york.status.must_lift", "must lift {n} wall(s)", "must lift {n} wall(s)")
+PLACED = Message("walls_of_york.status.placed", "placed")
+DECIDED = Message("walls_of_york.status.decided", "decided")
+CHOOSING = Message(
+    "walls_of_york.status.choosing", "choosing a city ({n} fields so far)", "choosing a city ({n} fields so far)"
+)
+TO_DECIDE = Message("walls_of_york.status.to_decide", "to decide")
+OPEN = Message("walls_of_york.status.open", "open")
+
+
 def seat_status(s: State, p: Player) -> str:
-    """§4.4, §6: where a seat stands in the current step, in words."""
+    """§4.4, §6: where a seat stands in the current step, in (English) words."""
+    return seat_status_text(s, p).english
+
+
+def seat_status_text(s: State, p: Player) -> Text:
+    """§4.4, §6: where a seat stands in the current step, as a text."""
     if not p.open:
-        return f"closed, city of {len(p.city)} fields"
+        return CLOSED(n=len(p.city))
     if s.step == "place":
-        return "placement committed" if p.submitted is not None else "to place"
+        return COMMITTED() if p.submitted is not None else TO_PLACE()
     if s.step == "lift":
-        return f"must lift {p.lift} wall(s)" if p.lift > 0 else "placed"
+        return MUST_LIFT(n=p.lift) if p.lift > 0 else PLACED()
     if s.step == "close":
         if p.decided:
-            return "decided"
+            return DECIDED()
         if p.selection:
-            return f"choosing a city ({len(p.selection)} fields so far)"
-        return "to decide"
-    return "open"
+            return CHOOSING(n=len(p.selection))
+        return TO_DECIDE()
+    return OPEN()

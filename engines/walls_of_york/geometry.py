@@ -107,6 +107,8 @@ def edge_name(i: int) -> str:
 
 
 _EDGE_RE: Final = re.compile(r"^\s*([HVhv])\s*\(?\s*(\d+)\s*[\s,]\s*(\d+)\s*\)?\s*$")
+EDGE_PATTERN: Final = _EDGE_RE
+"""What ``parse_edge`` reads: a kind (``H``/``V``) and two numbers."""
 
 
 def parse_edge(name: str) -> int:
@@ -434,24 +436,33 @@ def city_problems(city: int, w: int) -> list[str]:
     bad = _bad_field_set(city)
     if bad is not None:
         return [bad]
+    words = {
+        "empty": "empty: a city needs at least one field",
+        "open": "not closed at edge {0}",
+        "apart": "not connected: field {0} is cut off from field {1}",
+        "hole": "field {0} is cut off inside the city (hole)",
+    }
+    return [words[kind].format(*where) for kind, where in city_problem_parts(city, w)]
+
+
+def city_problem_parts(city: int, w: int) -> list[tuple[str, tuple[str, ...]]]:
+    """§6.3 for a field set ``city``: each failed condition as a kind (``empty``, ``open``, ``apart``, ``hole``)
+    and the streets or fields it names, in the order of ``city_problems``."""
     if city == 0:
-        return ["empty: a city needs at least one field"]
-    problems = []
+        return [("empty", ())]
+    problems: list[tuple[str, tuple[str, ...]]] = []
     open_edges = boundary(city) & ~w
     if open_edges:
         e = (open_edges & -open_edges).bit_length() - 1
-        problems.append(f"not closed at edge {EDGE_NAMES[e]}")
+        problems.append(("open", (EDGE_NAMES[e],)))
     start = city & -city
     cut = city & ~_fill_within(start, city)
     if cut:
-        problems.append(
-            f"not connected: field {FIELD_NAMES[(cut & -cut).bit_length() - 1]} "
-            f"is cut off from field {FIELD_NAMES[start.bit_length() - 1]}"
-        )
+        problems.append(("apart", (FIELD_NAMES[(cut & -cut).bit_length() - 1], FIELD_NAMES[start.bit_length() - 1])))
     rest = ALL_FIELDS & ~city
     holes = rest & ~_fill_within(rest & BORDER, rest)
     if holes:
-        problems.append(f"field {FIELD_NAMES[(holes & -holes).bit_length() - 1]} is cut off inside the city (hole)")
+        problems.append(("hole", (FIELD_NAMES[(holes & -holes).bit_length() - 1],)))
     return problems
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from msgspec.structs import replace
 
-from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
-from engines.core.text import plural
+from engines.core.scoring import ScoreSheet, rank, score_entry, seat_score
+from engines.core.text import Message, Text
 from engines.walls_of_york import geometry as geo
 from engines.walls_of_york.board import counts, field_mask, wall_mask
 from engines.walls_of_york.state import Ledger, Player, State
@@ -84,22 +86,65 @@ def end_of_age(s: State) -> State:
     return replace(s, players=players, age=2, step="decree", turn=0, supply_walls=s.supply_walls + walls_back)
 
 
-#: The ledger's categories (``city_coins_age1``) as the score sheet shows them.
-_CATEGORY_WORDS: dict[str, str] = {
-    "city_coins": "city coins",
-    "die_income": "die income",
-    "longest_wall": "longest wall",
-    "shield_tie": "tied for the King's shield",
-    "perfect_planning": "perfect planning",
+#: The ledger's categories of an Age (``city_coins_age1``) as the score sheet shows them.
+_AGE_CATEGORIES: dict[str, Message] = {
+    "city_coins": Message("walls_of_york.score.city_coins", "city coins, Age {age}"),
+    "die_income": Message("walls_of_york.score.die_income", "die income, Age {age}"),
+    "longest_wall": Message("walls_of_york.score.longest_wall", "longest wall, Age {age}"),
 }
+#: The ledger's other categories as the score sheet shows them.
+_CATEGORIES: dict[str, Message] = {
+    "shield_tie": Message("walls_of_york.score.shield_tie", "tied for the King's shield"),
+    "perfect_planning": Message("walls_of_york.score.perfect_planning", "perfect planning"),
+}
+OTHER_CATEGORY = Message("walls_of_york.score.other", "{category}")
+"""A category the engine never writes (only a corrupted ledger holds one), shown by its code."""
 
 
-def category_words(category: str) -> str:
+def category_words(category: str) -> Text:
     """A ledger category in players' words: ``city coins, Age 1``, ``tied for the King's shield``."""
     kind, _, age = category.rpartition("_age")
-    if kind in _CATEGORY_WORDS and age.isdigit():
-        return f"{_CATEGORY_WORDS[kind]}, Age {age}"
-    return _CATEGORY_WORDS.get(category, category.replace("_", " "))
+    if kind in _AGE_CATEGORIES and age.isdigit():
+        return _AGE_CATEGORIES[kind](age=int(age))
+    if category in _CATEGORIES:
+        return _CATEGORIES[category]()
+    return OTHER_CATEGORY(category=category.replace("_", " "))
+
+
+CITY_COINS_DETAIL = Message(
+    "walls_of_york.score.city_coins_detail", "Age {age}: {n} coins in the city", "Age {age}: {n} coins in the city"
+)
+DIE_INCOME_DETAIL = Message("walls_of_york.score.die_income_detail", "Age {age}: die income while closed")
+LONGEST_WALL_DETAIL = Message("walls_of_york.score.longest_wall_detail", "Age {age}: longest wall ({length})")
+PERFECT_PLANNING_DETAIL = Message(
+    "walls_of_york.score.perfect_planning_detail", "Age {age}: closed without removing a piece"
+)
+SHIELD_TIE_DETAIL = Message("walls_of_york.score.shield_tie_detail", "tied for fewest viking tiles: +{coins} coins")
+OTHER_DETAIL = Message("walls_of_york.score.other_detail", "{detail}")
+"""A detail the engine never writes (only a corrupted ledger holds one), shown as it is."""
+SHIELD = Message("walls_of_york.score.shield", "King's shield")
+SHIELD_DETAIL = Message("walls_of_york.score.shield_detail", "holds the King's shield")
+RAID = Message("walls_of_york.score.raid", "raid")
+RAID_TILES = Message("walls_of_york.count.raid_tiles", "{n} raid tile", "{n} raid tiles")
+RAID_DETAIL = Message("walls_of_york.score.raid_detail", "{tiles} at −{coins} coins each")
+
+#: The details the ledger holds (written by the rules: ``Age 1: 7 coins in the city``), read back.
+_DETAILS: tuple[tuple[re.Pattern[str], Message], ...] = (
+    (re.compile(r"Age (?P<age>\d+): (?P<n>\d+) coins in the city"), CITY_COINS_DETAIL),
+    (re.compile(r"Age (?P<age>\d+): die income while closed"), DIE_INCOME_DETAIL),
+    (re.compile(r"Age (?P<age>\d+): longest wall \((?P<length>\d+)\)"), LONGEST_WALL_DETAIL),
+    (re.compile(r"Age (?P<age>\d+): closed without removing a piece"), PERFECT_PLANNING_DETAIL),
+    (re.compile(r"tied for fewest viking tiles: \+(?P<coins>\d+) coins"), SHIELD_TIE_DETAIL),
+)
+
+
+def detail_words(detail: str) -> Text:
+    """A ledger line's detail as a text (the rules write it in English: ``Age 1: 7 coins in the city``)."""
+    for pattern, message in _DETAILS:
+        found = pattern.fullmatch(detail)
+        if found is not None:
+            return message(**{name: int(value) for name, value in found.groupdict().items()})
+    return OTHER_DETAIL(detail=detail)
 
 
 def score(s: State) -> ScoreSheet:
@@ -111,15 +156,15 @@ def score(s: State) -> ScoreSheet:
         for item in p.ledger:
             totals[item.category] = totals.get(item.category, 0) + item.points
             details[item.category] = item.detail
-        entries = [ScoreEntry(category_words(cat), pts, details[cat]) for cat, pts in totals.items()]
+        entries = [score_entry(category_words(cat), pts, detail_words(details[cat])) for cat, pts in totals.items()]
         if p.shield:
-            entries.append(ScoreEntry("King's shield", SHIELD_COINS, "holds the King's shield"))
+            entries.append(score_entry(SHIELD(), SHIELD_COINS, SHIELD_DETAIL()))
         if p.raid_tiles:
             penalty = RAID_COINS * p.raid_tiles
             before = sum(e.points for e in entries)
             if not s.options.negative_scores:
                 penalty = min(penalty, max(0, before))
-            tiles = plural(p.raid_tiles, "raid tile")
-            entries.append(ScoreEntry("raid", -penalty, f"{tiles} at −{RAID_COINS} coins each"))
+            detail = RAID_DETAIL(tiles=RAID_TILES(n=p.raid_tiles), coins=RAID_COINS)
+            entries.append(score_entry(RAID(), -penalty, detail))
         seats.append(seat_score(seat, entries))
     return rank(seats, lambda seat: (0, ""), final=s.step == "over")

@@ -9,29 +9,57 @@ from msgspec.structs import replace
 from engines.core.engine import convert_options
 from engines.core.errors import StateInvalid, Violation, violation
 from engines.core.rng import Rng
+from engines.core.text import LIST_COMMA, Message, listing
 from engines.walls_of_york import moves as mv
-from engines.walls_of_york.content import CONTENT, GEMS, QUADRANT_NAMES, QUADRANTS, SIDES, LayoutEntry
+from engines.walls_of_york.content import (
+    CONTENT,
+    GEM_NAMES,
+    GEMS,
+    QUADRANT_NAMES,
+    QUADRANTS,
+    SIDES,
+    LayoutEntry,
+)
 from engines.walls_of_york.state import Options, Player, State
 
-OPTION_DOCS: dict[str, str] = {
-    "board": (
-        "A ready-made play area by name (e.g. ts1): the terrain boards lie as that layout says and the setup "
-        "steps are skipped."
+OPTION_DOCS: dict[str, Message] = {
+    "board": Message(
+        "walls_of_york.option.board",
+        (
+            "A ready-made play area by name (e.g. ts1): the terrain boards lie as that layout says and the setup "
+            "steps are skipped."
+        ),
     ),
-    "perfect_planning": (
-        "Perfect planning: a player who closes a city without removing a single wall piece gains 2 coins."
+    "perfect_planning": Message(
+        "walls_of_york.option.perfect_planning",
+        ("Perfect planning: a player who closes a city without removing a single wall piece gains 2 coins."),
     ),
-    "longest_wall": "Each Age, the player with the longest straight wall gains 3 coins; tied players all gain them.",
-    "strict_supply": (
-        "The 150 wall pieces are a real limit: a player short of pieces must lift walls of their own to reuse "
-        "them (by default the supply never runs out and is only counted)."
+    "longest_wall": Message(
+        "walls_of_york.option.longest_wall",
+        ("Each Age, the player with the longest straight wall gains 3 coins; tied players all gain them."),
     ),
-    "king_dice": (
-        "Which dice roll the King's Decree: the custom king dice of the review (the default) or three ordinary "
-        "six-sided dice."
+    "strict_supply": Message(
+        "walls_of_york.option.strict_supply",
+        (
+            "The 150 wall pieces are a real limit: a player short of pieces must lift walls of their own to reuse"
+            " them (by default the supply never runs out and is only counted)."
+        ),
     ),
-    "negative_scores": ("Raid tiles may take a player's total below 0 (when off, each deduction stops at 0)."),
-    "max_turns_per_age": ("A safeguard (1 to 1000): an Age still open after this many turns ends the game as aborted."),
+    "king_dice": Message(
+        "walls_of_york.option.king_dice",
+        (
+            "Which dice roll the King's Decree: the custom king dice of the review (the default) or three "
+            "ordinary six-sided dice."
+        ),
+    ),
+    "negative_scores": Message(
+        "walls_of_york.option.negative_scores",
+        ("Raid tiles may take a player's total below 0 (when off, each deduction stops at 0)."),
+    ),
+    "max_turns_per_age": Message(
+        "walls_of_york.option.max_turns_per_age",
+        ("A safeguard (1 to 1000): an Age still open after this many turns ends the game as aborted."),
+    ),
 }
 """Each option in players' words (the rules behind them: §7.5.1, §7.5.2 and the rulings §10 A2, A6, A8, A9 in the
 docs)."""
@@ -99,27 +127,41 @@ def setup_options(s: State) -> list[mv.SetupTile]:
     ]
 
 
+NO_SUCH_GEM = Message(
+    "walls_of_york.refusal.no_such_gem", "There is no terrain board with gem {gem} (the gems are {gems})."
+)
+GEM_PLACED = Message(
+    "walls_of_york.refusal.gem_placed", "The {gem} board is already placed in the {quadrant} quadrant."
+)
+BAD_SIDE = Message("walls_of_york.refusal.bad_side", "A board side is black or white, not {side}.")
+NO_SUCH_QUADRANT = Message("walls_of_york.refusal.no_such_quadrant", "{quadrant} is not a quadrant (TL, TR, BL, BR).")
+QUADRANT_TAKEN = Message(
+    "walls_of_york.refusal.quadrant_taken", "The {quadrant} quadrant already holds the {gem} board."
+)
+BAD_ROTATION = Message(
+    "walls_of_york.refusal.bad_rotation", "Rotation is 0..3 quarter turns clockwise, not {rotation}."
+)
+
+
 def check_setup(s: State, a: mv.SetupTile) -> list[Violation]:
     """§5.1 preconditions."""
     if a.gem not in GEMS:
-        message = f"There is no terrain board with gem {a.gem!r} (the gems are {', '.join(GEMS)})."
-        return violation("WALLS_OF_YORK_GEM_UNAVAILABLE", message, "action.gem")
+        gems = listing([GEM_NAMES[gem] for gem in GEMS], joined=LIST_COMMA)
+        return violation("WALLS_OF_YORK_GEM_UNAVAILABLE", NO_SUCH_GEM(gem=repr(a.gem), gems=gems), "action.gem")
     placed = next((e for e in s.layout if e.gem == a.gem), None)
     if placed is not None:
-        message = f"The {a.gem} board is already placed in the {QUADRANT_NAMES[placed.quadrant]} quadrant."
+        message = GEM_PLACED(gem=GEM_NAMES[a.gem], quadrant=QUADRANT_NAMES[placed.quadrant])
         return violation("WALLS_OF_YORK_GEM_UNAVAILABLE", message, "action.gem")
     if a.side not in SIDES:
-        return violation("WALLS_OF_YORK_BAD_SIDE", f"A board side is black or white, not {a.side!r}.", "action.side")
+        return violation("WALLS_OF_YORK_BAD_SIDE", BAD_SIDE(side=repr(a.side)), "action.side")
     if a.quadrant not in QUADRANTS:
-        return violation(
-            "WALLS_OF_YORK_QUADRANT_TAKEN", f"{a.quadrant!r} is not a quadrant (TL, TR, BL, BR).", "action"
-        )
+        return violation("WALLS_OF_YORK_QUADRANT_TAKEN", NO_SUCH_QUADRANT(quadrant=repr(a.quadrant)), "action")
     holder = next((e for e in s.layout if e.quadrant == a.quadrant), None)
     if holder is not None:
-        message = f"The {QUADRANT_NAMES[a.quadrant]} quadrant already holds the {holder.gem} board."
+        message = QUADRANT_TAKEN(quadrant=QUADRANT_NAMES[a.quadrant], gem=GEM_NAMES[holder.gem])
         return violation("WALLS_OF_YORK_QUADRANT_TAKEN", message, "action.quadrant")
     if not 0 <= a.rotation <= 3:
-        message = f"Rotation is 0..3 quarter turns clockwise, not {a.rotation}."
+        message = BAD_ROTATION(rotation=a.rotation)
         return violation("WALLS_OF_YORK_BAD_ROTATION", message, "action.rotation")
     return []
 

@@ -18,7 +18,8 @@ from typing import Any
 import discord
 from discord import app_commands
 from rulesbot import Reply, RulesBot, Store
-from rulesbot.commands import CHANCE_MODES
+from rulesbot.commands import CHANCE_MODES, LANGUAGE_PLACES
+from rulesbot.words import LANGUAGE_NAMES, LOCALES
 from rulesengine_client import RulesEngineClient
 
 #: The custom id of every select menu the bot sends (the chosen value says the rest).
@@ -27,7 +28,8 @@ MENU_ID = "rulesbot:choose"
 BUTTON_PREFIX = "rulesbot:button:"
 #: How long discord.py keeps a sent view in memory; its menu and buttons work longer (``on_interaction``).
 VIEW_SECONDS = 600.0
-#: What the bot answers privately when a command posted only to the channel.
+#: What the bot answers privately when a command posted only to the channel (in English; the command layer
+#: words it in the channel's language, ``RulesBot.done``).
 DONE = "Done."
 
 log = logging.getLogger("rulesbot")
@@ -111,6 +113,7 @@ class RulesBotClient(discord.Client):
         self.bot = bot or config.bot()
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(game_commands(self))
+        self.tree.add_command(language_command(self))
         self._turns = asyncio.Lock()
 
     async def setup_hook(self) -> None:
@@ -124,12 +127,19 @@ class RulesBotClient(discord.Client):
 
     async def answer(self, interaction: discord.Interaction, call: Callable[[int, int], list[Reply]]) -> None:
         """Run a command of the command layer for the member who interacted, one command at a time,
-        and deliver its replies: channel messages to the channel, the others privately."""
+        and deliver its replies: channel messages to the channel, the others privately. The command layer
+        learns the channel's server first (a channel without a language of its own speaks its server's)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel = interaction.channel_id or 0
+        member = interaction.user.id
+
+        def run() -> tuple[list[Reply], str]:
+            self.bot.place(channel, interaction.guild_id)
+            return call(channel, member), self.bot.done(channel)
+
         async with self._turns:
-            replies = await asyncio.to_thread(call, channel, interaction.user.id)
-        await deliver(interaction, replies)
+            replies, done = await asyncio.to_thread(run)
+        await deliver(interaction, replies, done)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Menus and buttons (slash commands go through the command tree)."""
@@ -145,8 +155,9 @@ class RulesBotClient(discord.Client):
             await self.answer(interaction, lambda channel, member: self.bot.press(channel, member, command))
 
 
-async def deliver(interaction: discord.Interaction, replies: list[Reply]) -> None:
-    """Post the public replies in the channel and send the private ones to the member (ephemeral)."""
+async def deliver(interaction: discord.Interaction, replies: list[Reply], done: str = DONE) -> None:
+    """Post the public replies in the channel and send the private ones to the member (ephemeral); when
+    every reply went to the channel, the member is told ``done`` privately."""
     private = False
     for reply in replies:
         if reply.public and isinstance(interaction.channel, discord.abc.Messageable):
@@ -155,7 +166,7 @@ async def deliver(interaction: discord.Interaction, replies: list[Reply]) -> Non
             await interaction.followup.send(ephemeral=True, **message_parts(reply))
             private = True
     if not private:
-        await interaction.followup.send(DONE, ephemeral=True)
+        await interaction.followup.send(done, ephemeral=True)
 
 
 def game_commands(app: RulesBotClient) -> app_commands.Group:
@@ -199,6 +210,33 @@ def game_commands(app: RulesBotClient) -> app_commands.Group:
     for name, (description, call) in simple.items():
         group.add_command(_simple_command(app, name, description, call))
     return group
+
+
+def language_command(app: RulesBotClient) -> app_commands.Command[Any, ..., None]:
+    """``/language [language] [where]``: the language the bot speaks in this channel (or, ``where:server``,
+    the server's default for its channels without a language of their own; the members who may manage the
+    server only). Without a language it says which one the channel speaks."""
+    languages = [app_commands.Choice(name=f"{LANGUAGE_NAMES[code]} ({code})", value=code) for code in LOCALES]
+
+    @app_commands.command(name="language", description="The language the bot speaks in this channel")
+    @app_commands.describe(
+        language="English, magyar (Hungarian) or Deutsch (German); leave it out to see the channel's",
+        where="channel (the default): this channel; server: every channel of the server without its own",
+    )
+    @app_commands.choices(
+        language=languages, where=[app_commands.Choice(name=place, value=place) for place in LANGUAGE_PLACES]
+    )
+    async def language(
+        interaction: discord.Interaction, language: str | None = None, where: str = LANGUAGE_PLACES[0]
+    ) -> None:
+        server = interaction.guild_id if where == "server" else None
+        manager = bool(interaction.permissions.manage_guild)
+        await app.answer(
+            interaction,
+            lambda channel, member: app.bot.set_language(channel, member, language, server, manager),
+        )
+
+    return language
 
 
 def _simple_command(

@@ -57,6 +57,13 @@ class Server:
         return self.log.read_text(errors="replace")
 
 
+@pytest.fixture(autouse=True)
+def english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CLI takes its language from the environment: every test speaks English unless it asks for
+    another (a German developer's machine runs the same tests)."""
+    monkeypatch.setenv("RULES_ENGINE_LOCALE", "en")
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """`rules-engine serve` on a free port, SERVING before the first test, terminated at the end."""

@@ -2,7 +2,7 @@
 setup the conformance suite plays: each player count, both chance modes, the option variations; states spread
 from the first to the last), for every seat's view and the spectator's, every text of the picture lies on the
 canvas, no two texts overlap, and no text or title shows a rule id (``R-1.2``, ``§5``) or an internal id
-(``UPPER_SNAKE``, ``snake_case``) instead of words.
+(``UPPER_SNAKE``, ``snake_case``) instead of words; the first two in every language the service speaks.
 
 A text's box is ``engines.core.picture.text_boxes``: the advance widths of DejaVu Sans, the font the PNGs are
 drawn with (checked here against the bundled font files), and 0.76 em above the baseline to 0.24 em below.
@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from engines.core import picture as core
+from engines.core.locale import LOCALES, Words
 from engines.core.picture import Picture, TextBox, text_boxes
 from tests.conformance.support import ENGINES, setups
 from tests.conformance.test_plain_words import CODE_WORD, RULE_CITATION
@@ -39,15 +40,17 @@ SLACK = 0.01
 
 
 @cache
-def pictures(game_id: str) -> tuple[tuple[str, Picture], ...]:
-    """Every viewer's picture of the states the game's setups visit, each with a name to report it by."""
+def pictures(game_id: str, locale: str = "en") -> tuple[tuple[str, Picture], ...]:
+    """Every viewer's picture of the states the game's setups visit, its words in ``locale``, each with a name
+    to report it by."""
+    words = Words(locale)
     out: list[tuple[str, Picture]] = []
     for setup in (s for s in setups() if s.game_id == game_id):
         states = playout_states(setup.engine, setup.players, setup.options, setup.seed, bot_seed=setup.bot_seed)
         spread = [states[i * len(states) // STATES] for i in range(STATES)] + [states[-1]]
         for number, state in enumerate(spread):
             for seat in (*setup.seats, None):
-                picture = setup.engine.picture(setup.engine.view(state, seat), seat)
+                picture = setup.engine.picture(setup.engine.view(state, seat), seat, words)
                 viewer = "the spectator" if seat is None else f"seat {seat}"
                 out.append((f"{setup.id}, state {number}/{STATES}, {viewer}", picture))
     return tuple(out)
@@ -69,10 +72,11 @@ def overlapping(boxes: list[TextBox]) -> Iterator[tuple[TextBox, TextBox]]:
                 yield box, other
 
 
-def problems(game_id: str, check: Callable[[Picture], list[str]]) -> list[str]:
-    """What ``check`` finds in each picture of ``game_id``, with the picture's name (the first few)."""
+def problems(game_id: str, check: Callable[[Picture], list[str]], locale: str = "en") -> list[str]:
+    """What ``check`` finds in each picture of ``game_id`` in ``locale``, with the picture's name (the first
+    few)."""
     found: list[str] = []
-    for name, picture in pictures(game_id):
+    for name, picture in pictures(game_id, locale):
         found += [f"{name}: {problem}" for problem in check(picture)]
     return found[:20]
 
@@ -81,8 +85,9 @@ def shown(box: TextBox) -> str:
     return f"{box.text!r} at ({box.left:.0f}, {box.top:.0f})-({box.right:.0f}, {box.bottom:.0f})"
 
 
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("game_id", sorted(ENGINES))
-def test_every_text_lies_on_the_canvas(game_id: str) -> None:
+def test_every_text_lies_on_the_canvas(game_id: str, locale: str) -> None:
     def outside(picture: Picture) -> list[str]:
         return [
             f"{shown(box)} is off the {picture.width}x{picture.height} canvas"
@@ -90,15 +95,16 @@ def test_every_text_lies_on_the_canvas(game_id: str) -> None:
             if box.left < 0 or box.top < 0 or box.right > picture.width or box.bottom > picture.height
         ]
 
-    assert problems(game_id, outside) == []
+    assert problems(game_id, outside, locale) == []
 
 
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("game_id", sorted(ENGINES))
-def test_no_two_texts_overlap(game_id: str) -> None:
+def test_no_two_texts_overlap(game_id: str, locale: str) -> None:
     def overlaps(picture: Picture) -> list[str]:
         return [f"{shown(a)} overlaps {shown(b)}" for a, b in overlapping(text_boxes(picture.svg))]
 
-    assert problems(game_id, overlaps) == []
+    assert problems(game_id, overlaps, locale) == []
 
 
 @pytest.mark.parametrize("game_id", sorted(ENGINES))

@@ -190,7 +190,7 @@ TOY = TableEngine(toy_game())
 
 def test_the_declared_defaults_count_the_players_and_end_in_plain_words() -> None:
     game = toy_game()
-    assert game.seats(Toy()) == range(2) and game.game_over(Toy()) == "The game is over."
+    assert game.seats(Toy()) == range(2) and game.game_over(Toy()).english == "The game is over."
     assert TOY.seats(Toy(players=("a", "b", "c"))) == range(3)
     assert TOY.pending(Toy(taken=3)).prompt == "The game is over."
     assert TOY.options_type is Toy and TOY.describe() == {"toy": True}

@@ -24,11 +24,12 @@ from engines.core.engine import CHANCE, GameInfo, GameType, convert_options
 from engines.core.errors import Violation, violation
 from engines.core.game import Game, TableEngine
 from engines.core.integrity import require
+from engines.core.locale import Words
 from engines.core.picture import Picture, Svg, seat_colour, text_width
 from engines.core.rng import Rng
-from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
+from engines.core.scoring import ScoreSheet, rank, score_entry, seat_score
 from engines.core.table import Act, Happened, Step, Table, uniform
-from engines.core.text import LogEntry, MoveLabel, Text, plural, seat_name, seated, text
+from engines.core.text import LIST_COMMA, LogEntry, Message, MoveLabel, Text, listing, seat, seated
 
 GAME = "high_card"
 RANKS = range(1, 7)
@@ -56,6 +57,33 @@ class Play(msgspec.Struct, frozen=True, tag="play"):
 
 
 Action = Deal | Play
+
+# ---- words ----------------------------------------------------------------------------------------------
+# A test-only game has no catalogues: its words show in English in every language.
+
+NOT_IN_DECK = Message("high_card.refusal.not_in_deck", "No card of rank {card} is left to deal.")
+NOT_IN_HAND = Message("high_card.refusal.not_in_hand", "You hold no card of rank {card}.")
+DEAL = Message("high_card.move.deal", "Deal a {card}")
+CHOOSE_DEAL = Message("high_card.choice.deal", "Deal a card")
+CHOOSE_CARD = Message("high_card.choice.card", "{card}")
+PLAY = Message("high_card.move.play", "Put the {card} face down")
+CHOOSE_PLAY = Message("high_card.choice.play", "Put a card down")
+DEALT = Message("high_card.log.deal", "Chance gave a card to {seat}")
+DEALT_PRIVATE = Message("high_card.log.deal_private", "Chance gave a {card} to {seat}")
+PLAYED = Message("high_card.log.play", "{seat} put a card face down")
+PLAYED_PRIVATE = Message("high_card.log.play_private", "You put the {card} face down")
+DEAL_PROMPT = Message("high_card.prompt.deal", "Deal the next card")
+PLAY_PROMPT = Message("high_card.prompt.play", "Put a card face down")
+OVER = Message("high_card.prompt.over", "The game ended after {rounds}.")
+ROUNDS_COUNT = Message("high_card.count.rounds", "{n} round", "{n} rounds")
+CARDS_COUNT = Message("high_card.count.cards", "{n} card", "{n} cards")
+POINTS_COUNT = Message("high_card.count.points", "{n} point", "{n} points")
+ROUNDS_WON = Message("high_card.score.rounds_won", "Rounds won")
+WON_WITH = Message("high_card.score.won_with", "{rounds} won with the highest card")
+HEADING = Message("high_card.picture.heading", "High Card: round {round} of {rounds}")
+SEAT_LINE = Message("high_card.picture.seat", "{seat}: {points}; holds {held}{down}; turned up {turned}")
+FACE_DOWN = Message("high_card.picture.face_down", ", a card face down")
+NOTHING = Message("high_card.picture.nothing", "")
 
 
 class Move(msgspec.Struct, frozen=True):
@@ -108,7 +136,7 @@ def _deal_options(s: State, seat: int) -> list[Deal]:
 
 def _deal_check(s: State, seat: int, action: Deal) -> list[Violation]:
     if action.card not in s.deck:
-        return violation("HIGH_CARD_NOT_IN_DECK", f"No card of rank {action.card} is left to deal.", "action.card")
+        return violation("HIGH_CARD_NOT_IN_DECK", NOT_IN_DECK(card=action.card), "action.card")
     return []
 
 
@@ -126,7 +154,7 @@ def _play_options(s: State, seat: int) -> list[Play]:
 
 def _play_check(s: State, seat: int, action: Play) -> list[Violation]:
     if action.card not in s.hands[seat]:
-        return violation("HIGH_CARD_NOT_IN_HAND", f"You hold no card of rank {action.card}.", "action.card")
+        return violation("HIGH_CARD_NOT_IN_HAND", NOT_IN_HAND(card=action.card), "action.card")
     return []
 
 
@@ -157,26 +185,24 @@ def _decision(s: State) -> str | None:
 
 
 def _label_deal(s: State, seat: int, a: Deal) -> tuple[Text, list[Text]]:
-    label = text(f"{GAME}.move.deal", "Deal a {card}", card=a.card)
-    return label, [text(f"{GAME}.choice.deal", "Deal a card"), text(f"{GAME}.choice.card", "{card}", card=a.card)]
+    return DEAL(card=a.card), [CHOOSE_DEAL(), CHOOSE_CARD(card=a.card)]
 
 
 def _label_play(s: State, seat: int, a: Play) -> tuple[Text, list[Text]]:
-    label = text(f"{GAME}.move.play", "Put the {card} face down", card=a.card)
-    return label, [text(f"{GAME}.choice.play", "Put a card down"), text(f"{GAME}.choice.card", "{card}", card=a.card)]
+    return PLAY(card=a.card), [CHOOSE_PLAY(), CHOOSE_CARD(card=a.card)]
 
 
-def _log_deal(before: State, seat: int, a: Deal) -> LogEntry:
+def _log_deal(before: State, mover: int, a: Deal) -> LogEntry:
     to = min(range(before.players), key=lambda k: (dealt(before, k), k))
-    public = text(f"{GAME}.log.deal", "Chance gave a card to {seat}", seat=seat_name(to))
-    private = text(f"{GAME}.log.deal.private", "Chance gave a {card} to {seat}", card=a.card, seat=seat_name(to))
+    public = DEALT(seat=seat(to))
+    private = DEALT_PRIVATE(card=a.card, seat=seat(to))
     return LogEntry(CHANCE, public, private)
 
 
-def _log_play(before: State, seat: int, a: Play) -> LogEntry:
-    public = text(f"{GAME}.log.play", "{seat} put a card face down", seat=seat_name(seat))
-    private = text(f"{GAME}.log.play.private", "You put the {card} face down", card=a.card)
-    return LogEntry(seat, public, private)
+def _log_play(before: State, mover: int, a: Play) -> LogEntry:
+    public = PLAYED(seat=seat(mover))
+    private = PLAYED_PRIVATE(card=a.card)
+    return LogEntry(mover, public, private)
 
 
 # ---- the table ------------------------------------------------------------------------------------------
@@ -193,7 +219,7 @@ TABLE: Table[State] = Table(
             _deal_options,
             _deal_check,
             _deal_apply,
-            "Deal the next card",
+            DEAL_PROMPT,
             seats=lambda s: (CHANCE,),
             draw=lambda s, at: uniform(s.deck, Deal),
         ),
@@ -202,7 +228,7 @@ TABLE: Table[State] = Table(
             _play_options,
             _play_check,
             _play_apply,
-            "Put a card face down",
+            PLAY_PROMPT,
             seats=lambda s: tuple(k for k in range(s.players) if not s.ready[k]),
         ),
     },
@@ -223,10 +249,10 @@ def integrity(s: State) -> None:
     require(len(s.rounds) <= ROUNDS, f"The game has {ROUNDS} rounds, not {len(s.rounds)}.", "rounds")
     for i, cards in enumerate(s.rounds):
         require(len(cards) == s.players, f"Round {i + 1} shows {len(cards)} cards.", f"rounds[{i}]")
-    for seat in range(s.players):
-        require(len(s.hands[seat]) <= HAND, f"Seat {seat} holds more than {HAND} cards.", f"hands[{seat}]")
-        require(list(s.hands[seat]) == sorted(s.hands[seat]), "A hand is kept sorted.", f"hands[{seat}]")
-        require(s.ready[seat] == (s.down[seat] != HIDDEN), "A card is face down exactly when ready.", f"down[{seat}]")
+    for k in range(s.players):
+        require(len(s.hands[k]) <= HAND, f"Seat {k} holds more than {HAND} cards.", f"hands[{k}]")
+        require(list(s.hands[k]) == sorted(s.hands[k]), "A hand is kept sorted.", f"hands[{k}]")
+        require(s.ready[k] == (s.down[k] != HIDDEN), "A card is face down exactly when ready.", f"down[{k}]")
     require(list(s.deck) == sorted(s.deck), "The deck is kept sorted.", "deck")
     every = [*s.deck, *(c for h in s.hands for c in h), *(d for d in s.down if d != HIDDEN)]
     every += [c for cards in s.rounds for c in cards]
@@ -266,14 +292,14 @@ def seats(state: State) -> range:
     return range(state.players)
 
 
-def game_over(state: State) -> str:
-    return f"The game ended after {plural(ROUNDS, 'round')}."
+def game_over(state: State) -> Text:
+    return OVER(rounds=ROUNDS_COUNT(n=ROUNDS))
 
 
 def score(state: State) -> ScoreSheet:
     wins = Counter(w for cards in state.rounds if (w := round_winner(cards)) is not None)
     sheets = [
-        seat_score(k, [ScoreEntry("Rounds won", wins[k], f"{plural(wins[k], 'round')} won with the highest card")])
+        seat_score(k, [score_entry(ROUNDS_WON(), wins[k], WON_WITH(rounds=ROUNDS_COUNT(n=wins[k])))])
         for k in range(state.players)
     ]
     return rank(sheets, lambda seat: (0, ""), final=TABLE.now(state) is None)
@@ -292,7 +318,7 @@ def describe() -> dict[str, Any]:
 
 
 def label_move(state: State, move: Move, several_seats: bool, act: Act) -> MoveLabel:
-    return seated(GAME, move.seat, several_seats, *act.label(state, move.seat, move.action))
+    return seated(move.seat, several_seats, *act.label(state, move.seat, move.action))
 
 
 def log_entry(before: State, move: Move, after: State, act: Act, happened: Sequence[Happened]) -> LogEntry:
@@ -301,16 +327,17 @@ def log_entry(before: State, move: Move, after: State, act: Act, happened: Seque
     return entry
 
 
-def picture(view: State, viewer: int | None) -> Picture:
+def picture(view: State, viewer: int | None, words: Words) -> Picture:
     size, gap = 14, 24
-    lines = [f"High Card: round {min(len(view.rounds) + 1, ROUNDS)} of {ROUNDS}"]
+    lines = [words(HEADING(round=min(len(view.rounds) + 1, ROUNDS), rounds=ROUNDS))]
     wins = Counter(w for cards in view.rounds if (w := round_winner(cards)) is not None)
     for k in range(view.players):
         hand = view.hands[k]
-        held = " ".join(str(c) for c in hand) if k == viewer else plural(len(hand), "card")
-        down = ", a card face down" if view.ready[k] else ""
-        turned = " ".join(str(cards[k]) for cards in view.rounds) or "none"
-        lines.append(f"{seat_name(k)}: {plural(wins[k], 'point')}; holds {held}{down}; turned up {turned}")
+        held: Text | str = " ".join(str(c) for c in hand) if k == viewer else CARDS_COUNT(n=len(hand))
+        down = FACE_DOWN() if view.ready[k] else NOTHING()
+        turned = " ".join(str(cards[k]) for cards in view.rounds) or listing([], joined=LIST_COMMA)
+        points = POINTS_COUNT(n=wins[k])
+        lines.append(words(SEAT_LINE(seat=seat(k), points=points, held=held, down=down, turned=turned)))
     width = math.ceil(20 + max(text_width(line, size) for line in lines))
     svg = Svg(width, 20 + gap * len(lines), "High Card")
     for i, line in enumerate(lines):

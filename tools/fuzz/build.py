@@ -4,6 +4,7 @@ becomes a ``Request`` on a transport; raw protobuf fields for changes no message
 from __future__ import annotations
 
 import dataclasses
+import zlib
 
 from tools.fuzz.contract import STREAMING
 from tools.fuzz.transport import (
@@ -34,11 +35,18 @@ class Built:
     transport: str | None = None
 
 
+#: The languages requests ask for (``accept-language``), one chosen by each request's own description: none,
+#: the supported ones, an unknown one, a list with weights, and nonsense.
+LANGUAGES = ("", "hu", "de", "fr", "hu-HU,de;q=0.5", ";;q=x,,*")
+
+
 def to_request(built: Built, game: str, rpc: str, kind: str, transport: str, deadline: float) -> Request:
     """``built`` as a request of ``rpc`` on ``transport`` (``deadline``: the run's, written into the HTTP
-    deadline headers; a request with its own uses that)."""
+    deadline headers; a request with its own uses that). A request compared with the memo-off server asks
+    for no language; any other asks for one of ``LANGUAGES``."""
     transport = built.transport or transport
     compare_items = built.compare and rpc not in STREAMING and len(built.items) == 1 and not built.cut
+    language = "" if compare_items else LANGUAGES[zlib.crc32(f"{kind} {rpc} {built.how}".encode()) % len(LANGUAGES)]
     if transport == GRPC:
         return Request(
             game,
@@ -50,12 +58,15 @@ def to_request(built: Built, game: str, rpc: str, kind: str, transport: str, dea
             cut=built.cut,
             prelude=built.prelude,
             compare=built.items[0] if compare_items else None,
+            language=language,
         )
     if built.body is None:
         transport, body = http_body(transport, rpc, built.items)
     else:
         body = built.body
     headers = _headers(base_headers(transport, built.deadline or deadline), built.headers)
+    if language and not any(key.lower() == "accept-language" for key, _ in headers):
+        headers = (*headers, ("Accept-Language", language))
     payload = body
     if built.cut == "hold":
         headers = _headers(headers, (("Transfer-Encoding", "chunked"),))

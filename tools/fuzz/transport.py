@@ -97,6 +97,8 @@ class Request:
     cut: str = ""
     prelude: tuple[tuple[str, bytes], ...] = ()
     compare: bytes | None = None
+    language: str = ""
+    """The ``accept-language`` sent (gRPC metadata; on HTTP it is among ``headers``); empty: none."""
 
     @property
     def port(self) -> str:
@@ -143,13 +145,14 @@ class GrpcEndpoint:
             method = self._methods[rpc] = factory(path_of(rpc), request_serializer=None, response_deserializer=None)
         return method
 
-    def call(self, rpc: str, payload: Sequence[bytes], timeout: float) -> Outcome:
-        """Send ``payload`` to ``rpc`` with a deadline of ``timeout`` seconds."""
+    def call(self, rpc: str, payload: Sequence[bytes], timeout: float, language: str = "") -> Outcome:
+        """Send ``payload`` to ``rpc`` with a deadline of ``timeout`` seconds (and ``language`` asked for)."""
+        metadata = (("accept-language", language),) if language else None
         try:
             if rpc in STREAMING:
-                body = self._method(rpc)(iter(payload), timeout=timeout)
+                body = self._method(rpc)(iter(payload), timeout=timeout, metadata=metadata)
             else:
-                body = self._method(rpc)(payload[0] if payload else b"", timeout=timeout)
+                body = self._method(rpc)(payload[0] if payload else b"", timeout=timeout, metadata=metadata)
         except grpc.RpcError as exc:
             return Outcome(exc.code().name, exc.details() or "")
         return Outcome("OK", body=body)
@@ -160,7 +163,7 @@ class GrpcEndpoint:
             return self._held(request)
         if request.cut == "cancel":
             return self._cancelled(request, timeout)
-        return self.call(request.rpc, request.payload, request.deadline or timeout)
+        return self.call(request.rpc, request.payload, request.deadline or timeout, request.language)
 
     def _held(self, request: Request) -> Outcome:
         """The payload, then silence until the request's own (short) deadline."""

@@ -27,7 +27,7 @@ import uuid
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
@@ -46,6 +46,7 @@ from rulesengine_client.games import (
     play_game,
     verify_record,
 )
+from rulesengine_client.i18n import DEFAULT_LOCALE, LOCALES, Words, locale_from_environment
 from rulesengine_client.render import (
     Names,
     legend,
@@ -175,6 +176,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per call (default: %(default)s)"
     )
     parser.add_argument(
+        "--locale",
+        choices=LOCALES,
+        default=None,
+        help="the language of the game's words: labels, prompts, log lines, refusals, score lines, pictures"
+        " (default: $RULES_ENGINE_LOCALE, else the environment's LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en)",
+    )
+    parser.add_argument(
         "--metadata",
         type=_option,
         action="append",
@@ -256,6 +264,8 @@ class Console:
 
     out: TextIO
     err: TextIO
+    words: Words = field(default_factory=Words)
+    """The CLI's own words in the language asked for (``--locale``)."""
 
     def print(self, text: str = "") -> None:
         """A line of output."""
@@ -446,7 +456,7 @@ class TerminalPlayer:
                 self.con.print(render_view(client.view(state, seat), self.names, seat))
                 continue
             if answer in ("s", "score"):
-                self.con.print(render_score(client.score(state, seat)))
+                self.con.print(render_score(client.score(state, seat), words=self.con.words))
                 continue
             if answer in ("l", "list"):
                 for text in texts:
@@ -608,13 +618,17 @@ def cmd_play(client: RulesEngineClient, args: argparse.Namespace, con: Console, 
         game = play_game(client, _setup(args, seed), agents, on_move=on_move, match_id=match_id)
     except GameAborted as aborted:
         con.print()
-        con.print(f"Game abandoned after {len(aborted.record.moves)} moves.")
+        con.print(
+            con.words.say_n(
+                "Game abandoned after {n} move.", "Game abandoned after {n} moves.", len(aborted.record.moves)
+            )
+        )
         if args.record is not None:
             _write(aborted.record, args.record, "unfinished game record", con)
         return EXIT_FAILED
     con.print()
-    con.print(f"Game over after {len(game.record.moves)} moves.")
-    con.print(render_score(game.score))
+    con.print(con.words.say_n("Game over after {n} move.", "Game over after {n} moves.", len(game.record.moves)))
+    con.print(render_score(game.score, words=con.words))
     if args.record is not None:
         _write(game.record, args.record, "game record", con)
     return EXIT_OK
@@ -667,14 +681,14 @@ def cmd_replay(client: RulesEngineClient, args: argparse.Namespace, con: Console
         con.quote(following)
     else:
         con.print(f"OK: all {result.moves_applied} moves are legal; the game is over.")
-    con.quote(render_score(result.score))
+    con.quote(render_score(result.score, words=con.words))
     return EXIT_OK
 
 
 def cmd_score(client: RulesEngineClient, args: argparse.Namespace, con: Console) -> int:
     """Score a state file (the whole state, or as a seat or spectator sees it)."""
     state = load_state(args.state, args.max_state_bytes)
-    con.quote(render_score(client.score(state, args.seat, spectator=args.spectator)))
+    con.quote(render_score(client.score(state, args.seat, spectator=args.spectator), words=con.words))
     return EXIT_OK
 
 
@@ -815,7 +829,10 @@ def main(
         con.error("--timeout must be positive")
         return EXIT_USAGE
     try:
-        with RulesEngineClient(args.target, metadata=args.metadata, timeout=args.timeout) as client:
+        locale = args.locale or locale_from_environment()
+        asked = None if locale == DEFAULT_LOCALE else locale
+        con.words = Words(locale)
+        with RulesEngineClient(args.target, metadata=args.metadata, timeout=args.timeout, locale=asked) as client:
             if args.command == "games":
                 return cmd_games(client, args, con)
             if args.command == "play":

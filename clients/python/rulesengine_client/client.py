@@ -99,7 +99,9 @@ class RulesEngineClient:
     """A blocking client. Use as a context manager, or call :meth:`close` when done.
 
     ``credentials``: TLS channel credentials (``None``: plaintext). ``metadata``: sent with
-    every call (e.g. an API key). ``timeout``: the deadline of every call, in seconds.
+    every call (e.g. an API key). ``timeout``: the deadline of every call, in seconds. ``locale``: the
+    language of every word the service answers (``hu``, ``de``; sent as ``accept-language``): show a
+    ``Text`` with :func:`rulesengine_client.i18n.shown`.
     """
 
     def __init__(
@@ -109,6 +111,7 @@ class RulesEngineClient:
         credentials: grpc.ChannelCredentials | None = None,
         metadata: Metadata = (),
         timeout: float | None = DEFAULT_TIMEOUT,
+        locale: str | None = None,
         max_message_bytes: int = MAX_MESSAGE_BYTES,
     ) -> None:
         options = _channel_options(max_message_bytes)
@@ -119,7 +122,8 @@ class RulesEngineClient:
         self._stub = service_pb2_grpc.RulesEngineServiceStub(self._channel)
         self._health = health_pb2_grpc.HealthStub(self._channel)
         self.target = target
-        self.metadata = tuple(metadata)
+        self.metadata = tuple(metadata) + ((("accept-language", locale),) if locale else ())
+        self.locale = locale
         self.timeout = timeout
 
     def __enter__(self) -> RulesEngineClient:
@@ -226,6 +230,7 @@ class AsyncRulesEngineClient:
         credentials: grpc.ChannelCredentials | None = None,
         metadata: Metadata = (),
         timeout: float | None = DEFAULT_TIMEOUT,
+        locale: str | None = None,
         max_message_bytes: int = MAX_MESSAGE_BYTES,
     ) -> None:
         options = _channel_options(max_message_bytes)
@@ -236,7 +241,8 @@ class AsyncRulesEngineClient:
         self._stub = service_pb2_grpc.RulesEngineServiceStub(self._channel)
         self._health = health_pb2_grpc.HealthStub(self._channel)
         self.target = target
-        self.metadata = tuple(metadata)
+        self.metadata = tuple(metadata) + ((("accept-language", locale),) if locale else ())
+        self.locale = locale
         self.timeout = timeout
 
     async def __aenter__(self) -> AsyncRulesEngineClient:

@@ -28,6 +28,8 @@ from google.protobuf import json_format, text_format
 from google.protobuf.message import Message
 from rulesengine.v1 import common_pb2, service_pb2
 
+from rulesengine_client.i18n import Words, shown
+
 HIDDEN = "?"
 CHANCE_SEAT = -1
 
@@ -310,20 +312,25 @@ def render_view(view: service_pb2.ViewStateResponse, names: Names, seat: int | N
 # ---- scores and games ------------------------------------------------------------------------
 
 
-def render_score(sheet: common_pb2.ScoreSheet, *, details: bool = True) -> str:
-    """A score sheet: standings with totals, each seat's breakdown, the winners."""
-    lines = ["Final score:" if sheet.final else "Provisional score:"]
+def render_score(sheet: common_pb2.ScoreSheet, *, details: bool = True, words: Words | None = None) -> str:
+    """A score sheet: standings with totals, each seat's breakdown, the winners (the client's own words in
+    ``words``' language; the service's lines come in the language the call asked for)."""
+    say = words or Words()
+    lines = [say.say("Final score:") if sheet.final else say.say("Provisional score:")]
     for seat in sorted(sheet.seats, key=lambda s: (s.place or 99, s.seat)):
-        tiebreak = f" (tie-break: {seat.tiebreak})" if seat.tiebreak else ""
-        lines.append(f"  {seat.place or '-'}. seat {seat.seat}: {seat.total} points{tiebreak}")
+        tiebreak = say.say(" (tie-break: {tiebreak})", tiebreak=seat.tiebreak) if seat.tiebreak else ""
+        points = say.say_n("{n} point", "{n} points", seat.total)
+        who = say.say("seat {n}", n=seat.seat)
+        lines.append(f"  {seat.place or '-'}. {who}: {points}{tiebreak}")
         if details:
             for entry in seat.entries:
                 detail = f" ({entry.detail})" if entry.detail else ""
                 lines.append(f"       {entry.points:+d} {entry.category}{detail}")
     if sheet.final:
         # Only a final sheet has winners; a provisional one only shows who is ahead now.
-        winners = ", ".join(f"seat {w}" for w in sheet.winners) or "none"
-        lines.append(f"Winner{'s' if len(sheet.winners) > 1 else ''}: {winners}")
+        winners = ", ".join(say.say("seat {n}", n=w) for w in sheet.winners) or say.say("none")
+        shown_winners = say.say_n("Winner: {winners}", "Winners: {winners}", len(sheet.winners), winners=winners)
+        lines.append(shown_winners)
     return "\n".join(lines)
 
 
@@ -334,21 +341,21 @@ def move_label(label: common_pb2.MoveLabel | None, move: service_pb2.Move, names
     """How the service words a legal move (``LegalMoves`` labels); the client's own field
     rendering only when the service sent no label."""
     if label is not None and label.label.english:
-        return label.label.english
+        return shown(label.label)
     return describe_move(move, names, with_seat=False)
 
 
 def path_step(text: common_pb2.Text) -> str:
     """One step of a choice path as shown in a menu (an empty step is a choice of nothing)."""
-    return text.english or "(none)"
+    return shown(text) or "(none)"
 
 
 def log_line(entry: common_pb2.LogEntry, *, private: bool) -> str:
     """What a move did, as the service words it: the public line; with ``private`` (the mover's
     own screen) the private line instead when the mover saw more than the table."""
     if private and entry.HasField("private_line") and entry.private_line.english:
-        return entry.private_line.english
-    return entry.public_line.english or seat_name(entry.seat)
+        return shown(entry.private_line)
+    return shown(entry.public_line) or seat_name(entry.seat)
 
 
 #: The notation the CLI's screens use in every game (:func:`legend` adds the game's own).

@@ -26,42 +26,54 @@ class Rng(_message.Message):
     def __init__(self, state: _Optional[int] = ..., inc: _Optional[int] = ...) -> None: ...
 
 class Pending(_message.Message):
-    __slots__ = ("seats", "kind", "prompt")
+    __slots__ = ("seats", "kind", "prompt", "prompt_text")
     SEATS_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     PROMPT_FIELD_NUMBER: _ClassVar[int]
+    PROMPT_TEXT_FIELD_NUMBER: _ClassVar[int]
     seats: _containers.RepeatedScalarFieldContainer[int]
     kind: str
     prompt: str
-    def __init__(self, seats: _Optional[_Iterable[int]] = ..., kind: _Optional[str] = ..., prompt: _Optional[str] = ...) -> None: ...
+    prompt_text: Text
+    def __init__(self, seats: _Optional[_Iterable[int]] = ..., kind: _Optional[str] = ..., prompt: _Optional[str] = ..., prompt_text: _Optional[_Union[Text, _Mapping]] = ...) -> None: ...
 
 class Violation(_message.Message):
-    __slots__ = ("code", "message", "field")
+    __slots__ = ("code", "message", "field", "message_text")
     CODE_FIELD_NUMBER: _ClassVar[int]
     MESSAGE_FIELD_NUMBER: _ClassVar[int]
     FIELD_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_TEXT_FIELD_NUMBER: _ClassVar[int]
     code: str
     message: str
     field: str
-    def __init__(self, code: _Optional[str] = ..., message: _Optional[str] = ..., field: _Optional[str] = ...) -> None: ...
+    message_text: Text
+    def __init__(self, code: _Optional[str] = ..., message: _Optional[str] = ..., field: _Optional[str] = ..., message_text: _Optional[_Union[Text, _Mapping]] = ...) -> None: ...
 
 class Text(_message.Message):
-    __slots__ = ("id", "params", "english")
+    __slots__ = ("id", "params", "english", "localized")
     ID_FIELD_NUMBER: _ClassVar[int]
     PARAMS_FIELD_NUMBER: _ClassVar[int]
     ENGLISH_FIELD_NUMBER: _ClassVar[int]
+    LOCALIZED_FIELD_NUMBER: _ClassVar[int]
     id: str
     params: _containers.RepeatedCompositeFieldContainer[TextParam]
     english: str
-    def __init__(self, id: _Optional[str] = ..., params: _Optional[_Iterable[_Union[TextParam, _Mapping]]] = ..., english: _Optional[str] = ...) -> None: ...
+    localized: str
+    def __init__(self, id: _Optional[str] = ..., params: _Optional[_Iterable[_Union[TextParam, _Mapping]]] = ..., english: _Optional[str] = ..., localized: _Optional[str] = ...) -> None: ...
 
 class TextParam(_message.Message):
-    __slots__ = ("name", "value")
+    __slots__ = ("name", "value", "kind", "ref", "text")
     NAME_FIELD_NUMBER: _ClassVar[int]
     VALUE_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    REF_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
     name: str
     value: str
-    def __init__(self, name: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    kind: str
+    ref: str
+    text: Text
+    def __init__(self, name: _Optional[str] = ..., value: _Optional[str] = ..., kind: _Optional[str] = ..., ref: _Optional[str] = ..., text: _Optional[_Union[Text, _Mapping]] = ...) -> None: ...
 
 class MoveLabel(_message.Message):
     __slots__ = ("label", "path")
@@ -82,28 +94,34 @@ class LogEntry(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., public_line: _Optional[_Union[Text, _Mapping]] = ..., private_line: _Optional[_Union[Text, _Mapping]] = ...) -> None: ...
 
 class ScoreEntry(_message.Message):
-    __slots__ = ("category", "points", "detail")
+    __slots__ = ("category", "points", "detail", "category_text", "detail_text")
     CATEGORY_FIELD_NUMBER: _ClassVar[int]
     POINTS_FIELD_NUMBER: _ClassVar[int]
     DETAIL_FIELD_NUMBER: _ClassVar[int]
+    CATEGORY_TEXT_FIELD_NUMBER: _ClassVar[int]
+    DETAIL_TEXT_FIELD_NUMBER: _ClassVar[int]
     category: str
     points: int
     detail: str
-    def __init__(self, category: _Optional[str] = ..., points: _Optional[int] = ..., detail: _Optional[str] = ...) -> None: ...
+    category_text: Text
+    detail_text: Text
+    def __init__(self, category: _Optional[str] = ..., points: _Optional[int] = ..., detail: _Optional[str] = ..., category_text: _Optional[_Union[Text, _Mapping]] = ..., detail_text: _Optional[_Union[Text, _Mapping]] = ...) -> None: ...
 
 class SeatScore(_message.Message):
-    __slots__ = ("seat", "total", "entries", "place", "tiebreak")
+    __slots__ = ("seat", "total", "entries", "place", "tiebreak", "tiebreak_text")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     TOTAL_FIELD_NUMBER: _ClassVar[int]
     ENTRIES_FIELD_NUMBER: _ClassVar[int]
     PLACE_FIELD_NUMBER: _ClassVar[int]
     TIEBREAK_FIELD_NUMBER: _ClassVar[int]
+    TIEBREAK_TEXT_FIELD_NUMBER: _ClassVar[int]
     seat: int
     total: int
     entries: _containers.RepeatedCompositeFieldContainer[ScoreEntry]
     place: int
     tiebreak: str
-    def __init__(self, seat: _Optional[int] = ..., total: _Optional[int] = ..., entries: _Optional[_Iterable[_Union[ScoreEntry, _Mapping]]] = ..., place: _Optional[int] = ..., tiebreak: _Optional[str] = ...) -> None: ...
+    tiebreak_text: Text
+    def __init__(self, seat: _Optional[int] = ..., total: _Optional[int] = ..., entries: _Optional[_Iterable[_Union[ScoreEntry, _Mapping]]] = ..., place: _Optional[int] = ..., tiebreak: _Optional[str] = ..., tiebreak_text: _Optional[_Union[Text, _Mapping]] = ...) -> None: ...
 
 class ScoreSheet(_message.Message):
     __slots__ = ("seats", "winners", "final", "leaders")
@@ -118,18 +136,20 @@ class ScoreSheet(_message.Message):
     def __init__(self, seats: _Optional[_Iterable[_Union[SeatScore, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., final: _Optional[bool] = ..., leaders: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class OptionInfo(_message.Message):
-    __slots__ = ("name", "type", "default", "choices", "doc")
+    __slots__ = ("name", "type", "default", "choices", "doc", "doc_text")
     NAME_FIELD_NUMBER: _ClassVar[int]
     TYPE_FIELD_NUMBER: _ClassVar[int]
     DEFAULT_FIELD_NUMBER: _ClassVar[int]
     CHOICES_FIELD_NUMBER: _ClassVar[int]
     DOC_FIELD_NUMBER: _ClassVar[int]
+    DOC_TEXT_FIELD_NUMBER: _ClassVar[int]
     name: str
     type: str
     default: str
     choices: _containers.RepeatedScalarFieldContainer[str]
     doc: str
-    def __init__(self, name: _Optional[str] = ..., type: _Optional[str] = ..., default: _Optional[str] = ..., choices: _Optional[_Iterable[str]] = ..., doc: _Optional[str] = ...) -> None: ...
+    doc_text: Text
+    def __init__(self, name: _Optional[str] = ..., type: _Optional[str] = ..., default: _Optional[str] = ..., choices: _Optional[_Iterable[str]] = ..., doc: _Optional[str] = ..., doc_text: _Optional[_Union[Text, _Mapping]] = ...) -> None: ...
 
 class GameInfo(_message.Message):
     __slots__ = ("game_id", "title", "rules_version", "min_players", "max_players", "options", "variants", "game_type")
@@ -164,14 +184,16 @@ class GameType(_message.Message):
     def __init__(self, simultaneous: _Optional[bool] = ..., hidden_information: _Optional[bool] = ..., chance: _Optional[bool] = ..., automated_seats: _Optional[_Iterable[_Union[AutomatedSeat, _Mapping]]] = ...) -> None: ...
 
 class AutomatedSeat(_message.Message):
-    __slots__ = ("players", "seat", "name")
+    __slots__ = ("players", "seat", "name", "name_text")
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
+    NAME_TEXT_FIELD_NUMBER: _ClassVar[int]
     players: int
     seat: int
     name: str
-    def __init__(self, players: _Optional[int] = ..., seat: _Optional[int] = ..., name: _Optional[str] = ...) -> None: ...
+    name_text: Text
+    def __init__(self, players: _Optional[int] = ..., seat: _Optional[int] = ..., name: _Optional[str] = ..., name_text: _Optional[_Union[Text, _Mapping]] = ...) -> None: ...
 
 class Viewer(_message.Message):
     __slots__ = ("seat", "spectator")

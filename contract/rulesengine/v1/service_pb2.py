@@ -31,15 +31,15 @@ from rulesengine.v1 import walled_city_pb2 as rulesengine_dot_v1_dot_walled__cit
 from rulesengine.v1 import walls_of_york_pb2 as rulesengine_dot_v1_dot_walls__of__york__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1crulesengine/v1/service.proto\x12\x0erulesengine.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1drulesengine/v1/citadels.proto\x1a\x1brulesengine/v1/common.proto\x1a%rulesengine/v1/guilds_of_london.proto\x1a\x1erulesengine/v1/viscounts.proto\x1a rulesengine/v1/walled_city.proto\x1a\"rulesengine/v1/walls_of_york.proto\"\x92\x03\n\tGameState\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x15\n\rrules_version\x18\x02 \x01(\t\x12\x11\n\tsignature\x18\x03 \x01(\x0c\x12\x10\n\x08match_id\x18\x04 \x01(\t\x12\x13\n\x0bmove_number\x18\x05 \x01(\r\x12\x31\n\x08\x63itadels\x18\n \x01(\x0b\x32\x1d.rulesengine.v1.CitadelsStateH\x00\x12\x39\n\rwalls_of_york\x18\x0b \x01(\x0b\x32 .rulesengine.v1.WallsOfYorkStateH\x00\x12\x36\n\x0bwalled_city\x18\x0c \x01(\x0b\x32\x1f.rulesengine.v1.WalledCityStateH\x00\x12?\n\x10guilds_of_london\x18\r \x01(\x0b\x32#.rulesengine.v1.GuildsOfLondonStateH\x00\x12\x33\n\tviscounts\x18\x0e \x01(\x0b\x32\x1e.rulesengine.v1.ViscountsStateH\x00\x42\x07\n\x05state\"\xbf\x02\n\x04Move\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x32\n\x08\x63itadels\x18\n \x01(\x0b\x32\x1e.rulesengine.v1.CitadelsActionH\x00\x12:\n\rwalls_of_york\x18\x0b \x01(\x0b\x32!.rulesengine.v1.WallsOfYorkActionH\x00\x12\x37\n\x0bwalled_city\x18\x0c \x01(\x0b\x32 .rulesengine.v1.WalledCityActionH\x00\x12@\n\x10guilds_of_london\x18\r \x01(\x0b\x32$.rulesengine.v1.GuildsOfLondonActionH\x00\x12\x34\n\tviscounts\x18\x0e \x01(\x0b\x32\x1f.rulesengine.v1.ViscountsActionH\x00\x42\x08\n\x06\x61\x63tion\"\xc5\x01\n\nGameRecord\x12(\n\x05setup\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameSetup\x12\x15\n\rrules_version\x18\x02 \x01(\t\x12#\n\x05moves\x18\x03 \x03(\x0b\x32\x14.rulesengine.v1.Move\x12\x13\n\x0bseat_labels\x18\x04 \x03(\t\x12*\n\x05\x65vent\x18\x05 \x01(\x0b\x32\x1b.rulesengine.v1.RecordEvent\x12\x10\n\x08match_id\x18\x06 \x01(\t\"G\n\x0bRecordEvent\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05round\x18\x02 \x01(\t\x12\r\n\x05table\x18\x03 \x01(\t\x12\x0c\n\x04\x64\x61te\x18\x04 \x01(\t\"\xc1\x02\n\x0cReplayResult\x12\r\n\x05legal\x18\x01 \x01(\x08\x12\x15\n\rmoves_applied\x18\x02 \x01(\x05\x12\x1f\n\x12illegal_move_index\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12-\n\nviolations\x18\x04 \x03(\x0b\x32\x19.rulesengine.v1.Violation\x12(\n\x05state\x18\x05 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12(\n\x07pending\x18\x06 \x01(\x0b\x32\x17.rulesengine.v1.Pending\x12)\n\x05score\x18\x07 \x01(\x0b\x32\x1a.rulesengine.v1.ScoreSheet\x12%\n\x03log\x18\x08 \x03(\x0b\x32\x18.rulesengine.v1.LogEntryB\x15\n\x13_illegal_move_index\"\x12\n\x10ListGamesRequest\"<\n\x11ListGamesResponse\x12\'\n\x05games\x18\x01 \x03(\x0b\x32\x18.rulesengine.v1.GameInfo\"&\n\x13\x44\x65scribeGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"h\n\x14\x44\x65scribeGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x15\n\rrules_version\x18\x02 \x01(\t\x12(\n\x07\x63ontent\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\"L\n\x0eNewGameRequest\x12(\n\x05setup\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameSetup\x12\x10\n\x08match_id\x18\x02 \x01(\t\"e\n\x0fNewGameResponse\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12(\n\x07pending\x18\x02 \x01(\x0b\x32\x17.rulesengine.v1.Pending\"Y\n\x11LegalMovesRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"\xa6\x01\n\x12LegalMovesResponse\x12(\n\x07pending\x18\x01 \x01(\x0b\x32\x17.rulesengine.v1.Pending\x12#\n\x05moves\x18\x02 \x03(\x0b\x32\x14.rulesengine.v1.Move\x12)\n\x06labels\x18\x03 \x03(\x0b\x32\x19.rulesengine.v1.MoveLabel\x12\x16\n\x0e\x63hance_weights\x18\x04 \x03(\x04\"c\n\x13ValidateMoveRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12\"\n\x04move\x18\x02 \x01(\x0b\x32\x14.rulesengine.v1.Move\"T\n\x14ValidateMoveResponse\x12\r\n\x05legal\x18\x01 \x01(\x08\x12-\n\nviolations\x18\x02 \x03(\x0b\x32\x19.rulesengine.v1.Violation\"`\n\x10\x41pplyMoveRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12\"\n\x04move\x18\x02 \x01(\x0b\x32\x14.rulesengine.v1.Move\"\x8e\x01\n\x11\x41pplyMoveResponse\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12(\n\x07pending\x18\x02 \x01(\x0b\x32\x17.rulesengine.v1.Pending\x12%\n\x03log\x18\x03 \x01(\x0b\x32\x18.rulesengine.v1.LogEntry\"`\n\x0cScoreRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12&\n\x06viewer\x18\x02 \x01(\x0b\x32\x16.rulesengine.v1.Viewer\":\n\rScoreResponse\x12)\n\x05score\x18\x01 \x01(\x0b\x32\x1a.rulesengine.v1.ScoreSheet\"d\n\x10ViewStateRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12&\n\x06viewer\x18\x02 \x01(\x0b\x32\x16.rulesengine.v1.Viewer\"\x8f\x01\n\x11ViewStateResponse\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12(\n\x07pending\x18\x02 \x01(\x0b\x32\x17.rulesengine.v1.Pending\x12&\n\x05\x66\x61\x63ts\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\"?\n\x11ReplayGameRequest\x12*\n\x06record\x18\x01 \x01(\x0b\x32\x1a.rulesengine.v1.GameRecord\"B\n\x12ReplayGameResponse\x12,\n\x06result\x18\x01 \x01(\x0b\x32\x1c.rulesengine.v1.ReplayResult\"u\n\x17ReplayGameStreamRequest\x12,\n\x06header\x18\x01 \x01(\x0b\x32\x1a.rulesengine.v1.GameRecordH\x00\x12$\n\x04move\x18\x02 \x01(\x0b\x32\x14.rulesengine.v1.MoveH\x00\x42\x06\n\x04item\"H\n\x18ReplayGameStreamResponse\x12,\n\x06result\x18\x01 \x01(\x0b\x32\x1c.rulesengine.v1.ReplayResult\"\xa1\x01\n\x11RenderViewRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12&\n\x06viewer\x18\x02 \x01(\x0b\x32\x16.rulesengine.v1.Viewer\x12+\n\x06\x66ormat\x18\x03 \x01(\x0e\x32\x1b.rulesengine.v1.ImageFormat\x12\r\n\x05scale\x18\x04 \x01(\x02\"V\n\x12RenderViewResponse\x12\r\n\x05image\x18\x01 \x01(\x0c\x12\x12\n\nmedia_type\x18\x02 \x01(\t\x12\r\n\x05width\x18\x03 \x01(\x05\x12\x0e\n\x06height\x18\x04 \x01(\x05*W\n\x0bImageFormat\x12\x1c\n\x18IMAGE_FORMAT_UNSPECIFIED\x10\x00\x12\x14\n\x10IMAGE_FORMAT_SVG\x10\x01\x12\x14\n\x10IMAGE_FORMAT_PNG\x10\x02\x32\xba\x07\n\x12RulesEngineService\x12P\n\tListGames\x12 .rulesengine.v1.ListGamesRequest\x1a!.rulesengine.v1.ListGamesResponse\x12Y\n\x0c\x44\x65scribeGame\x12#.rulesengine.v1.DescribeGameRequest\x1a$.rulesengine.v1.DescribeGameResponse\x12J\n\x07NewGame\x12\x1e.rulesengine.v1.NewGameRequest\x1a\x1f.rulesengine.v1.NewGameResponse\x12S\n\nLegalMoves\x12!.rulesengine.v1.LegalMovesRequest\x1a\".rulesengine.v1.LegalMovesResponse\x12Y\n\x0cValidateMove\x12#.rulesengine.v1.ValidateMoveRequest\x1a$.rulesengine.v1.ValidateMoveResponse\x12P\n\tApplyMove\x12 .rulesengine.v1.ApplyMoveRequest\x1a!.rulesengine.v1.ApplyMoveResponse\x12\x44\n\x05Score\x12\x1c.rulesengine.v1.ScoreRequest\x1a\x1d.rulesengine.v1.ScoreResponse\x12P\n\tViewState\x12 .rulesengine.v1.ViewStateRequest\x1a!.rulesengine.v1.ViewStateResponse\x12S\n\nReplayGame\x12!.rulesengine.v1.ReplayGameRequest\x1a\".rulesengine.v1.ReplayGameResponse\x12g\n\x10ReplayGameStream\x12\'.rulesengine.v1.ReplayGameStreamRequest\x1a(.rulesengine.v1.ReplayGameStreamResponse(\x01\x12S\n\nRenderView\x12!.rulesengine.v1.RenderViewRequest\x1a\".rulesengine.v1.RenderViewResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1crulesengine/v1/service.proto\x12\x0erulesengine.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1drulesengine/v1/citadels.proto\x1a\x1brulesengine/v1/common.proto\x1a%rulesengine/v1/guilds_of_london.proto\x1a\x1erulesengine/v1/viscounts.proto\x1a rulesengine/v1/walled_city.proto\x1a\"rulesengine/v1/walls_of_york.proto\"\x92\x03\n\tGameState\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x15\n\rrules_version\x18\x02 \x01(\t\x12\x11\n\tsignature\x18\x03 \x01(\x0c\x12\x10\n\x08match_id\x18\x04 \x01(\t\x12\x13\n\x0bmove_number\x18\x05 \x01(\r\x12\x31\n\x08\x63itadels\x18\n \x01(\x0b\x32\x1d.rulesengine.v1.CitadelsStateH\x00\x12\x39\n\rwalls_of_york\x18\x0b \x01(\x0b\x32 .rulesengine.v1.WallsOfYorkStateH\x00\x12\x36\n\x0bwalled_city\x18\x0c \x01(\x0b\x32\x1f.rulesengine.v1.WalledCityStateH\x00\x12?\n\x10guilds_of_london\x18\r \x01(\x0b\x32#.rulesengine.v1.GuildsOfLondonStateH\x00\x12\x33\n\tviscounts\x18\x0e \x01(\x0b\x32\x1e.rulesengine.v1.ViscountsStateH\x00\x42\x07\n\x05state\"\xbf\x02\n\x04Move\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x32\n\x08\x63itadels\x18\n \x01(\x0b\x32\x1e.rulesengine.v1.CitadelsActionH\x00\x12:\n\rwalls_of_york\x18\x0b \x01(\x0b\x32!.rulesengine.v1.WallsOfYorkActionH\x00\x12\x37\n\x0bwalled_city\x18\x0c \x01(\x0b\x32 .rulesengine.v1.WalledCityActionH\x00\x12@\n\x10guilds_of_london\x18\r \x01(\x0b\x32$.rulesengine.v1.GuildsOfLondonActionH\x00\x12\x34\n\tviscounts\x18\x0e \x01(\x0b\x32\x1f.rulesengine.v1.ViscountsActionH\x00\x42\x08\n\x06\x61\x63tion\"\xc5\x01\n\nGameRecord\x12(\n\x05setup\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameSetup\x12\x15\n\rrules_version\x18\x02 \x01(\t\x12#\n\x05moves\x18\x03 \x03(\x0b\x32\x14.rulesengine.v1.Move\x12\x13\n\x0bseat_labels\x18\x04 \x03(\t\x12*\n\x05\x65vent\x18\x05 \x01(\x0b\x32\x1b.rulesengine.v1.RecordEvent\x12\x10\n\x08match_id\x18\x06 \x01(\t\"G\n\x0bRecordEvent\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05round\x18\x02 \x01(\t\x12\r\n\x05table\x18\x03 \x01(\t\x12\x0c\n\x04\x64\x61te\x18\x04 \x01(\t\"\xc1\x02\n\x0cReplayResult\x12\r\n\x05legal\x18\x01 \x01(\x08\x12\x15\n\rmoves_applied\x18\x02 \x01(\x05\x12\x1f\n\x12illegal_move_index\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12-\n\nviolations\x18\x04 \x03(\x0b\x32\x19.rulesengine.v1.Violation\x12(\n\x05state\x18\x05 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12(\n\x07pending\x18\x06 \x01(\x0b\x32\x17.rulesengine.v1.Pending\x12)\n\x05score\x18\x07 \x01(\x0b\x32\x1a.rulesengine.v1.ScoreSheet\x12%\n\x03log\x18\x08 \x03(\x0b\x32\x18.rulesengine.v1.LogEntryB\x15\n\x13_illegal_move_index\"\x12\n\x10ListGamesRequest\"<\n\x11ListGamesResponse\x12\'\n\x05games\x18\x01 \x03(\x0b\x32\x18.rulesengine.v1.GameInfo\"&\n\x13\x44\x65scribeGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"\x94\x01\n\x14\x44\x65scribeGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x15\n\rrules_version\x18\x02 \x01(\t\x12(\n\x07\x63ontent\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12*\n\x05names\x18\x04 \x03(\x0b\x32\x1b.rulesengine.v1.ContentName\"L\n\x0b\x43ontentName\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x0b\n\x03ref\x18\x02 \x01(\t\x12\"\n\x04name\x18\x03 \x01(\x0b\x32\x14.rulesengine.v1.Text\"L\n\x0eNewGameRequest\x12(\n\x05setup\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameSetup\x12\x10\n\x08match_id\x18\x02 \x01(\t\"e\n\x0fNewGameResponse\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12(\n\x07pending\x18\x02 \x01(\x0b\x32\x17.rulesengine.v1.Pending\"Y\n\x11LegalMovesRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"\xa6\x01\n\x12LegalMovesResponse\x12(\n\x07pending\x18\x01 \x01(\x0b\x32\x17.rulesengine.v1.Pending\x12#\n\x05moves\x18\x02 \x03(\x0b\x32\x14.rulesengine.v1.Move\x12)\n\x06labels\x18\x03 \x03(\x0b\x32\x19.rulesengine.v1.MoveLabel\x12\x16\n\x0e\x63hance_weights\x18\x04 \x03(\x04\"c\n\x13ValidateMoveRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12\"\n\x04move\x18\x02 \x01(\x0b\x32\x14.rulesengine.v1.Move\"T\n\x14ValidateMoveResponse\x12\r\n\x05legal\x18\x01 \x01(\x08\x12-\n\nviolations\x18\x02 \x03(\x0b\x32\x19.rulesengine.v1.Violation\"`\n\x10\x41pplyMoveRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12\"\n\x04move\x18\x02 \x01(\x0b\x32\x14.rulesengine.v1.Move\"\x8e\x01\n\x11\x41pplyMoveResponse\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12(\n\x07pending\x18\x02 \x01(\x0b\x32\x17.rulesengine.v1.Pending\x12%\n\x03log\x18\x03 \x01(\x0b\x32\x18.rulesengine.v1.LogEntry\"`\n\x0cScoreRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12&\n\x06viewer\x18\x02 \x01(\x0b\x32\x16.rulesengine.v1.Viewer\":\n\rScoreResponse\x12)\n\x05score\x18\x01 \x01(\x0b\x32\x1a.rulesengine.v1.ScoreSheet\"d\n\x10ViewStateRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12&\n\x06viewer\x18\x02 \x01(\x0b\x32\x16.rulesengine.v1.Viewer\"\x8f\x01\n\x11ViewStateResponse\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12(\n\x07pending\x18\x02 \x01(\x0b\x32\x17.rulesengine.v1.Pending\x12&\n\x05\x66\x61\x63ts\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\"?\n\x11ReplayGameRequest\x12*\n\x06record\x18\x01 \x01(\x0b\x32\x1a.rulesengine.v1.GameRecord\"B\n\x12ReplayGameResponse\x12,\n\x06result\x18\x01 \x01(\x0b\x32\x1c.rulesengine.v1.ReplayResult\"u\n\x17ReplayGameStreamRequest\x12,\n\x06header\x18\x01 \x01(\x0b\x32\x1a.rulesengine.v1.GameRecordH\x00\x12$\n\x04move\x18\x02 \x01(\x0b\x32\x14.rulesengine.v1.MoveH\x00\x42\x06\n\x04item\"H\n\x18ReplayGameStreamResponse\x12,\n\x06result\x18\x01 \x01(\x0b\x32\x1c.rulesengine.v1.ReplayResult\"\xa1\x01\n\x11RenderViewRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.rulesengine.v1.GameState\x12&\n\x06viewer\x18\x02 \x01(\x0b\x32\x16.rulesengine.v1.Viewer\x12+\n\x06\x66ormat\x18\x03 \x01(\x0e\x32\x1b.rulesengine.v1.ImageFormat\x12\r\n\x05scale\x18\x04 \x01(\x02\"V\n\x12RenderViewResponse\x12\r\n\x05image\x18\x01 \x01(\x0c\x12\x12\n\nmedia_type\x18\x02 \x01(\t\x12\r\n\x05width\x18\x03 \x01(\x05\x12\x0e\n\x06height\x18\x04 \x01(\x05*W\n\x0bImageFormat\x12\x1c\n\x18IMAGE_FORMAT_UNSPECIFIED\x10\x00\x12\x14\n\x10IMAGE_FORMAT_SVG\x10\x01\x12\x14\n\x10IMAGE_FORMAT_PNG\x10\x02\x32\xba\x07\n\x12RulesEngineService\x12P\n\tListGames\x12 .rulesengine.v1.ListGamesRequest\x1a!.rulesengine.v1.ListGamesResponse\x12Y\n\x0c\x44\x65scribeGame\x12#.rulesengine.v1.DescribeGameRequest\x1a$.rulesengine.v1.DescribeGameResponse\x12J\n\x07NewGame\x12\x1e.rulesengine.v1.NewGameRequest\x1a\x1f.rulesengine.v1.NewGameResponse\x12S\n\nLegalMoves\x12!.rulesengine.v1.LegalMovesRequest\x1a\".rulesengine.v1.LegalMovesResponse\x12Y\n\x0cValidateMove\x12#.rulesengine.v1.ValidateMoveRequest\x1a$.rulesengine.v1.ValidateMoveResponse\x12P\n\tApplyMove\x12 .rulesengine.v1.ApplyMoveRequest\x1a!.rulesengine.v1.ApplyMoveResponse\x12\x44\n\x05Score\x12\x1c.rulesengine.v1.ScoreRequest\x1a\x1d.rulesengine.v1.ScoreResponse\x12P\n\tViewState\x12 .rulesengine.v1.ViewStateRequest\x1a!.rulesengine.v1.ViewStateResponse\x12S\n\nReplayGame\x12!.rulesengine.v1.ReplayGameRequest\x1a\".rulesengine.v1.ReplayGameResponse\x12g\n\x10ReplayGameStream\x12\'.rulesengine.v1.ReplayGameStreamRequest\x1a(.rulesengine.v1.ReplayGameStreamResponse(\x01\x12S\n\nRenderView\x12!.rulesengine.v1.RenderViewRequest\x1a\".rulesengine.v1.RenderViewResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'rulesengine.v1.service_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_IMAGEFORMAT']._serialized_start=3686
-  _globals['_IMAGEFORMAT']._serialized_end=3773
+  _globals['_IMAGEFORMAT']._serialized_start=3809
+  _globals['_IMAGEFORMAT']._serialized_end=3896
   _globals['_GAMESTATE']._serialized_start=280
   _globals['_GAMESTATE']._serialized_end=682
   _globals['_MOVE']._serialized_start=685
@@ -56,44 +56,46 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_LISTGAMESRESPONSE']._serialized_end=1683
   _globals['_DESCRIBEGAMEREQUEST']._serialized_start=1685
   _globals['_DESCRIBEGAMEREQUEST']._serialized_end=1723
-  _globals['_DESCRIBEGAMERESPONSE']._serialized_start=1725
-  _globals['_DESCRIBEGAMERESPONSE']._serialized_end=1829
-  _globals['_NEWGAMEREQUEST']._serialized_start=1831
-  _globals['_NEWGAMEREQUEST']._serialized_end=1907
-  _globals['_NEWGAMERESPONSE']._serialized_start=1909
-  _globals['_NEWGAMERESPONSE']._serialized_end=2010
-  _globals['_LEGALMOVESREQUEST']._serialized_start=2012
-  _globals['_LEGALMOVESREQUEST']._serialized_end=2101
-  _globals['_LEGALMOVESRESPONSE']._serialized_start=2104
-  _globals['_LEGALMOVESRESPONSE']._serialized_end=2270
-  _globals['_VALIDATEMOVEREQUEST']._serialized_start=2272
-  _globals['_VALIDATEMOVEREQUEST']._serialized_end=2371
-  _globals['_VALIDATEMOVERESPONSE']._serialized_start=2373
-  _globals['_VALIDATEMOVERESPONSE']._serialized_end=2457
-  _globals['_APPLYMOVEREQUEST']._serialized_start=2459
-  _globals['_APPLYMOVEREQUEST']._serialized_end=2555
-  _globals['_APPLYMOVERESPONSE']._serialized_start=2558
-  _globals['_APPLYMOVERESPONSE']._serialized_end=2700
-  _globals['_SCOREREQUEST']._serialized_start=2702
-  _globals['_SCOREREQUEST']._serialized_end=2798
-  _globals['_SCORERESPONSE']._serialized_start=2800
-  _globals['_SCORERESPONSE']._serialized_end=2858
-  _globals['_VIEWSTATEREQUEST']._serialized_start=2860
-  _globals['_VIEWSTATEREQUEST']._serialized_end=2960
-  _globals['_VIEWSTATERESPONSE']._serialized_start=2963
-  _globals['_VIEWSTATERESPONSE']._serialized_end=3106
-  _globals['_REPLAYGAMEREQUEST']._serialized_start=3108
-  _globals['_REPLAYGAMEREQUEST']._serialized_end=3171
-  _globals['_REPLAYGAMERESPONSE']._serialized_start=3173
-  _globals['_REPLAYGAMERESPONSE']._serialized_end=3239
-  _globals['_REPLAYGAMESTREAMREQUEST']._serialized_start=3241
-  _globals['_REPLAYGAMESTREAMREQUEST']._serialized_end=3358
-  _globals['_REPLAYGAMESTREAMRESPONSE']._serialized_start=3360
-  _globals['_REPLAYGAMESTREAMRESPONSE']._serialized_end=3432
-  _globals['_RENDERVIEWREQUEST']._serialized_start=3435
-  _globals['_RENDERVIEWREQUEST']._serialized_end=3596
-  _globals['_RENDERVIEWRESPONSE']._serialized_start=3598
-  _globals['_RENDERVIEWRESPONSE']._serialized_end=3684
-  _globals['_RULESENGINESERVICE']._serialized_start=3776
-  _globals['_RULESENGINESERVICE']._serialized_end=4730
+  _globals['_DESCRIBEGAMERESPONSE']._serialized_start=1726
+  _globals['_DESCRIBEGAMERESPONSE']._serialized_end=1874
+  _globals['_CONTENTNAME']._serialized_start=1876
+  _globals['_CONTENTNAME']._serialized_end=1952
+  _globals['_NEWGAMEREQUEST']._serialized_start=1954
+  _globals['_NEWGAMEREQUEST']._serialized_end=2030
+  _globals['_NEWGAMERESPONSE']._serialized_start=2032
+  _globals['_NEWGAMERESPONSE']._serialized_end=2133
+  _globals['_LEGALMOVESREQUEST']._serialized_start=2135
+  _globals['_LEGALMOVESREQUEST']._serialized_end=2224
+  _globals['_LEGALMOVESRESPONSE']._serialized_start=2227
+  _globals['_LEGALMOVESRESPONSE']._serialized_end=2393
+  _globals['_VALIDATEMOVEREQUEST']._serialized_start=2395
+  _globals['_VALIDATEMOVEREQUEST']._serialized_end=2494
+  _globals['_VALIDATEMOVERESPONSE']._serialized_start=2496
+  _globals['_VALIDATEMOVERESPONSE']._serialized_end=2580
+  _globals['_APPLYMOVEREQUEST']._serialized_start=2582
+  _globals['_APPLYMOVEREQUEST']._serialized_end=2678
+  _globals['_APPLYMOVERESPONSE']._serialized_start=2681
+  _globals['_APPLYMOVERESPONSE']._serialized_end=2823
+  _globals['_SCOREREQUEST']._serialized_start=2825
+  _globals['_SCOREREQUEST']._serialized_end=2921
+  _globals['_SCORERESPONSE']._serialized_start=2923
+  _globals['_SCORERESPONSE']._serialized_end=2981
+  _globals['_VIEWSTATEREQUEST']._serialized_start=2983
+  _globals['_VIEWSTATEREQUEST']._serialized_end=3083
+  _globals['_VIEWSTATERESPONSE']._serialized_start=3086
+  _globals['_VIEWSTATERESPONSE']._serialized_end=3229
+  _globals['_REPLAYGAMEREQUEST']._serialized_start=3231
+  _globals['_REPLAYGAMEREQUEST']._serialized_end=3294
+  _globals['_REPLAYGAMERESPONSE']._serialized_start=3296
+  _globals['_REPLAYGAMERESPONSE']._serialized_end=3362
+  _globals['_REPLAYGAMESTREAMREQUEST']._serialized_start=3364
+  _globals['_REPLAYGAMESTREAMREQUEST']._serialized_end=3481
+  _globals['_REPLAYGAMESTREAMRESPONSE']._serialized_start=3483
+  _globals['_REPLAYGAMESTREAMRESPONSE']._serialized_end=3555
+  _globals['_RENDERVIEWREQUEST']._serialized_start=3558
+  _globals['_RENDERVIEWREQUEST']._serialized_end=3719
+  _globals['_RENDERVIEWRESPONSE']._serialized_start=3721
+  _globals['_RENDERVIEWRESPONSE']._serialized_end=3807
+  _globals['_RULESENGINESERVICE']._serialized_start=3899
+  _globals['_RULESENGINESERVICE']._serialized_end=4853
 # @@protoc_insertion_point(module_scope)

@@ -128,14 +128,26 @@ class DescribeGameRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ...) -> None: ...
 
 class DescribeGameResponse(_message.Message):
-    __slots__ = ("game_id", "rules_version", "content")
+    __slots__ = ("game_id", "rules_version", "content", "names")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
     CONTENT_FIELD_NUMBER: _ClassVar[int]
+    NAMES_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     rules_version: str
     content: _struct_pb2.Struct
-    def __init__(self, game_id: _Optional[str] = ..., rules_version: _Optional[str] = ..., content: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    names: _containers.RepeatedCompositeFieldContainer[ContentName]
+    def __init__(self, game_id: _Optional[str] = ..., rules_version: _Optional[str] = ..., content: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., names: _Optional[_Iterable[_Union[ContentName, _Mapping]]] = ...) -> None: ...
+
+class ContentName(_message.Message):
+    __slots__ = ("kind", "ref", "name")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    REF_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    ref: str
+    name: _common_pb2.Text
+    def __init__(self, kind: _Optional[str] = ..., ref: _Optional[str] = ..., name: _Optional[_Union[_common_pb2.Text, _Mapping]] = ...) -> None: ...
 
 class NewGameRequest(_message.Message):
     __slots__ = ("setup", "match_id")

@@ -154,16 +154,18 @@ class WalledCityZoneCard(_message.Message):
     def __init__(self, zone: _Optional[str] = ..., owner: _Optional[int] = ..., toward_ccw: _Optional[int] = ..., toward_cw: _Optional[int] = ..., revealed: _Optional[bool] = ...) -> None: ...
 
 class WalledCityVote(_message.Message):
-    __slots__ = ("who", "category", "points", "detail")
+    __slots__ = ("who", "category", "points", "detail", "detail_text")
     WHO_FIELD_NUMBER: _ClassVar[int]
     CATEGORY_FIELD_NUMBER: _ClassVar[int]
     POINTS_FIELD_NUMBER: _ClassVar[int]
     DETAIL_FIELD_NUMBER: _ClassVar[int]
+    DETAIL_TEXT_FIELD_NUMBER: _ClassVar[int]
     who: str
     category: str
     points: int
     detail: str
-    def __init__(self, who: _Optional[str] = ..., category: _Optional[str] = ..., points: _Optional[int] = ..., detail: _Optional[str] = ...) -> None: ...
+    detail_text: _common_pb2.Text
+    def __init__(self, who: _Optional[str] = ..., category: _Optional[str] = ..., points: _Optional[int] = ..., detail: _Optional[str] = ..., detail_text: _Optional[_Union[_common_pb2.Text, _Mapping]] = ...) -> None: ...
 
 class WalledCityTurn(_message.Message):
     __slots__ = ("seat", "step", "spot", "a", "b", "promote_left", "promoted", "drapers")

@@ -16,13 +16,15 @@ from msgspec.structs import replace
 
 from engines.core.errors import NotImplementedRule, Violation, violation
 from engines.core.table import Draw, uniform
-from engines.core.text import generic_label
+from engines.core.text import LIST_COMMA, Message, Text, listing
+from engines.core.text import seat as seat_word
 from engines.walled_city import moves as mv
 from engines.walled_city.common import credit, set_seat
 from engines.walled_city.content import CONTENT
+from engines.walled_city.described import describe
 from engines.walled_city.guilds import cards, citizens, markers, spots
 from engines.walled_city.guilds.base import Ability, name
-from engines.walled_city.state import Activation, State, Vote
+from engines.walled_city.state import Activation, State, vote_line
 
 ABILITY: dict[str, Ability] = {
     a.guild: a for a in (*citizens.ABILITIES, *spots.ABILITIES, *markers.ABILITIES, *cards.ABILITIES)
@@ -69,13 +71,29 @@ def copyable(s: State, seat: int) -> list[str]:
     return sorted({p.guild for i, p in enumerate(s.seats) if i != seat and p.guild and p.guild != GROCERS})
 
 
-def _blocker(s: State, seat: int, ability: str) -> str | None:
+ONLY_AT_START = Message(
+    "walled_city.refusal.only_at_start", "{guild} may be used only at the start of your turn, before you build."
+)
+NOTHING_TO_COPY = Message("walled_city.refusal.nothing_to_copy", "{guild} has no ability to copy.")
+NOT_NOW = Message("walled_city.refusal.guild_not_now", "Guilds are used between the steps of your own build turn.")
+NOT_YOUR_GUILD = Message("walled_city.refusal.not_your_guild", "You hold {held}, not {guild}.")
+NO_GUILD = Message("walled_city.no_guild", "no guild")
+ALREADY_USED = Message("walled_city.refusal.guild_used", "Your {guild} were already used this round.")
+COPY_HELD = Message("walled_city.refusal.copy_held", "{guild} copy a guild another player holds: {held}.")
+ONLY_GROCERS_COPY = Message(
+    "walled_city.refusal.only_grocers_copy", "Only {guild} copy another guild; leave copy empty."
+)
+GROCERS_DETAIL = Message("walled_city.score.grocers_detail", "{seat} used the {guild} to copy the {copy}")
+BAD_CHOICE = Message("walled_city.refusal.bad_guild_choice", "{chosen} is not one of the choices open now. {prompt}.")
+
+
+def _blocker(s: State, seat: int, ability: str) -> Text | None:
     """Why ``seat`` cannot use ``ability`` at this moment (timing, then the ability's own preconditions)."""
     assert s.turn is not None
     if ability in W0_ONLY and s.turn.step != "place":
-        return f"{name(ability)} may be used only at the start of your turn, before you build."
+        return ONLY_AT_START(guild=name(ability))
     if ability not in ABILITY:
-        return f"{name(ability)} has no ability to copy."
+        return NOTHING_TO_COPY(guild=name(ability))
     return ABILITY[ability].blocker(s, seat)
 
 
@@ -97,23 +115,21 @@ def check_activate(s: State, seat: int, a: mv.ActivateGuild) -> list[Violation]:
     """§5.6, A-7: your own guild, unused this round, between the steps of your own build turn; Grocers name a
     guild another player holds (§6.3 G2); the ability must be possible now (A-27)."""
     if not window_open(s):
-        return violation("WALLED_CITY_GUILD_NOT_NOW", "Guilds are used between the steps of your own build turn.")
+        return violation("WALLED_CITY_GUILD_NOT_NOW", NOT_NOW())
     p = s.seats[seat]
     if a.guild != p.guild:
-        held = name(p.guild) if p.guild else "no guild"
-        return violation("WALLED_CITY_NOT_YOUR_GUILD", f"You hold {held}, not {name(a.guild)}.", "action.guild")
+        held = name(p.guild) if p.guild else NO_GUILD()
+        return violation("WALLED_CITY_NOT_YOUR_GUILD", NOT_YOUR_GUILD(held=held, guild=name(a.guild)), "action.guild")
     if p.guild_used:
-        return violation(
-            "WALLED_CITY_GUILD_USED", f"Your {name(p.guild)} were already used this round.", "action.guild"
-        )
+        return violation("WALLED_CITY_GUILD_USED", ALREADY_USED(guild=name(p.guild)), "action.guild")
     if CONTENT.guild[p.guild].permanent:
         raise NotImplementedRule("A-2", f"permanent guild effects ({name(p.guild)})")
     ability = a.copy if a.guild == GROCERS else a.guild
     if a.guild == GROCERS and a.copy not in copyable(s, seat):
-        held = ", ".join(name(g) for g in copyable(s, seat)) or "none"
-        return violation("WALLED_CITY_BAD_COPY", f"Grocers copy a guild another player holds: {held}.", "action.copy")
+        held = listing([name(g) for g in copyable(s, seat)], joined=LIST_COMMA)
+        return violation("WALLED_CITY_BAD_COPY", COPY_HELD(guild=name(GROCERS), held=held), "action.copy")
     if a.guild != GROCERS and a.copy:
-        return violation("WALLED_CITY_BAD_COPY", "Only Grocers copy another guild; leave copy empty.", "action.copy")
+        return violation("WALLED_CITY_BAD_COPY", ONLY_GROCERS_COPY(guild=name(GROCERS)), "action.copy")
     reason = _blocker(s, seat, ability)
     return violation("WALLED_CITY_GUILD_BLOCKED", reason) if reason else []
 
@@ -125,8 +141,8 @@ def apply_activate(s: State, seat: int, a: mv.ActivateGuild) -> State:
     if a.guild == GROCERS:
         ability = a.copy
         holder = next(i for i, p in enumerate(s.seats) if p.guild == a.copy)
-        detail = f"Seat {seat} used the Grocers to copy the {name(a.copy)}"
-        s = credit(s, [Vote(str(holder), f"round {s.round} guild grocers", GROCERS_VOTES, detail)])
+        detail = GROCERS_DETAIL(seat=seat_word(seat), guild=name(GROCERS), copy=name(a.copy))
+        s = credit(s, [vote_line(str(holder), f"round {s.round} guild grocers", GROCERS_VOTES, detail)])
     act = Activation(seat=seat, guild=ability, via=GROCERS if a.guild == GROCERS else "")
     return ABILITY[ability].declare(s, act)
 
@@ -149,7 +165,7 @@ def options(s: State) -> list[Any]:
     return ability.options(s, act)
 
 
-def prompt(s: State) -> str:
+def prompt(s: State) -> Text:
     ability, act = _running(s)
     return ability.prompt(s, act)
 
@@ -157,9 +173,7 @@ def prompt(s: State) -> str:
 def check(s: State, a: Any) -> list[Violation]:
     if a in options(s):
         return []
-    chosen = _describe(a)
-    message = f"{chosen[:1].upper()}{chosen[1:]} is not one of the choices open now. {prompt(s)}."
-    return violation("WALLED_CITY_BAD_GUILD_CHOICE", message)
+    return violation("WALLED_CITY_BAD_GUILD_CHOICE", BAD_CHOICE(chosen=describe(a, start=True), prompt=prompt(s)))
 
 
 def apply(s: State, a: Any) -> State:
@@ -173,8 +187,3 @@ def reroll_draw(s: State) -> Draw:
     """§6.3 G8: the engine's own re-roll for the Haberdashers (uniform over the die's faces or the tile's
     sides, the options open while the marker is rolling)."""
     return uniform(options(s))
-
-
-def _describe(a: Any) -> str:
-    """The choice in words made from its fields ("pick noble (area O6, who 2)")."""
-    return generic_label(0, a, several_seats=False).label.english

@@ -13,10 +13,13 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from engines.core.text import Message, Param, Text
 from engines.walled_city import moves as mv
 from engines.walled_city.common import board, competitors
-from engines.walled_city.content import CONTENT
+from engines.walled_city.names import guild
 from engines.walled_city.state import Activation, Placed, State
+
+CHANGES_NOTHING = Message("walled_city.refusal.changes_nothing", "{guild} would change nothing now.")
 
 
 class Ability:
@@ -24,11 +27,11 @@ class Ability:
 
     guild = ""
 
-    def blocker(self, s: State, seat: int) -> str | None:
+    def blocker(self, s: State, seat: int) -> Text | None:
         """Why ``seat`` cannot activate this ability now, or ``None``. By default: nothing to choose."""
         if self.options(s, Activation(seat=seat, guild=self.guild)):
             return None
-        return f"{name(self.guild)} would change nothing now."
+        return CHANGES_NOTHING(guild=name(self.guild))
 
     def declare(self, s: State, act: Activation) -> State:
         """The ability is declared: by default its decisions follow."""
@@ -46,14 +49,14 @@ class Ability:
         """Who decides next (the activator unless overridden)."""
         return act.seat
 
-    def prompt(self, s: State, act: Activation) -> str:
+    def prompt(self, s: State, act: Activation) -> Text:
         """What the pending decision asks, for the player."""
         raise NotImplementedError
 
 
-def name(guild: str) -> str:
-    """The guild's English name (§6.2)."""
-    return CONTENT.guild[guild].name_en if guild in CONTENT.guild else guild
+def name(guild_id: str) -> Param:
+    """The guild by its name (§6.2)."""
+    return guild(guild_id)
 
 
 def me(act: Activation) -> str:

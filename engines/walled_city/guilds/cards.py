@@ -6,9 +6,10 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from engines.core.text import Message, Text, seat
 from engines.walled_city import moves as mv
 from engines.walled_city.common import set_seat
-from engines.walled_city.guilds.base import Ability, finish, step
+from engines.walled_city.guilds.base import Ability, finish, name, step
 from engines.walled_city.state import Activation, Card, State
 
 
@@ -60,6 +61,21 @@ def _decider(s: State, act: Activation) -> Activation:
     return replace(act, chosen=(str(seat if higher(s, act, seat) else act.seat),))
 
 
+NEED_CARDS = Message(
+    "walled_city.refusal.butchers_cards", "{guild} need a card for each of {need} players; you have {have}."
+)
+GIVE_PROMPT = Message("walled_city.prompt.butchers_give", "Pick the card to give {seat} ({guild})")
+GIVE_BACK_PROMPT = Message(
+    "walled_city.prompt.butchers_give_back", "Give back a card worth more than the {card} you received ({guild})"
+)
+GIVE_BACK_HIDDEN_PROMPT = Message(
+    "walled_city.prompt.butchers_give_back_hidden", "Give back a card worth more than the card you received ({guild})"
+)
+TAKE_PROMPT = Message(
+    "walled_city.prompt.butchers_take", "{seat} has no higher card: take any card from their hand ({guild})"
+)
+
+
 class Butchers(Ability):
     """First the activator gives one card to each other real player, clockwise; then each recipient in
     turn gives back a card of a strictly higher total (their choice), or, having none, the activator looks
@@ -67,10 +83,10 @@ class Butchers(Ability):
 
     guild = "butchers"
 
-    def blocker(self, s: State, seat: int) -> str | None:
+    def blocker(self, s: State, seat: int) -> Text | None:
         act = Activation(seat=seat, guild=self.guild)
         have, need = len([c for c in s.seats[seat].hand if not c.defence_only]), len(recipients(s, act))
-        return None if have >= need else f"Butchers need a card for each of {need} players; you have {have}."
+        return None if have >= need else NEED_CARDS(guild=name(self.guild), need=need, have=have)
 
     def options(self, s: State, act: Activation) -> list[Any]:
         seat = answering(s, act)
@@ -97,15 +113,17 @@ class Butchers(Ability):
             return finish(s)
         return replace(s, activation=_decider(s, made))
 
-    def prompt(self, s: State, act: Activation) -> str:
-        seat = answering(s, act)
-        if seat is None:
-            return f"Pick the card to give Seat {recipients(s, act)[act.count]} (Butchers)"
-        if act.chosen == (str(seat),):
-            card = act.cards[recipients(s, act).index(seat)]
-            what = f"the {card.a}/{card.b}" if card != Card(0, 0) else "the card"  # hidden in others' views
-            return f"Give back a card worth more than {what} you received (Butchers)"
-        return f"Seat {seat} has no higher card: take any card from their hand (Butchers)"
+    def prompt(self, s: State, act: Activation) -> Text:
+        answer = answering(s, act)
+        guild = name(self.guild)
+        if answer is None:
+            return GIVE_PROMPT(seat=seat(recipients(s, act)[act.count]), guild=guild)
+        if act.chosen == (str(answer),):
+            card = act.cards[recipients(s, act).index(answer)]
+            if card == Card(0, 0):  # hidden in others' views
+                return GIVE_BACK_HIDDEN_PROMPT(guild=guild)
+            return GIVE_BACK_PROMPT(card=f"{card.a}/{card.b}", guild=guild)
+        return TAKE_PROMPT(seat=seat(answer), guild=guild)
 
 
 BUTCHERS = Butchers()

@@ -11,13 +11,73 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from engines.core.text import Message, Text, listing
 from engines.walled_city import moves as mv
 from engines.walled_city.board import BOARDS
 from engines.walled_city.common import board, competitors, credit, move_citizens, reserve, set_seat, to_box
 from engines.walled_city.fences import Fence, fenced
 from engines.walled_city.guilds.base import Ability, finish, in_areas, me, name, on_board, others, step, with_done
-from engines.walled_city.state import Activation, Placed, State, Vote
+from engines.walled_city.names import CITIZEN_KINDS
+from engines.walled_city.state import Activation, Placed, State, vote_line
 from engines.walled_city.words import who_name
+
+NEED_IN_RESERVE = Message("walled_city.refusal.swap_reserve", "{guild} need a {kind} in your reserve; you have none.")
+NONE_ON_BOARD = Message("walled_city.refusal.swap_board", "{guild}: no other player has a {kind} on the board.")
+SWAP_PROMPT = Message(
+    "walled_city.prompt.swap", "Pick another player's {kind} to replace with one of yours, or stop ({guild})"
+)
+FISHMONGERS_BLOCKED = Message(
+    "walled_city.refusal.fishmongers", "{guild} need a noble in an area whose owner has {n} peasants in reserve."
+)
+FISHMONGERS_PROMPT = Message(
+    "walled_city.prompt.fishmongers", "Pick a noble in an area to trade for {n} of its owner's peasants ({guild})"
+)
+MERCHANT_TAYLORS_BLOCKED = Message(
+    "walled_city.refusal.merchant_taylors", "{guild}: no opponent has a peasant on the board."
+)
+MERCHANT_TAYLORS_PROMPT = Message(
+    "walled_city.prompt.merchant_taylors", "Pick an opponent's peasant to send back to its owner's reserve ({guild})"
+)
+SALTERS_BLOCKED = Message(
+    "walled_city.refusal.salters", "{guild} need a noble or a peasant in your reserve; you have neither."
+)
+SALTERS_OTHER_PROMPT = Message(
+    "walled_city.prompt.salters_other", "Place the other citizen from your reserve into an area, or stop ({guild})"
+)
+SALTERS_PROMPT = Message(
+    "walled_city.prompt.salters", "Place a noble or a peasant from your reserve into an area ({guild})"
+)
+IRONMONGERS_BLOCKED = Message(
+    "walled_city.refusal.ironmongers", "{guild} need a noble in an area for every player; {who} has none."
+)
+IRONMONGERS_BLOCKED_SEVERAL = Message(
+    "walled_city.refusal.ironmongers_several", "{guild} need a noble in an area for every player; {who} have none."
+)
+IRONMONGERS_PROMPT = Message(
+    "walled_city.prompt.ironmongers", "Move one of {who}'s nobles from an area into a tower ({guild})"
+)
+A_PLAYER = Message("walled_city.who.a_player", "a player")
+VINTNERS_BLOCKED = Message(
+    "walled_city.refusal.vintners", "{guild} need a player with 3 peasants on the board and 3 nobles in reserve."
+)
+VINTNERS_PROMPT = Message(
+    "walled_city.prompt.vintners", "Pick {who}'s peasant to turn into a noble ({guild}, {n} to go)"
+)
+VINTNERS_ANY_PROMPT = Message(
+    "walled_city.prompt.vintners_any", "Pick a player's peasant to turn into a noble ({guild}, {n} to go)"
+)
+BAKERS_BLOCKED = Message(
+    "walled_city.refusal.bakers", "{guild} need {need} of your nobles on the board; you have {have}."
+)
+BAKERS_DETAIL = Message("walled_city.score.bakers", "a turn skipped and {n} of their nobles sent to the box")
+BAKERS_PROMPT = Message("walled_city.prompt.bakers", "Pick one of your nobles to send to the box ({guild}, {n} to go)")
+BARBERS_BLOCKED = Message("walled_city.refusal.barbers", "{guild} need {need} nobles on the board; {total} are.")
+BARBERS_PROMPT = Message("walled_city.prompt.barbers", "Pick a noble to send to the box ({guild}, {n} to go)")
+SADDLERS_PROMPT = Message(
+    "walled_city.prompt.saddlers", "Move up to 3 peasants or up to 2 nobles across one path each, or stop ({guild})"
+)
+ARMOURERS_BLOCKED = Message("walled_city.refusal.armourers", "{guild} need a noble in your reserve; you have none.")
+ARMOURERS_PROMPT = Message("walled_city.prompt.armourers", "Place a noble from your reserve into a tower ({guild})")
 
 BAKERS_VOTES = 13
 """§6.3 G14: the Bakers' votes."""
@@ -42,12 +102,12 @@ class Swap(Ability):
         peasants, nobles = reserve(s, me(act))
         return nobles if self.kind == "noble" else peasants
 
-    def blocker(self, s: State, seat: int) -> str | None:
+    def blocker(self, s: State, seat: int) -> Text | None:
         act = Activation(seat=seat, guild=self.guild)
         if not self._reserve(s, act):
-            return f"{name(self.guild)} need a {self.kind} in your reserve; you have none."
+            return NEED_IN_RESERVE(guild=name(self.guild), kind=CITIZEN_KINDS[self.kind])
         if not self.options(s, act):
-            return f"{name(self.guild)}: no other player has a {self.kind} on the board."
+            return NONE_ON_BOARD(guild=name(self.guild), kind=CITIZEN_KINDS[self.kind])
         return None
 
     def options(self, s: State, act: Activation) -> list[Any]:
@@ -68,8 +128,8 @@ class Swap(Ability):
         s = move_citizens(s, me(act), "reserve", place, *n)
         return step(s, act, chosen=(*act.chosen, a.who))
 
-    def prompt(self, s: State, act: Activation) -> str:
-        return f"Pick another player's {self.kind} to replace with one of yours, or stop ({name(self.guild)})"
+    def prompt(self, s: State, act: Activation) -> Text:
+        return SWAP_PROMPT(kind=CITIZEN_KINDS[self.kind], guild=name(self.guild))
 
 
 class Fishmongers(Ability):
@@ -87,18 +147,18 @@ class Fishmongers(Ability):
             if p.nobles and reserve(s, p.who)[0] >= FISHMONGERS_PEASANTS
         ]
 
-    def blocker(self, s: State, seat: int) -> str | None:
+    def blocker(self, s: State, seat: int) -> Text | None:
         if self.options(s, Activation(seat=seat, guild=self.guild)):
             return None
-        return f"Fishmongers need a noble in an area whose owner has {FISHMONGERS_PEASANTS} peasants in reserve."
+        return FISHMONGERS_BLOCKED(guild=name(self.guild), n=FISHMONGERS_PEASANTS)
 
     def apply(self, s: State, act: Activation, a: mv.PickNoble) -> State:
         s = move_citizens(s, a.who, a.place, "reserve", 0, 1)
         s = move_citizens(s, a.who, "reserve", a.place, FISHMONGERS_PEASANTS, 0)
         return finish(s)
 
-    def prompt(self, s: State, act: Activation) -> str:
-        return f"Pick a noble in an area to trade for {FISHMONGERS_PEASANTS} of its owner's peasants (Fishmongers)"
+    def prompt(self, s: State, act: Activation) -> Text:
+        return FISHMONGERS_PROMPT(n=FISHMONGERS_PEASANTS, guild=name(self.guild))
 
 
 class MerchantTaylors(Ability):
@@ -111,16 +171,16 @@ class MerchantTaylors(Ability):
             return []
         return [mv.PickPeasant(p.who, p.place) for p in in_areas(s) if p.peasants and p.who != me(act)]
 
-    def blocker(self, s: State, seat: int) -> str | None:
+    def blocker(self, s: State, seat: int) -> Text | None:
         if self.options(s, Activation(seat=seat, guild=self.guild)):
             return None
-        return "Merchant Taylors: no opponent has a peasant on the board."
+        return MERCHANT_TAYLORS_BLOCKED(guild=name(self.guild))
 
     def apply(self, s: State, act: Activation, a: mv.PickPeasant) -> State:
         return finish(move_citizens(s, a.who, a.area, "reserve", 1, 0))
 
-    def prompt(self, s: State, act: Activation) -> str:
-        return "Pick an opponent's peasant to send back to its owner's reserve (Merchant Taylors)"
+    def prompt(self, s: State, act: Activation) -> Text:
+        return MERCHANT_TAYLORS_PROMPT(guild=name(self.guild))
 
 
 class Salters(Ability):
@@ -134,19 +194,17 @@ class Salters(Ability):
         kinds = [k for k, n in (("noble", nobles), ("peasant", peasants)) if n and k not in act.chosen]
         return with_done(act, [mv.PlaceCitizen(k, area) for k in kinds for area in board(s).area_ids])
 
-    def blocker(self, s: State, seat: int) -> str | None:
+    def blocker(self, s: State, seat: int) -> Text | None:
         if self.options(s, Activation(seat=seat, guild=self.guild)):
             return None
-        return "Salters need a noble or a peasant in your reserve; you have neither."
+        return SALTERS_BLOCKED(guild=name(self.guild))
 
     def apply(self, s: State, act: Activation, a: mv.PlaceCitizen) -> State:
         n = (0, 1) if a.kind == "noble" else (1, 0)
         return step(move_citizens(s, me(act), "reserve", a.place, *n), act, chosen=(*act.chosen, a.kind))
 
-    def prompt(self, s: State, act: Activation) -> str:
-        if act.count:
-            return "Place the other citizen from your reserve into an area, or stop (Salters)"
-        return "Place a noble or a peasant from your reserve into an area (Salters)"
+    def prompt(self, s: State, act: Activation) -> Text:
+        return (SALTERS_OTHER_PROMPT if act.count else SALTERS_PROMPT)(guild=name(self.guild))
 
 
 class Ironmongers(Ability):
@@ -156,14 +214,13 @@ class Ironmongers(Ability):
 
     guild = "ironmongers"
 
-    def blocker(self, s: State, seat: int) -> str | None:
+    def blocker(self, s: State, seat: int) -> Text | None:
         with_nobles = {p.who for p in in_areas(s) if p.nobles}
         missing = [c for c in competitors(s) if c not in with_nobles]
         if missing:
-            named = [who_name(c) for c in missing]
-            nobody = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
-            verb = "has" if len(named) == 1 else "have"
-            return f"Ironmongers need a noble in an area for every player; {nobody} {verb} none."
+            nobody = listing([who_name(c) for c in missing])
+            blocked = IRONMONGERS_BLOCKED if len(missing) == 1 else IRONMONGERS_BLOCKED_SEVERAL
+            return blocked(guild=name(self.guild), who=nobody)
         return None
 
     def options(self, s: State, act: Activation) -> list[Any]:
@@ -177,10 +234,10 @@ class Ironmongers(Ability):
         s = move_citizens(s, a.who, a.area, a.tower, 0, 1)
         return step(s, act, chosen=(*act.chosen, a.who))
 
-    def prompt(self, s: State, act: Activation) -> str:
+    def prompt(self, s: State, act: Activation) -> Text:
         left = [c for c in competitors(s) if c not in act.chosen]
-        whose = who_name(left[0]) if left else "a player"
-        return f"Move one of {whose}'s nobles from an area into a tower (Ironmongers)"
+        whose = who_name(left[0]) if left else A_PLAYER()
+        return IRONMONGERS_PROMPT(who=whose, guild=name(self.guild))
 
 
 class Vintners(Ability):
@@ -199,18 +256,20 @@ class Vintners(Ability):
         who = act.chosen or tuple(c for c in competitors(s) if self._eligible(s, c))
         return [mv.PickPeasant(p.who, p.place) for p in in_areas(s) if p.who in who and p.peasants]
 
-    def blocker(self, s: State, seat: int) -> str | None:
+    def blocker(self, s: State, seat: int) -> Text | None:
         if any(self._eligible(s, c) for c in competitors(s)):
             return None
-        return "Vintners need a player with 3 peasants on the board and 3 nobles in reserve."
+        return VINTNERS_BLOCKED(guild=name(self.guild))
 
     def apply(self, s: State, act: Activation, a: mv.PickPeasant) -> State:
         s = move_citizens(move_citizens(s, a.who, a.area, "reserve", 1, 0), a.who, "reserve", a.area, 0, 1)
         return step(s, act, chosen=(a.who,))
 
-    def prompt(self, s: State, act: Activation) -> str:
-        whose = f"{who_name(act.chosen[0])}'s" if act.chosen else "a player's"
-        return f"Pick {whose} peasant to turn into a noble (Vintners, {VINTNERS_PEASANTS - act.count} to go)"
+    def prompt(self, s: State, act: Activation) -> Text:
+        left = VINTNERS_PEASANTS - act.count
+        if act.chosen:
+            return VINTNERS_PROMPT(who=who_name(act.chosen[0]), guild=name(self.guild), n=left)
+        return VINTNERS_ANY_PROMPT(guild=name(self.guild), n=left)
 
 
 class Bakers(Ability):
@@ -219,10 +278,10 @@ class Bakers(Ability):
 
     guild = "bakers"
 
-    def blocker(self, s: State, seat: int) -> str | None:
+    def blocker(self, s: State, seat: int) -> Text | None:
         mine = sum(p.nobles for p in on_board(s) if p.who == str(seat))
         if mine < BAKERS_NOBLES:
-            return f"Bakers need {BAKERS_NOBLES} of your nobles on the board; you have {mine}."
+            return BAKERS_BLOCKED(guild=name(self.guild), need=BAKERS_NOBLES, have=mine)
         return None
 
     def options(self, s: State, act: Activation) -> list[Any]:
@@ -234,12 +293,12 @@ class Bakers(Ability):
             return step(s, act)
         p = s.seats[act.seat]
         s = set_seat(s, act.seat, roads=p.roads - 1) if s.round == 1 else set_seat(s, act.seat, walls=p.walls - 1)
-        detail = f"a turn skipped and {BAKERS_NOBLES} of their nobles sent to the box"
-        s = credit(s, [Vote(me(act), f"round {s.round} guild bakers", BAKERS_VOTES, detail)])
+        detail = BAKERS_DETAIL(n=BAKERS_NOBLES)
+        s = credit(s, [vote_line(me(act), f"round {s.round} guild bakers", BAKERS_VOTES, detail)])
         return replace(finish(s), turn=None)
 
-    def prompt(self, s: State, act: Activation) -> str:
-        return f"Pick one of your nobles to send to the box (Bakers, {BAKERS_NOBLES - act.count} to go)"
+    def prompt(self, s: State, act: Activation) -> Text:
+        return BAKERS_PROMPT(guild=name(self.guild), n=BAKERS_NOBLES - act.count)
 
 
 class Barbers(Ability):
@@ -247,9 +306,13 @@ class Barbers(Ability):
 
     guild = "barbers"
 
-    def blocker(self, s: State, seat: int) -> str | None:
+    def blocker(self, s: State, seat: int) -> Text | None:
         total = sum(p.nobles for p in on_board(s))
-        return None if total >= BARBERS_NOBLES else f"Barbers need {BARBERS_NOBLES} nobles on the board; {total} are."
+        return (
+            None
+            if total >= BARBERS_NOBLES
+            else BARBERS_BLOCKED(guild=name(self.guild), need=BARBERS_NOBLES, total=total)
+        )
 
     def options(self, s: State, act: Activation) -> list[Any]:
         if act.count >= BARBERS_NOBLES:
@@ -259,8 +322,8 @@ class Barbers(Ability):
     def apply(self, s: State, act: Activation, a: mv.PickNoble) -> State:
         return step(to_box(s, a.who, a.place, 1), act)
 
-    def prompt(self, s: State, act: Activation) -> str:
-        return f"Pick a noble to send to the box (Barbers, {BARBERS_NOBLES - act.count} to go)"
+    def prompt(self, s: State, act: Activation) -> Text:
+        return BARBERS_PROMPT(guild=name(self.guild), n=BARBERS_NOBLES - act.count)
 
 
 class Saddlers(Ability):
@@ -291,8 +354,8 @@ class Saddlers(Ability):
         arrived.append(Placed(a.to, a.who, old.peasants + n[0], old.nobles + n[1]))
         return step(s, act, chosen=(a.kind,), arrived=tuple(sorted(arrived, key=lambda p: (p.place, p.who))))
 
-    def prompt(self, s: State, act: Activation) -> str:
-        return "Move up to 3 peasants or up to 2 nobles across one path each, or stop (Saddlers)"
+    def prompt(self, s: State, act: Activation) -> Text:
+        return SADDLERS_PROMPT(guild=name(self.guild))
 
 
 @lru_cache(maxsize=256)
@@ -319,8 +382,8 @@ class Armourers(Ability):
 
     guild = "armourers"
 
-    def blocker(self, s: State, seat: int) -> str | None:
-        return None if reserve(s, str(seat))[1] else "Armourers need a noble in your reserve; you have none."
+    def blocker(self, s: State, seat: int) -> Text | None:
+        return None if reserve(s, str(seat))[1] else ARMOURERS_BLOCKED(guild=name(self.guild))
 
     def options(self, s: State, act: Activation) -> list[Any]:
         if act.count >= ARMOURERS_NOBLES or not reserve(s, me(act))[1]:
@@ -330,8 +393,8 @@ class Armourers(Ability):
     def apply(self, s: State, act: Activation, a: mv.PlaceCitizen) -> State:
         return step(move_citizens(s, me(act), "reserve", a.place, 0, 1), act)
 
-    def prompt(self, s: State, act: Activation) -> str:
-        return "Place a noble from your reserve into a tower (Armourers)"
+    def prompt(self, s: State, act: Activation) -> Text:
+        return ARMOURERS_PROMPT(guild=name(self.guild))
 
 
 ABILITIES: tuple[Ability, ...] = (

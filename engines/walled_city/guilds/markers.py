@@ -12,7 +12,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from engines.core.engine import CHANCE
-from engines.core.text import plural
+from engines.core.text import Message, Text
 from engines.walled_city import moves as mv
 from engines.walled_city.common import board
 from engines.walled_city.guilds.base import Ability, finish, name, step, with_done
@@ -66,6 +66,34 @@ def set_location(s: State, m: mv.PickMarker, place: str) -> State:
     return _changed(s, m, **({"location": place} if m.kind == "die" else {"area": place}))
 
 
+ROLL_AGAIN = Message("walled_city.prompt.haberdashers_roll", "Roll {marker} again ({guild})")
+TOSS_AGAIN = Message("walled_city.prompt.haberdashers_toss", "Toss {marker} again ({guild})")
+PICK_TO_REROLL = Message(
+    "walled_city.prompt.haberdashers_pick",
+    "Pick a die to re-roll or a tile to toss again ({guild}, {n} try left)",
+    "Pick a die to re-roll or a tile to toss again ({guild}, {n} tries left)",
+)
+PICK_TO_REROLL_OR_STOP = Message(
+    "walled_city.prompt.haberdashers_pick_or_stop",
+    "Pick a die to re-roll or a tile to toss again, or stop ({guild}, {n} try left)",
+    "Pick a die to re-roll or a tile to toss again, or stop ({guild}, {n} tries left)",
+)
+
+
+CLOTHWORKERS_BLOCKED = Message(
+    "walled_city.refusal.clothworkers", "{guild}: no two dice (or tiles) of which one is above its minimum."
+)
+CLOTHWORKERS_FIRST = Message(
+    "walled_city.prompt.clothworkers_first", "Pick a die or tile to drop to its minimum ({guild})"
+)
+CLOTHWORKERS_SECOND = Message(
+    "walled_city.prompt.clothworkers_second", "Pick the second die or tile to drop to its minimum ({guild})"
+)
+TANNERS_BLOCKED = Message("walled_city.refusal.tanners", "{guild}: no two markers can swap places and change anything.")
+TANNERS_FIRST = Message("walled_city.prompt.tanners_first", "Pick a die or tile to swap places ({guild})")
+TANNERS_SECOND = Message("walled_city.prompt.tanners_second", "Pick the second die or tile to swap places ({guild})")
+
+
 class Haberdashers(Ability):
     """§6.3 G8: 1–4 attempts, each chosen after seeing the last: re-roll a die (uniform 1..3) or re-flip a
     tile; the result is chance's (the engine's PRNG, or the table's in external-chance mode)."""
@@ -87,25 +115,24 @@ class Haberdashers(Ability):
         s = set_value(s, parse(act.items[0]), a.value)
         return step(s, act, rolling=False)
 
-    def prompt(self, s: State, act: Activation) -> str:
+    def prompt(self, s: State, act: Activation) -> Text:
+        guild = name(self.guild)
         if act.rolling:
             m = parse(act.items[0])
-            if m.kind == "die":
-                return f"Roll {marker_name(s, m.kind, m.index)} again (Haberdashers)"
-            return f"Toss {marker_name(s, m.kind, m.index)} again (Haberdashers)"
+            again = ROLL_AGAIN if m.kind == "die" else TOSS_AGAIN
+            return again(marker=marker_name(s, m.kind, m.index), guild=guild)
         left = HABERDASHERS_ATTEMPTS - act.count
-        stop = ", or stop" if act.count else ""
-        tries = plural(left, "try", "tries")
-        return f"Pick a die to re-roll or a tile to toss again{stop} (Haberdashers, {tries} left)"
+        return (PICK_TO_REROLL_OR_STOP if act.count else PICK_TO_REROLL)(guild=guild, n=left)
 
 
 class MarkerPair(Ability):
     """An ability on two markers picked one after the other (Clothworkers, Tanners): ``pairs`` says which
     second markers go with a first one, ``resolve`` what happens to the pair."""
 
-    blocked = ""
+    blocked: Message
     """Why no pair exists, for the player."""
-    verb = ""
+    first_prompt: Message
+    second_prompt: Message
 
     def pairs(self, s: State, first: mv.PickMarker) -> Iterator[mv.PickMarker]:
         raise NotImplementedError
@@ -118,16 +145,16 @@ class MarkerPair(Ability):
             return list(self.pairs(s, parse(act.items[0])))
         return [m for m in markers(s) if next(self.pairs(s, m), None)]
 
-    def blocker(self, s: State, seat: int) -> str | None:
-        return None if any(next(self.pairs(s, m), None) for m in markers(s)) else self.blocked
+    def blocker(self, s: State, seat: int) -> Text | None:
+        return None if any(next(self.pairs(s, m), None) for m in markers(s)) else self.blocked(guild=name(self.guild))
 
     def apply(self, s: State, act: Activation, a: mv.PickMarker) -> State:
         if not act.items:
             return step(s, act, items=(ref(a),))
         return finish(self.resolve(s, parse(act.items[0]), a))
 
-    def prompt(self, s: State, act: Activation) -> str:
-        return f"Pick {'the second' if act.items else 'a'} die or tile {self.verb} ({name(self.guild)})"
+    def prompt(self, s: State, act: Activation) -> Text:
+        return (self.second_prompt if act.items else self.first_prompt)(guild=name(self.guild))
 
 
 class Clothworkers(MarkerPair):
@@ -135,8 +162,9 @@ class Clothworkers(MarkerPair):
     of them must change."""
 
     guild = "clothworkers"
-    blocked = "Clothworkers: no two dice (or tiles) of which one is above its minimum."
-    verb = "to drop to its minimum"
+    blocked = CLOTHWORKERS_BLOCKED
+    first_prompt = CLOTHWORKERS_FIRST
+    second_prompt = CLOTHWORKERS_SECOND
 
     def pairs(self, s: State, first: mv.PickMarker) -> Iterator[mv.PickMarker]:
         low = MINIMUM[first.kind]
@@ -153,8 +181,9 @@ class Tanners(MarkerPair):
     goes into a tower, and the swap must change something."""
 
     guild = "tanners"
-    blocked = "Tanners: no two markers can swap places and change anything."
-    verb = "to swap places"
+    blocked = TANNERS_BLOCKED
+    first_prompt = TANNERS_FIRST
+    second_prompt = TANNERS_SECOND
 
     def pairs(self, s: State, first: mv.PickMarker) -> Iterator[mv.PickMarker]:
         towers = board(s).tower

@@ -7,11 +7,13 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from engines.core.text import Message, Text
 from engines.walled_city import moves as mv
 from engines.walled_city.board import BOARDS
 from engines.walled_city.common import board, competitors, move_citizens
 from engines.walled_city.fences import Fence, fence_options, fenced, halves
 from engines.walled_city.guilds.base import Ability, finish, name, step
+from engines.walled_city.names import PIECES
 from engines.walled_city.state import Activation, Spot, State
 from engines.walled_city.words import who_name
 
@@ -21,6 +23,29 @@ def built_spots(s: State) -> list[str]:
     return [x.id for x in (*s.paths, *s.gaps) if x.kind == "built"]
 
 
+NOTHING_TO_BUILD_ON = Message("walled_city.refusal.drapers", "{guild}: there is no {piece} to build on top of.")
+NOTHING_BUILT = Message("walled_city.refusal.nothing_built", "{guild}: there is no built road or wall.")
+PICK_TO_DEMOLISH = Message("walled_city.prompt.goldsmiths", "Pick a built road or wall to demolish ({guild})")
+PICK_TO_REMOVE = Message(
+    "walled_city.prompt.skinners", "Pick a built road or wall to remove the top piece of ({guild})"
+)
+NO_BOUNDARIES = Message(
+    "walled_city.refusal.no_boundaries",
+    "{guild} need the board's area boundaries, which this board file does not give (§9.6 rule 15).",
+)
+NO_FENCE = Message("walled_city.refusal.no_fence", "{guild}: no area can take a fence.")
+FENCE_PROMPT = Message(
+    "walled_city.prompt.carpenters_fence", "Build a fence across an area between two points of its edge ({guild})"
+)
+SPLIT_PROMPT = Message(
+    "walled_city.prompt.carpenters_split", "Choose how many of {who}'s peasants and nobles go to {area} ({guild})"
+)
+MARKERS_PROMPT = Message(
+    "walled_city.prompt.carpenters_markers",
+    "Pick the new area that gets the dice and the tile: both have as many citizens ({guild})",
+)
+
+
 class Drapers(Ability):
     """§6.3 G3: at the start of the turn (W0), this turn's road (wall) may go on top of a built one
     (never a demolished spot or a fence); building on an empty spot stays legal and the ability is spent
@@ -28,11 +53,11 @@ class Drapers(Ability):
 
     guild = "drapers"
 
-    def blocker(self, s: State, seat: int) -> str | None:
+    def blocker(self, s: State, seat: int) -> Text | None:
         spots = s.paths if s.round == 1 else s.gaps
         if any(x.kind == "built" for x in spots):
             return None
-        return f"Drapers: there is no {'road' if s.round == 1 else 'wall'} to build on top of."
+        return NOTHING_TO_BUILD_ON(guild=name(self.guild), piece=PIECES["road" if s.round == 1 else "wall"])
 
     def declare(self, s: State, act: Activation) -> State:
         assert s.turn is not None
@@ -53,8 +78,8 @@ class Demolish(Ability):
     def options(self, s: State, act: Activation) -> list[Any]:
         return [] if act.count else [mv.PickSpot(x) for x in built_spots(s)]
 
-    def blocker(self, s: State, seat: int) -> str | None:
-        return None if built_spots(s) else f"{name(self.guild)}: there is no built road or wall."
+    def blocker(self, s: State, seat: int) -> Text | None:
+        return None if built_spots(s) else NOTHING_BUILT(guild=name(self.guild))
 
     def apply(self, s: State, act: Activation, a: mv.PickSpot) -> State:
         field = "paths" if any(x.id == a.spot for x in s.paths) else "gaps"
@@ -68,9 +93,9 @@ class Demolish(Ability):
                 spots.append(replace(x, height=x.height - 1))
         return finish(replace(s, **{field: tuple(spots)}))
 
-    def prompt(self, s: State, act: Activation) -> str:
-        verb = "demolish" if self.guild == "goldsmiths" else "remove the top piece of"
-        return f"Pick a built road or wall to {verb} ({name(self.guild)})"
+    def prompt(self, s: State, act: Activation) -> Text:
+        pick = PICK_TO_DEMOLISH if self.guild == "goldsmiths" else PICK_TO_REMOVE
+        return pick(guild=name(self.guild))
 
 
 class Carpenters(Ability):
@@ -81,10 +106,10 @@ class Carpenters(Ability):
 
     guild = "carpenters"
 
-    def blocker(self, s: State, seat: int) -> str | None:
+    def blocker(self, s: State, seat: int) -> Text | None:
         if not board(s).carpenters_enabled:
-            return "Carpenters need the board's area boundaries, which this board file does not give (§9.6 rule 15)."
-        return None if _fences(s.options.board, s.fences) else "Carpenters: no area can take a fence."
+            return NO_BOUNDARIES(guild=name(self.guild))
+        return None if _fences(s.options.board, s.fences) else NO_FENCE(guild=name(self.guild))
 
     def options(self, s: State, act: Activation) -> list[Any]:
         if not act.items:
@@ -114,13 +139,13 @@ class Carpenters(Ability):
             return _settle_markers(step(s, act, chosen=act.chosen[1:]))
         return finish(_move_markers(s, first, a.area))
 
-    def prompt(self, s: State, act: Activation) -> str:
+    def prompt(self, s: State, act: Activation) -> Text:
+        guild = name(self.guild)
         if not act.items:
-            return "Build a fence across an area between two points of its edge (Carpenters)"
+            return FENCE_PROMPT(guild=guild)
         if act.chosen:
-            whose = who_name(act.chosen[0])
-            return f"Choose how many of {whose}'s peasants and nobles go to {act.items[1]} (Carpenters)"
-        return "Pick the new area that gets the dice and the tile: both have as many citizens (Carpenters)"
+            return SPLIT_PROMPT(who=who_name(act.chosen[0]), area=act.items[1], guild=guild)
+        return MARKERS_PROMPT(guild=guild)
 
 
 @lru_cache(maxsize=256)

@@ -5,6 +5,10 @@ game from the ``Store``, asks the rules service through the Python client, saves
 answers with replies: messages to the channel (the board picture and the public log line after
 every move, whose turn it is) and ephemeral messages to the member who acted (their own view and
 hand, the menus of their decision, the private line of their move).
+
+Everything is said in the channel's language (``/language``, ``RulesBot.set_language``): the service is
+asked in it (``rulesbot.words.speaking``) and its words shown as they come (``shown``); the bot's own words
+are its gettext messages (``self.words.say(...)``, ``rulesbot/locale``).
 """
 
 from __future__ import annotations
@@ -12,18 +16,22 @@ from __future__ import annotations
 import re
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
 from functools import wraps
 from typing import Concatenate, ParamSpec, cast
 
 from rulesengine.v1 import common_pb2, service_pb2
 from rulesengine_client import RulesEngineClient, RulesEngineError, game_setup
-from rulesengine_client.render import Names, render_games, render_score, render_view
+from rulesengine_client.i18n import shown
+from rulesengine_client.render import Names, render_view
 
 from rulesbot import menus
-from rulesbot.replies import MESSAGE_LIMIT, Button, Image, Reply, clip, say
+from rulesbot.replies import MESSAGE_LIMIT, Button, Image, Reply, clip, post
 from rulesbot.store import MovedOn, Store, StoredGame
+from rulesbot.words import DEFAULT_LOCALE, LANGUAGE_NAMES, LOCALES, Words, speaking, words
 
 #: The CHANCE seat (the table's real box when chance is ``table``).
 CHANCE_SEAT = -1
@@ -33,56 +41,79 @@ CHANCE_MODES = ("seeded", "table")
 #: How many answers of ``LegalMoves`` the bot keeps (the menus of the decisions being walked).
 LEGAL_MOVES_KEPT = 16
 
+#: The buttons under a decision (their labels in English; ``RulesBot.buttons`` words them for a channel).
 PLAY = Button("My move", "play")
 VIEW = Button("My hand", "view")
+#: Where a language is chosen: a channel, or a server (the default of its channels).
+LANGUAGE_PLACES = ("channel", "server")
 
 P = ParamSpec("P")
 Command = Callable[Concatenate["RulesBot", int, int, P], list[Reply]]
 
 
 class Refusal(Exception):
-    """Something a member asked that cannot be done now; the message says why."""
+    """Something a member asked that cannot be done now; the message says why (in the channel's language)."""
+
+
+@dataclass(frozen=True)
+class Speech:
+    """How the bot speaks in one channel: its language, its own words in it, and the client asking the
+    rules service for answers in it."""
+
+    locale: str
+    words: Words
+    client: RulesEngineClient
+
+
+#: How the command being run speaks (set by ``answers`` for the command's channel).
+_SPEECH: ContextVar[Speech | None] = ContextVar("rulesbot_speech", default=None)
 
 
 def answers(command: Command[P]) -> Command[P]:
-    """Turn a ``Refusal`` or a failure of the rules service into an ephemeral reply to the member."""
+    """Run a command in its channel's language, and turn a ``Refusal`` or a failure of the rules service
+    into an ephemeral reply to the member."""
 
     @wraps(command)
     def wrapped(bot: RulesBot, channel: int, member: int, *args: P.args, **kwargs: P.kwargs) -> list[Reply]:
-        try:
-            return command(bot, channel, member, *args, **kwargs)
-        except Refusal as refusal:
-            return [say(str(refusal), member)]
-        except MovedOn:
-            return [say("Someone moved at the same moment; press My move again.", member, buttons=(PLAY,))]
-        except RulesEngineError as error:
-            return [say(f"The rules service failed: {error}", member)]
+        with bot.speaking_in(channel):
+            said = bot.words
+            try:
+                return command(bot, channel, member, *args, **kwargs)
+            except Refusal as refusal:
+                return [post(str(refusal), member)]
+            except MovedOn:
+                text = said.say("Someone moved at the same moment; press My move again.")
+                return [post(text, member, buttons=(bot.button(PLAY),))]
+            except RulesEngineError as error:
+                return [post(said.say("The rules service failed: {error}", error=bot.failure(error)), member)]
 
     return cast(Command[P], wrapped)  # functools.wraps types its result as a _Wrapped, not as the command
 
 
-def parse_options(text: str) -> dict[str, str]:
+def parse_options(text: str, said: Words | None = None) -> dict[str, str]:
     """``name=value`` pairs separated by spaces or commas (``board=borderlands rank9=queen``)."""
+    said = said or words(DEFAULT_LOCALE)
     pairs = [part for part in text.replace(",", " ").split() if part]
     bad = [part for part in pairs if "=" not in part]
     if bad:
-        raise Refusal(f"Options are name=value pairs; {bad[0]!r} is not one.")
+        raise Refusal(said.say("Options are name=value pairs; {option} is not one.", option=repr(bad[0])))
     return dict(part.split("=", 1) for part in pairs)
 
 
-def seat_title(seat: int) -> str:
+def seat_title(seat: int, said: Words | None = None) -> str:
     """``Seat 2``, or ``The table`` for the CHANCE seat."""
-    return "The table" if seat == CHANCE_SEAT else f"Seat {seat}"
+    said = said or words(DEFAULT_LOCALE)
+    return said.say("The table") if seat == CHANCE_SEAT else said.say("Seat {n}", n=seat)
 
 
-def mention(member: int | None) -> str:
+def mention(member: int | None, said: Words | None = None) -> str:
     """A Discord mention of ``member`` (``nobody`` for a free seat)."""
-    return f"<@{member}>" if member is not None else "nobody"
+    return f"<@{member}>" if member is not None else (said or words(DEFAULT_LOCALE)).say("nobody")
 
 
-def who(seat: int, member: int | None) -> str:
+def who(seat: int, member: int | None, said: Words | None = None) -> str:
     """Who decides for ``seat``: ``<@member> (Seat 2)`` (Discord shows the mention as the member's name)."""
-    return f"{mention(member)} ({seat_title(seat)})"
+    return f"{mention(member, said)} ({seat_title(seat, said)})"
 
 
 def question(pending: common_pb2.Pending, seat: int | None = None) -> str:
@@ -112,11 +143,78 @@ def load_state(game: StoredGame) -> service_pb2.GameState:
     return state
 
 
+def option_type(kind: str, said: Words) -> str:
+    """An option's value type (``OptionInfo.type``) in words."""
+    if kind == "bool":
+        return said.say("true or false")
+    if kind == "int":
+        return said.say("a whole number")
+    if kind == "string":
+        return said.say("a word")
+    if kind == "list[string]":
+        return said.say("words separated by commas")
+    return kind
+
+
+def render_games(games: list[common_pb2.GameInfo], said: Words) -> str:
+    """Every game with its player counts, rules version, variants and options (their docs are the service's
+    words in the call's language)."""
+    lines: list[str] = []
+    for game in games:
+        lines.append(
+            said.say(
+                "{game}: {title} (rules {version}, {low}-{high} players)",
+                game=game.game_id,
+                title=game.title,
+                version=game.rules_version,
+                low=game.min_players,
+                high=game.max_players,
+            )
+        )
+        if game.variants:
+            lines.append("  " + said.say("variants: {variants}", variants=", ".join(game.variants)))
+        if game.options:
+            lines.append("  " + said.say("options (name=value):"))
+            for option in game.options:
+                default = option.default or '""'
+                kind = option_type(option.type, said)
+                lines.append(
+                    "    "
+                    + said.say("{name} ({type}, default {default})", name=option.name, type=kind, default=default)
+                )
+                if option.choices:
+                    lines.append("        " + said.say("one of: {choices}", choices=", ".join(option.choices)))
+                if option.doc:
+                    lines.append(f"        {option.doc}")
+    return "\n".join(lines) if lines else said.say("(no games)")
+
+
+def render_score(sheet: common_pb2.ScoreSheet, said: Words) -> str:
+    """A score sheet: standings with totals, each seat's breakdown (the service's words), the winners."""
+    lines = [said.say("Final score:") if sheet.final else said.say("Provisional score:")]
+    for seat in sorted(sheet.seats, key=lambda s: (s.place or 99, s.seat)):
+        points = said.say_n("{n} point", "{n} points", seat.total)
+        tiebreak = " " + said.say("(tie-break: {tiebreak})", tiebreak=seat.tiebreak) if seat.tiebreak else ""
+        lines.append(f"  {seat.place or '-'}. {seat_title(seat.seat, said)}: {points}{tiebreak}")
+        for entry in seat.entries:
+            detail = f" ({entry.detail})" if entry.detail else ""
+            lines.append(f"       {entry.points:+d} {entry.category}{detail}")
+    if sheet.final:
+        # Only a final sheet has winners; a provisional one only shows who is ahead now.
+        winners = ", ".join(seat_title(w, said) for w in sheet.winners)
+        if not sheet.winners:
+            lines.append(said.say("No winner."))
+        else:
+            lines.append(said.say_n("Winner: {seats}", "Winners: {seats}", len(sheet.winners), seats=winners))
+    return "\n".join(lines)
+
+
 class RulesBot:
     """The command layer: every game of every channel, played through the rules service.
 
     ``client`` talks to the service; ``store`` keeps the games; ``seeds`` makes the seed of a seeded
-    game (random by default; tests pass a fixed one).
+    game (random by default; tests pass a fixed one). Each channel is answered in its language
+    (``set_language``): the service is asked in it, and the bot's own words are said in it.
     """
 
     def __init__(
@@ -131,28 +229,92 @@ class RulesBot:
         self.seeds = seeds or (lambda: secrets.randbelow(2**32))
         self.picture_scale = picture_scale
         self._names: dict[str, Names] = {}
-        self._games: dict[str, common_pb2.GameInfo] = {}
-        self._legal: OrderedDict[tuple[bytes, int], service_pb2.LegalMovesResponse] = OrderedDict()
+        self._games: dict[str, dict[str, common_pb2.GameInfo]] = {}
+        self._legal: OrderedDict[tuple[str, bytes, int], service_pb2.LegalMovesResponse] = OrderedDict()
+        self._clients: dict[str, RulesEngineClient] = {}
+        self._servers: dict[int, int] = {}
+
+    # ---- languages -----------------------------------------------------------------------------
+
+    def speech(self, locale: str) -> Speech:
+        """How the bot speaks ``locale``: its words, and the client asking the service in it (made once)."""
+        if locale not in self._clients:
+            self._clients[locale] = speaking(self.client, locale)
+        return Speech(locale, words(locale), self._clients[locale])
+
+    @property
+    def speaks(self) -> Speech:
+        """How the command being run speaks (English outside a command)."""
+        return _SPEECH.get() or self.speech(DEFAULT_LOCALE)
+
+    @property
+    def words(self) -> Words:
+        """The bot's own words in the language of the command being run."""
+        return self.speaks.words
+
+    @property
+    def service(self) -> RulesEngineClient:
+        """The client asking the service in the language of the command being run."""
+        return self.speaks.client
+
+    def place(self, channel: int, server: int | None) -> None:
+        """Say which server ``channel`` belongs to (its language falls back to the server's)."""
+        if server is not None:
+            self._servers[channel] = server
+
+    def language(self, channel: int) -> str:
+        """The language of ``channel``: its own choice, else its server's, else English."""
+        return self.store.language(channel, self._servers.get(channel)) or DEFAULT_LOCALE
+
+    @contextmanager
+    def speaking_in(self, channel: int) -> Iterator[Speech]:
+        """Everything said inside is said in ``channel``'s language."""
+        token = _SPEECH.set(self.speech(self.language(channel)))
+        try:
+            yield self.speaks
+        finally:
+            _SPEECH.reset(token)
+
+    def button(self, button: Button) -> Button:
+        """A button worded in the language of the command being run."""
+        said = self.words
+        label = said.say("My move") if button.command == PLAY.command else said.say("My hand")
+        return replace(button, label=label) if button.command in (PLAY.command, VIEW.command) else button
+
+    def done(self, channel: int) -> str:
+        """What the member is told privately when a command posted only to the channel."""
+        with self.speaking_in(channel):
+            return self.words.say("Done.")
+
+    def failure(self, error: RulesEngineError) -> str:
+        """Why the service refused, as it said it: its code and message (in English, as before); in another
+        language the violations' words, else the message (its words are the service's, in the language)."""
+        if self.speaks.locale == DEFAULT_LOCALE:
+            return str(error)
+        return "; ".join(violation.message for violation in error.violations) or error.message
 
     # ---- the service --------------------------------------------------------------------------
 
+    def games(self) -> dict[str, common_pb2.GameInfo]:
+        """The service's games, with their options in the language of the command being run (asked once)."""
+        locale = self.speaks.locale
+        if locale not in self._games:
+            self._games[locale] = {info.game_id: info for info in self.service.list_games()}
+        return self._games[locale]
+
     def game_info(self, game_id: str) -> common_pb2.GameInfo:
         """The service's description of ``game_id`` (players, options); ``Refusal`` for an unknown game."""
-        if not self._games:
-            self._fill_games()
-        if game_id not in self._games:
-            raise Refusal(f"There is no game {game_id!r}; the games are {', '.join(sorted(self._games))}.")
-        return self._games[game_id]
+        games = self.games()
+        if game_id not in games:
+            text = self.words.say(
+                "There is no game {game}; the games are {games}.", game=repr(game_id), games=", ".join(sorted(games))
+            )
+            raise Refusal(text)
+        return games[game_id]
 
     def game_ids(self) -> list[str]:
         """Every game the service plays."""
-        if not self._games:
-            self._fill_games()
-        return sorted(self._games)
-
-    def _fill_games(self) -> None:
-        """Ask the service for its games (once)."""
-        self._games = {info.game_id: info for info in self.client.list_games()}
+        return sorted(self.games())
 
     def names(self, game_id: str) -> Names:
         """The display names of ``game_id``'s content, from the service (asked once)."""
@@ -161,17 +323,18 @@ class RulesBot:
         return self._names[game_id]
 
     def picture(self, state: service_pb2.GameState, seat: int | None) -> Image:
-        """The PNG the service draws of what ``seat`` (``None``: a spectator) sees."""
-        answer = self.client.render_view(state, seat, png=True, scale=self.picture_scale)
+        """The PNG the service draws of what ``seat`` (``None``: a spectator) sees, in the language."""
+        answer = self.service.render_view(state, seat, png=True, scale=self.picture_scale)
         who = "table" if seat is None else f"seat{seat}"
         return Image(f"{state.game_id}-{state.move_number}-{who}.png", answer.image)
 
     def legal_moves(self, state: service_pb2.GameState, seat: int) -> service_pb2.LegalMovesResponse:
         """``seat``'s legal moves in ``state``; the last few answers are kept, since walking one decision's
-        menus asks for the same moves at every step (an answer depends on nothing but the state)."""
-        key = (state.SerializeToString(deterministic=True), seat)
+        menus asks for the same moves at every step (an answer depends on nothing but the state and the
+        language)."""
+        key = (self.speaks.locale, state.SerializeToString(deterministic=True), seat)
         if key not in self._legal:
-            self._legal[key] = self.client.legal_moves(state, seat)
+            self._legal[key] = self.service.legal_moves(state, seat)
             while len(self._legal) > LEGAL_MOVES_KEPT:
                 self._legal.popitem(last=False)
         self._legal.move_to_end(key)
@@ -179,30 +342,31 @@ class RulesBot:
 
     def pending(self, state: service_pb2.GameState) -> common_pb2.Pending:
         """The decision owed in ``state``, as anyone at the table may know it."""
-        return self.client.view(state, None).pending
+        return self.service.view(state, None).pending
 
     def drawn(self, text: str, state: service_pb2.GameState, seat: int | None, member: int | None = None) -> Reply:
         """A reply with the picture of what ``seat`` sees; when the service draws none, the reply says why
         (the move or the view it goes with still stands)."""
         try:
-            return say(text, member, image=self.picture(state, seat))
+            return post(text, member, image=self.picture(state, seat))
         except RulesEngineError as error:
-            return say(f"{text}\n(The rules service drew no picture: {error})", member)
+            why = self.words.say("(The rules service drew no picture: {error})", error=self.failure(error))
+            return post(f"{text}\n{why}", member)
 
     # ---- reading the channel's game ------------------------------------------------------------
 
     def _game(self, channel: int) -> StoredGame:
         game = self.store.load(channel)
         if game is None:
-            raise Refusal("There is no game in this channel; start one with /game new.")
+            raise Refusal(self.words.say("There is no game in this channel; start one with /game new."))
         return game
 
     def _running(self, channel: int) -> tuple[StoredGame, service_pb2.GameState]:
         game = self._game(channel)
         if not game.started:
-            raise Refusal("The game has not started yet: join with /game join, then /game start.")
+            raise Refusal(self.words.say("The game has not started yet: join with /game join, then /game start."))
         if game.over:
-            raise Refusal("The game is over; /game new starts another.")
+            raise Refusal(self.words.say("The game is over; /game new starts another."))
         return game, load_state(game)
 
     def holder(self, game: StoredGame, seat: int) -> int | None:
@@ -215,12 +379,50 @@ class RulesBot:
         seats = game.seats_of(member)
         return [*seats, CHANCE_SEAT] if game.table_chance and member == game.creator else seats
 
+    def _seats(self, game: StoredGame) -> str:
+        said = self.words
+        return ", ".join(f"{seat_title(s, said)} {mention(m, said)}" for s, m in enumerate(game.seats))
+
     # ---- commands ------------------------------------------------------------------------------
+
+    @answers
+    def set_language(
+        self, channel: int, member: int, locale: str | None = None, server: int | None = None, manager: bool = True
+    ) -> list[Reply]:
+        """Choose the channel's language (with ``server``: that server's default for its channels, which
+        needs a ``manager`` of the server); without ``locale``, say which language the channel speaks."""
+        if locale is None:
+            current = self.language(channel)
+            return [post(self.words.say("This channel speaks {language}.", language=LANGUAGE_NAMES[current]), member)]
+        if locale not in LOCALES:
+            names = ", ".join(f"{code} ({LANGUAGE_NAMES[code]})" for code in LOCALES)
+            raise Refusal(self.words.say("The languages are {languages}.", languages=names))
+        if server is not None and not manager:
+            raise Refusal(self.words.say("Only a member who may manage the server can choose its language."))
+        if server is not None:
+            self.store.set_language("server", server, locale)
+            self.place(channel, server)
+        else:
+            self.store.set_language("channel", channel, locale)
+        with self.speaking_in(channel):  # the answer is in the language chosen
+            said, name = self.words, LANGUAGE_NAMES[locale]
+            if server is not None:
+                text = said.say(
+                    "{member} made {language} this server's language (a channel's own /language comes first).",
+                    member=mention(member, said),
+                    language=name,
+                )
+            else:
+                text = said.say(
+                    "{member} made {language} this channel's language.", member=mention(member, said), language=name
+                )
+            return [post(text)]
 
     @answers
     def list_games(self, channel: int, member: int) -> list[Reply]:
         """Every game the service plays, its player counts and options (to the member)."""
-        return [say(f"```\n{clip(render_games(self.client.list_games()), MESSAGE_LIMIT - 8)}\n```", member)]
+        listing = render_games(self.service.list_games(), self.words)
+        return [post(f"```\n{clip(listing, MESSAGE_LIMIT - 8)}\n```", member)]
 
     @answers
     def new(
@@ -233,22 +435,34 @@ class RulesBot:
         chance: str = "seeded",
     ) -> list[Reply]:
         """Set up a game in the channel; the creator takes no seat until they join."""
+        said = self.words
         current = self.store.load(channel)
         if current is not None and current.started and not current.over:
-            raise Refusal("A game is running in this channel; its creator can stop it with /game end.")
+            raise Refusal(said.say("A game is running in this channel; its creator can stop it with /game end."))
         info = self.game_info(game_id)
         count = players if players is not None else info.min_players
         if not info.min_players <= count <= info.max_players:
-            raise Refusal(f"{info.title} takes {info.min_players} to {info.max_players} players.")
+            raise Refusal(
+                said.say(
+                    "{title} takes {low} to {high} players.",
+                    title=info.title,
+                    low=info.min_players,
+                    high=info.max_players,
+                )
+            )
         if chance not in CHANCE_MODES:
-            raise Refusal(f"Chance is {' or '.join(CHANCE_MODES)}.")
-        chosen = parse_options(options)
+            raise Refusal(said.say("Chance is {first} or {second}.", first=CHANCE_MODES[0], second=CHANCE_MODES[1]))
+        chosen = parse_options(options, said)
         seed = None if chance == "table" else self.seeds()
-        self.client.new_game(self._setup(game_id, count, chosen, chance, seed or 0))  # the options are checked now
+        self.service.new_game(self._setup(game_id, count, chosen, chance, seed or 0))  # the options are checked now
         game = StoredGame(channel, game_id, count, chosen, chance, seed, member, (None,) * count)
         self.store.create(game)
-        extra = " The table's own box decides chance: the creator answers every draw." if chance == "table" else ""
-        return [say(f"{mention(member)} set up {info.title} for {count}.{extra} Join with /game join.")]
+        text = said.say(
+            "{member} set up {title} for {count}.", member=mention(member, said), title=info.title, count=count
+        )
+        if chance == "table":
+            text += " " + said.say("The table's own box decides chance: the creator answers every draw.")
+        return [post(text + " " + said.say("Join with /game join."))]
 
     @staticmethod
     def _setup(game_id: str, players: int, options: dict[str, str], chance: str, seed: int) -> common_pb2.GameSetup:
@@ -260,38 +474,43 @@ class RulesBot:
     @answers
     def join(self, channel: int, member: int) -> list[Reply]:
         """Take the first free seat of the channel's game."""
+        said = self.words
         game = self._game(channel)
         if game.started:
-            raise Refusal("The game has started; seats can no longer be taken.")
+            raise Refusal(said.say("The game has started; seats can no longer be taken."))
         if game.seats_of(member):
-            raise Refusal(f"You already hold {seat_title(game.seats_of(member)[0])}.")
+            raise Refusal(said.say("You already hold {seat}.", seat=seat_title(game.seats_of(member)[0], said)))
         free = [seat for seat, holder in enumerate(game.seats) if holder is None]
         if not free:
-            raise Refusal("Every seat is taken.")
+            raise Refusal(said.say("Every seat is taken."))
         game = game.with_seat(free[0], member)
         self.store.save_seats(game)
         waiting = sum(1 for holder in game.seats if holder is None)
-        then = f"{waiting} seat(s) still free." if waiting else "Every seat is taken: the creator can /game start."
-        return [say(f"{mention(member)} takes {seat_title(free[0])}. {then}")]
+        if waiting:
+            then = said.say_n("{n} seat still free.", "{n} seats still free.", waiting)
+        else:
+            then = said.say("Every seat is taken: the creator can /game start.")
+        taken = said.say("{member} takes {seat}.", member=mention(member, said), seat=seat_title(free[0], said))
+        return [post(f"{taken} {then}")]
 
     @answers
     def start(self, channel: int, member: int) -> list[Reply]:
         """Deal the game (the creator, once every seat is taken)."""
+        said = self.words
         game = self._game(channel)
         if member != game.creator:
-            raise Refusal("Only the member who set up the game can start it.")
+            raise Refusal(said.say("Only the member who set up the game can start it."))
         if game.started:
-            raise Refusal("The game has already started.")
+            raise Refusal(said.say("The game has already started."))
         if any(holder is None for holder in game.seats):
-            raise Refusal("Every seat needs a member first (/game join).")
-        started = self.client.new_game(
+            raise Refusal(said.say("Every seat needs a member first (/game join)."))
+        started = self.service.new_game(
             self._setup(game.game_id, game.players, game.options, game.chance, game.seed or 0)
         )
         state = started.state
         game = replace(game, state=state.SerializeToString(), match_id=state.match_id, move_number=state.move_number)
         self.store.save_state(game, None)
-        seats = ", ".join(f"{seat_title(s)} {mention(m)}" for s, m in enumerate(game.seats))
-        board = self.drawn(f"The game begins ({seats}).", state, None)
+        board = self.drawn(said.say("The game begins ({seats}).", seats=self._seats(game)), state, None)
         return [board, *self._whose_turn(game, started.pending)]
 
     @answers
@@ -299,19 +518,28 @@ class RulesBot:
         """Stop and forget the channel's game (its creator only)."""
         game = self._game(channel)
         if member != game.creator:
-            raise Refusal("Only the member who set up the game can end it.")
+            raise Refusal(self.words.say("Only the member who set up the game can end it."))
         self.store.delete(channel)
-        return [say(f"{mention(member)} ended the game.")]
+        return [post(self.words.say("{member} ended the game.", member=mention(member, self.words)))]
 
     @answers
     def board(self, channel: int, member: int) -> list[Reply]:
         """The board as everyone sees it, and whose turn it is (to the channel)."""
+        said = self.words
         game = self._game(channel)
         if not game.started:
-            seats = ", ".join(f"{seat_title(s)} {mention(m)}" for s, m in enumerate(game.seats))
-            return [say(f"{game.game_id} for {game.players}, not started: {seats}.")]
+            text = said.say(
+                "{game} for {players}, not started: {seats}.",
+                game=game.game_id,
+                players=game.players,
+                seats=self._seats(game),
+            )
+            return [post(text)]
         state = load_state(game)
-        text = f"{game.game_id}, move {game.move_number}" + (" (over)" if game.over else "")
+        if game.over:
+            text = said.say("{game}, move {n} (over)", game=game.game_id, n=game.move_number)
+        else:
+            text = said.say("{game}, move {n}", game=game.game_id, n=game.move_number)
         pending = self.pending(state)
         return [self.drawn(text, state, None), *self._whose_turn(game, pending)]
 
@@ -320,9 +548,9 @@ class RulesBot:
         """The score so far as everyone may see it (to the channel)."""
         game = self._game(channel)
         if not game.started:
-            raise Refusal("The game has not started yet.")
-        sheet = self.client.score(load_state(game), spectator=True)
-        return [say(f"```\n{clip(render_score(sheet), MESSAGE_LIMIT - 8)}\n```")]
+            raise Refusal(self.words.say("The game has not started yet."))
+        sheet = self.service.score(load_state(game), spectator=True)
+        return [post(f"```\n{clip(render_score(sheet, self.words), MESSAGE_LIMIT - 8)}\n```")]
 
     @answers
     def view(self, channel: int, member: int) -> list[Reply]:
@@ -330,13 +558,18 @@ class RulesBot:
         game, state = self._running(channel)
         seats = game.seats_of(member)
         if not seats:
-            raise Refusal("You hold no seat in this game.")
+            raise Refusal(self.words.say("You hold no seat in this game."))
         return [self._seat_view(game, state, seat, member) for seat in seats]
 
     def _seat_view(self, game: StoredGame, state: service_pb2.GameState, seat: int, member: int) -> Reply:
-        answer = self.client.view(state, seat)
+        heading = self.words.say("{seat}, your view:", seat=seat_title(seat, self.words))
+        if self.speaks.locale != DEFAULT_LOCALE:
+            # The text summary is the Python client's terminal view, which speaks English only: in another
+            # language the picture, drawn in the channel's language, is the whole view.
+            return self.drawn(heading, state, seat, member)
+        answer = self.service.view(state, seat)
         text = clip(render_view(answer, self.names(game.game_id), seat), MESSAGE_LIMIT - 40)
-        return self.drawn(f"{seat_title(seat)}, your view:\n```\n{text}\n```", state, seat, member)
+        return self.drawn(f"{heading}\n```\n{text}\n```", state, seat, member)
 
     @answers
     def play(self, channel: int, member: int) -> list[Reply]:
@@ -345,28 +578,31 @@ class RulesBot:
         pending = self.pending(state)
         mine = [seat for seat in pending.seats if seat in self._controls(game, member)]
         if not mine:
-            waiting = ", ".join(who(s, self.holder(game, s)) for s in pending.seats)
-            raise Refusal(f"Nothing for you to decide now; waiting for {waiting}.")
+            waiting = ", ".join(who(s, self.holder(game, s), self.words) for s in pending.seats)
+            raise Refusal(self.words.say("Nothing for you to decide now; waiting for {waiting}.", waiting=waiting))
         return [self._first_menu(state, seat, member) for seat in mine]
 
     def _walk_of(
         self, state: service_pb2.GameState, seat: int
     ) -> tuple[service_pb2.LegalMovesResponse, list[list[str]]]:
         legal = self.legal_moves(state, seat)
-        labels = [label.label.english for label in legal.labels]
-        paths = [[step.english or "(none)" for step in label.path] for label in legal.labels]
+        labels = [shown(label.label) for label in legal.labels]
+        paths = [[shown(step) or self.words.say("(none)") for step in label.path] for label in legal.labels]
         if len(labels) != len(legal.moves):
             labels, paths = [str(i + 1) for i in range(len(legal.moves))], [[] for _ in legal.moves]
         return legal, menus.choice_paths(labels, paths)
+
+    def _decision(self, seat: int, member: int, asked: str) -> str:
+        return self.words.say("{who}, your decision: {question}", who=who(seat, member, self.words), question=asked)
 
     def _first_menu(self, state: service_pb2.GameState, seat: int, member: int) -> Reply:
         legal, paths = self._walk_of(state, seat)
         token = menus.Token(menus.digest(paths), seat)
         walked = menus.walk(paths, ())
         asked = question(legal.pending, seat)
-        text = f"{who(seat, member)}, your decision: {asked}"
-        buttons = (VIEW,) if seat != CHANCE_SEAT else ()
-        return say(text, member, menu=menus.menu(token, walked, asked), buttons=buttons)
+        buttons = (self.button(VIEW),) if seat != CHANCE_SEAT else ()
+        menu = menus.menu(token, walked, asked, self.words)
+        return post(self._decision(seat, member, asked), member, menu=menu, buttons=buttons)
 
     @answers
     def choose(self, channel: int, member: int, value: str) -> list[Reply]:
@@ -375,55 +611,63 @@ class RulesBot:
         try:
             token = menus.Token.decode(value)
             if token.seat not in self._controls(game, member):
-                raise Refusal("That menu belongs to someone else's seat.")
+                raise Refusal(self.words.say("That menu belongs to someone else's seat."))
             legal, paths = self._walk_of(state, token.seat)
             if token.digest != menus.digest(paths) or token.seat not in legal.pending.seats:
                 raise menus.StaleMenu("the decision changed")
             walked = menus.walk(paths, token.steps)
         except menus.StaleMenu:
-            return [say("That menu is out of date; press My move for the current one.", member, buttons=(PLAY,))]
+            text = self.words.say("That menu is out of date; press My move for the current one.")
+            return [post(text, member, buttons=(self.button(PLAY),))]
         if walked.move is None:
             asked = question(legal.pending, token.seat)
-            text = f"{who(token.seat, member)}, your decision: {asked}"
-            return [say(text, member, menu=menus.menu(token, walked, asked))]
+            menu = menus.menu(token, walked, asked, self.words)
+            return [post(self._decision(token.seat, member, asked), member, menu=menu)]
         return self._apply(game, state, legal.moves[walked.move], member)
 
     def _apply(
         self, game: StoredGame, state: service_pb2.GameState, move: service_pb2.Move, member: int
     ) -> list[Reply]:
-        applied = self.client.apply_move(state, move)
+        applied = self.service.apply_move(state, move)
         after = applied.state
         over = not applied.pending.seats
         saved = replace(
             game, state=after.SerializeToString(), match_id=after.match_id, move_number=after.move_number, over=over
         )
         self.store.save_state(saved, game.move_number)
-        public = applied.log.public_line.english or seat_title(move.seat)
-        private = applied.log.private_line.english if applied.log.HasField("private_line") else ""
+        public = shown(applied.log.public_line) or seat_title(move.seat, self.words)
+        private = shown(applied.log.private_line) if applied.log.HasField("private_line") else ""
         # The private line is a whole sentence to the mover ("You picked the Bishop"), sent as it is;
         # without one the channel's line says it all (the member is told "Done.").
         replies = [self.drawn(f"**{after.move_number}.** {public}", after, None)]
         if private:
-            replies.append(say(private, member))
+            replies.append(post(private, member))
         if over:
-            sheet = self.client.score(after, spectator=True)
-            return [*replies, say(f"The game is over.\n```\n{clip(render_score(sheet), MESSAGE_LIMIT - 40)}\n```")]
+            sheet = self.service.score(after, spectator=True)
+            score = clip(render_score(sheet, self.words), MESSAGE_LIMIT - 40)
+            over_text = self.words.say("The game is over.")
+            return [*replies, post(f"{over_text}\n```\n{score}\n```")]
         return [*replies, *self._whose_turn(saved, applied.pending)]
 
     def _whose_turn(self, game: StoredGame, pending: common_pb2.Pending) -> list[Reply]:
         """Who decides now, mentioned in the channel with the button that opens their menu."""
         if not pending.seats:
             return []
-        deciders = ", ".join(who(s, self.holder(game, s)) for s in pending.seats)
+        said = self.words
+        deciders = ", ".join(who(s, self.holder(game, s), said) for s in pending.seats)
         if len(pending.seats) > 1:
-            text = f"{deciders}: each decide secretly ({question(pending)})."
+            text = said.say(
+                "{deciders}: each decide secretly ({question}).", deciders=deciders, question=question(pending)
+            )
         else:
             asked = question(pending)
-            text = f"{deciders} to decide: {asked}" + ("" if asked.endswith((".", "?", "!")) else ".")
-        return [say(text, buttons=(PLAY, VIEW))]
+            text = said.say("{deciders} to decide: {question}", deciders=deciders, question=asked)
+            text += "" if asked.endswith((".", "?", "!")) else "."
+        return [post(text, buttons=(self.button(PLAY), self.button(VIEW)))]
 
     # ---- buttons -------------------------------------------------------------------------------
 
+    @answers
     def press(self, channel: int, member: int, command: str) -> list[Reply]:
         """A button's command for the member who pressed it."""
         actions: dict[str, Callable[[int, int], list[Reply]]] = {
@@ -432,5 +676,5 @@ class RulesBot:
             "board": self.board,
         }
         if command not in actions:
-            return [say(f"Unknown button {command!r}.", member)]
+            return [post(self.words.say("Unknown button {command}.", command=repr(command)), member)]
         return actions[command](channel, member)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from rulesbot.replies import MENU_LIMIT, OPTION_TEXT_LIMIT, Menu, Option, clip
+from rulesbot.words import DEFAULT_LOCALE, Words, words
 
 #: The placeholder of a menu is at most this long (Discord's limit).
 PLACEHOLDER_LIMIT = 150
@@ -186,10 +187,11 @@ def _joined(*parts: str) -> str:
     return clip(" · ".join(part for part in parts if part), OPTION_TEXT_LIMIT)
 
 
-def menu(token: Token, walked: Walked, question: str) -> Menu:
+def menu(token: Token, walked: Walked, question: str, said: Words | None = None) -> Menu:
     """The select menu of the next step of ``walked``: the options in ``token.span`` (all when
     ``None``) if they are at most 25, else at most 25 ranges of them. Options too long for Discord
-    are shown by what tells them apart (``tell_apart``)."""
+    are shown by what tells them apart (``tell_apart``). ``said``: the bot's words (English by default)."""
+    said = said or words(DEFAULT_LOCALE)
     low, high = token.span or (0, len(walked.options))
     so_far = " > ".join(walked.chosen)
     placeholder = clip(f"{question} ({so_far})" if so_far else question, PLACEHOLDER_LIMIT)
@@ -200,7 +202,9 @@ def menu(token: Token, walked: Walked, question: str) -> Menu:
             Option(
                 Token(token.digest, token.seat, (*token.steps, i)).encode(),
                 shown[i][0],
-                _joined(f"{walked.counts[i]} moves" if walked.counts[i] > 1 else "", shown[i][1]),
+                _joined(
+                    said.say_n("{n} move", "{n} moves", walked.counts[i]) if walked.counts[i] > 1 else "", shown[i][1]
+                ),
             )
             for i in range(low, high)
         )
@@ -212,7 +216,7 @@ def menu(token: Token, walked: Walked, question: str) -> Menu:
         Option(
             Token(token.digest, token.seat, token.steps, (start, end)).encode(),
             clip(f"{start + 1}-{end}: {ends[start][0]} … {ends[end - 1][0]}", OPTION_TEXT_LIMIT),
-            f"{end - start} options",
+            said.say_n("{n} option", "{n} options", end - start),
         )
         for start, end in ranges
     )

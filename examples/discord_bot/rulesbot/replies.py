@@ -67,7 +67,7 @@ class Reply:
         return self.member is None
 
 
-def say(
+def post(
     text: str,
     member: int | None = None,
     *,
@@ -75,5 +75,6 @@ def say(
     menu: Menu | None = None,
     buttons: tuple[Button, ...] = (),
 ) -> Reply:
-    """A ``Reply`` whose text is clipped to what Discord accepts."""
+    """A ``Reply`` whose text is clipped to what Discord accepts. (Not named ``say``: every call named
+    ``say`` is one of the bot's messages to translate, ``rulesbot.words``.)"""
     return Reply(clip(text, MESSAGE_LIMIT), member, image, menu, buttons)

@@ -2,9 +2,11 @@
 
 The rules service keeps no state, so the bot keeps it all here: the setup (game, seats, options,
 chance), the members in the seats, the game's state as the service returned it (protobuf bytes),
-its match id and move number. Every command reads the game back from the file, so stopping and
-starting the bot loses nothing. A move is saved only if the game is still at the move number it
-was read at, so two members answering at once cannot both move from the same state.
+its match id and move number; and the language each channel (or server) chose with ``/language``.
+Every command reads the game back from the file, so stopping and starting the bot loses nothing. A
+move is saved only if the game is still at the move number it was read at, so two members answering
+at once cannot both move from the same state. A file of an older bot is brought up to date when
+opened (``SCHEMA_VERSION``).
 """
 
 from __future__ import annotations
@@ -30,6 +32,19 @@ CREATE TABLE IF NOT EXISTS games (
     over INTEGER NOT NULL DEFAULT 0
 )
 """
+
+LANGUAGES = """
+CREATE TABLE IF NOT EXISTS languages (
+    place TEXT NOT NULL CHECK (place IN ('channel', 'server')),
+    id INTEGER NOT NULL,
+    locale TEXT NOT NULL,
+    PRIMARY KEY (place, id)
+)
+"""
+
+#: The schema's version (``PRAGMA user_version``): 0, the games alone (a file of an older bot); 1, with the
+#: languages. Opening a file brings it to this version, keeping every game it holds.
+SCHEMA_VERSION = 1
 
 COLUMNS = "channel, game_id, players, options, chance, seed, creator, seats, match_id, move_number, state, over"
 
@@ -85,7 +100,22 @@ class Store:
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode = WAL")
         self._db.execute("PRAGMA synchronous = NORMAL")
-        self._db.execute(SCHEMA)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring the file's schema to ``SCHEMA_VERSION`` in one transaction: a new file gets every table,
+        an older bot's file the tables it lacks (its games stay as they are)."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+            if version < SCHEMA_VERSION:
+                self._db.execute(SCHEMA)
+                self._db.execute(LANGUAGES)
+                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
 
     def close(self) -> None:
         """Close the file."""
@@ -152,3 +182,21 @@ class Store:
     def delete(self, channel: int) -> None:
         """Forget the channel's game."""
         self._db.execute("DELETE FROM games WHERE channel = ?", (channel,))
+
+    def language(self, channel: int, server: int | None = None) -> str | None:
+        """The language chosen for ``channel``, else for its ``server``; ``None`` when neither chose one."""
+        row = self._db.execute(
+            "SELECT locale FROM languages WHERE (place = 'channel' AND id = ?) OR (place = 'server' AND id = ?)"
+            " ORDER BY place = 'channel' DESC LIMIT 1",
+            (channel, server),
+        ).fetchone()
+        return str(row[0]) if row is not None else None
+
+    def set_language(self, place: str, id_: int, locale: str | None) -> None:
+        """Choose the language of a ``channel`` or a ``server`` (``place``); ``None`` forgets the choice."""
+        if locale is None:
+            self._db.execute("DELETE FROM languages WHERE place = ? AND id = ?", (place, id_))
+        else:
+            self._db.execute(
+                "INSERT OR REPLACE INTO languages (place, id, locale) VALUES (?, ?, ?)", (place, id_, locale)
+            )

@@ -463,7 +463,7 @@ def test_the_sheet_is_provisional_until_the_game_is_over_and_names_each_seats_hi
             continue
         best = max(known, key=rank)
         value, why = tiebreak(final, seat)
-        assert value == rank(best) and CONTENT.character[best].name_en in why, (known, why)
+        assert value == rank(best) and CONTENT.character[best].name_en in why.english, (known, why)
         checked += 1
     assert checked >= 1
 
@@ -478,7 +478,9 @@ def refusal(s: State, action: Any, seat: int | None = None) -> Violation:
     codes(s, action, seat)  # refused, and not among the legal moves
     found = ENGINE.validate(s, mv.Move(pending_seat(s) if seat is None else seat, action))
     assert len(found) == 1, found
-    return found[0]
+    refused = found[0]
+    assert refused.message_text is not None and refused.message_text.english == refused.message
+    return Violation(refused.code, refused.message, refused.field)
 
 
 def _district_owner(city_: tuple[str | Built, ...], gold_: int = 0, hand_: tuple[str, ...] = ()) -> State:
@@ -698,9 +700,9 @@ def test_city_lookups_answer_minus_one_for_what_is_not_there() -> None:
     assert (find(p, "tavern"), find(p, "castle")) == (1, -1)
     assert [nth(p, "manor", k) for k in (-1, 0, 1, 2)] == [-1, 0, 2, -1]
     assert nth(p, "castle", 0) == -1
-    from engines.citadels.common import copy_name
+    from engines.citadels.naming import copy_name
 
-    assert (copy_name("temple", 0), copy_name("temple", 1)) == ("Temple", "Temple (copy 1)")
+    assert (str(copy_name("temple", 0)), copy_name("temple", 1).english) == ("Temple", "Temple (copy 1)")
 
 
 def test_an_unfinished_city_never_blocks_and_no_rank9_is_the_empty_id() -> None:

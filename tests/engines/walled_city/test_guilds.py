@@ -808,7 +808,7 @@ def test_g14_bakers_skip_the_turn_for_thirteen_votes() -> None:
     s = do(s, mv.PickNoble("0", "A21"))
     assert s.activation is None and s.turn is not None and s.turn.seat == 1
     assert (s.seats[0].roads, len(s.seats[0].hand), s.seats[0].votes) == (4, 11, 13)
-    assert s.votes == (Vote("0", "round 1 guild bakers", 13, s.votes[0].detail),)
+    assert s.votes == (Vote("0", "round 1 guild bakers", 13, s.votes[0].detail, s.votes[0].detail_text),)
     assert s.out_nobles == (Placed("box", "0", 0, 3),) and reserve(s, 0) == (15, 20)
     assert not [p for p in s.citizens if p.who == "0"]
     builds: Counter[int] = Counter()

@@ -20,10 +20,11 @@ from msgspec.structs import replace
 
 from engines.core.errors import StateInvalid
 from engines.core.rng import Rng
+from engines.core.text import Text
 from engines.walled_city import moves as mv
 from engines.walled_city.content import CONTENT
 from engines.walled_city.engine import ENGINE
-from engines.walled_city.state import Card, Placed, State, Vote
+from engines.walled_city.state import Card, Placed, State, vote_line
 from tests.engines.setups import new_state
 from tests.engines.struct_mutations import INT32, Closure, Key, Path, Pool, dotted, get, ints_fit, mutated, put, walk
 
@@ -32,8 +33,9 @@ PAD = 50_000
 """How many elements a padded collection gains."""
 ACTIVATE = 0.6
 """How often the random players activate their guild when they may (abilities in progress get sampled)."""
-FREE_TEXT = {("Vote", "detail")}
-"""String fields that are explanations, not ids."""
+FREE_TEXT = {("Vote", "detail"), ("Text", "id"), ("Text", "english"), ("Text", "localized")}
+FREE_TEXT |= {("TextParam", "name"), ("TextParam", "value"), ("TextParam", "kind"), ("TextParam", "ref")}
+"""String fields that are explanations (a vote line's words), not ids."""
 LITERALS = {("Options", "board"), ("Options", "guild_deck"), ("Options", "tower_second_place")}
 LITERALS |= {("Options", "split_rounding"), ("State", "phase"), ("Turn", "step"), ("Spot", "kind")}
 """String fields the conversion of a received state already restricts to their values."""
@@ -122,7 +124,7 @@ def test_vote_lines_near_2_31_are_state_invalid() -> None:
     ``int32`` total could not hold) is refused."""
     s = next(x for x in SAMPLES if x.phase == "over")
     big = 2**31 - 1 - s.seats[0].votes
-    line = Vote("0", "round 1 guild bakers", big, "padded")
+    line = vote_line("0", "round 1 guild bakers", big, Text("padded", (), "padded"))
     bad = replace(s, votes=(*s.votes, line), seats=(replace(s.seats[0], votes=2**31 - 1), *s.seats[1:]))
     exc = refused(bad)
     assert exc is not None and exc.field == "votes" and str(big) in str(exc)

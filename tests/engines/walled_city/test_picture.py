@@ -12,10 +12,11 @@ from functools import cache
 import pytest
 from msgspec.structs import replace
 
+from engines.core.locale import Words
 from engines.core.picture import Picture, seat_colour, text_boxes
 from engines.core.playout import random_playout
 from engines.core.rng import Rng
-from engines.core.text import seat_name
+from engines.core.text import seat as seat_of
 from engines.walled_city.common import board
 from engines.walled_city.content import CONTENT
 from engines.walled_city.engine import ENGINE
@@ -24,6 +25,12 @@ from engines.walled_city.picture import NEUTRAL_COLOUR, faction_colour
 from engines.walled_city.state import Card, Options, State
 from engines.walled_city.words import card_name
 from tests.engines.picture_helpers import check_png, drawn, has, titles
+
+
+def seat_name(number: int) -> str:
+    """A seat as the English names it (``Seat 2``)."""
+    return seat_of(number).english
+
 
 SVG = "{http://www.w3.org/2000/svg}"
 GAMES = (("londonderry", 2, 3), ("londonderry", 4, 5), ("borderlands", 3, 7), ("borderlands", 2, 11))
@@ -60,7 +67,7 @@ def draw(s: State, viewer: int | None) -> Picture:
 
 
 def card_title(card: Card, seat: int) -> str:
-    return f"card {card_name(card.a, card.b, card.defence_only)} in the hand of {seat_name(seat)}"
+    return f"card {Words()(card_name(card.a, card.b, card.defence_only))} in the hand of {seat_name(seat)}"
 
 
 @pytest.mark.parametrize("s", sample_states(), ids=lambda s: f"{s.options.board}-{len(s.seats)}p-{s.phase}")

@@ -16,13 +16,14 @@ from msgspec.structs import replace
 
 from engines.core.engine import CHANCE
 from engines.core.errors import IllegalMove
+from engines.core.text import Text
 from engines.walled_city import moves as mv
 from engines.walled_city import setup
 from engines.walled_city.codes import CODES
 from engines.walled_city.common import add_citizens, at, board, guild_key, take_from_reserve
 from engines.walled_city.districts import built, district_of, faction_value
 from engines.walled_city.engine import ENGINE
-from engines.walled_city.state import NEUTRAL, Placed, State, Vote
+from engines.walled_city.state import NEUTRAL, Placed, State, vote_line
 from tests.engines.setups import new_state
 from tests.engines.walled_city.helpers import (
     DECK,
@@ -740,7 +741,7 @@ def test_final_tie_goes_to_lower_round_two_guild() -> None:
     assert [p.guild for p in s.seats] == ["clothworkers", "grocers", "salters"]
     totals = {i: sum(v.points for v in s.votes if v.who == str(i)) for i in range(3)}
     top = max(totals.values()) + 10
-    extra = tuple(Vote(str(i), "test adjustment", top - totals[i], "tie") for i in (0, 1))
+    extra = tuple(vote_line(str(i), "test adjustment", top - totals[i], Text("tie", (), "tie")) for i in (0, 1))
     tied = replace(s, votes=(*s.votes, *extra))
     sheet = ENGINE.score(tied)
     assert sheet.final

@@ -228,7 +228,7 @@ def test_we3_district_counts_are_taken_per_district() -> None:
 def test_we4_four_player_tie_shares_and_loses_the_remainder() -> None:
     award = score_district("D", {"Green": C(2), "Red": C(1), "Grey": C(1), "Blue": C(1)})
     assert pts(award) == {"Green": 5, "Red": 1, "Grey": 1, "Blue": 1}
-    assert award.detail == (
+    assert award.detail.english == (
         "Places are worth 5, 3, 2 and 0. Green first (2 citizens, no nobles): 5; Blue, Grey and Red tie for second"
         " to fourth (1 citizen, no nobles each) and share 3 + 2 + 0 = 5: 1 each (the remaining 2 are lost)"
     )
@@ -247,8 +247,10 @@ def test_we6_district_example_2_nobles_break_the_tie() -> None:
 def test_we7_district_example_3_survey_plus_one() -> None:
     award = score_district("D", {"O": C(1, 1), "W": C(1, 1), "T": C(2, 0)}, mod=1)
     assert pts(award) == {"O": 5, "W": 5, "T": 3}
-    assert award.detail.startswith("The district's survey tiles add 1 to every place: places are worth 6, 4, 3 and 1.")
-    assert "share 6 + 4 = 10: 5 each" in award.detail
+    assert award.detail.english.startswith(
+        "The district's survey tiles add 1 to every place: places are worth 6, 4, 3 and 1."
+    )
+    assert "share 6 + 4 = 10: 5 each" in award.detail.english
     # The same on the board: a +1 tile in a 2-area district.
     state = roads("p03", "p04", "p08", "p09", "p06", "p07")
     cit = {"A13": {"O": C(1, 1), "W": C(0, 1)}, "A14": {"W": C(1), "T": C(2)}}
@@ -268,8 +270,8 @@ def test_we8_faction_round1_yellow() -> None:
     watchmen = {"T1": {"W": 5}}  # round 1 ignores towers entirely
     (award,) = score_factions(L, COLUMNS, cit, dice, 1, watchmen)
     assert pts(award) == {"T": 7}
-    assert award.detail.startswith("Yellow is worth 7 (its dice lie in 3 districts). T has the most citizens")
-    assert "others: O with 6 citizens (3 nobles), W with 5 citizens (2 nobles)" in award.detail
+    assert award.detail.english.startswith("Yellow is worth 7 (its dice lie in 3 districts). T has the most citizens")
+    assert "others: O with 6 citizens (3 nobles), W with 5 citizens (2 nobles)" in award.detail.english
 
 
 def test_we9_faction_round1_purple_tie_splits() -> None:
@@ -278,7 +280,10 @@ def test_we9_faction_round1_purple_tie_splits() -> None:
     cit = {"A31": {"O": C(1, 1)}, "A12": {"W": C(1)}, "A42": {"W": C(0, 1)}}
     (award,) = score_factions(L, COLUMNS, cit, dice, 1)
     assert pts(award) == {"O": 2, "W": 2}
-    assert "tie for the most (2 citizens, 1 noble each) and share 5: 2 each (the remaining 1 is lost)" in award.detail
+    assert (
+        "tie for the most (2 citizens, 1 noble each) and share 5: 2 each (the remaining 1 is lost)"
+        in award.detail.english
+    )
 
 
 def test_we12_nobles_flee_from_districts_with_an_open_gap() -> None:
@@ -296,8 +301,10 @@ def test_we12_nobles_flee_from_districts_with_an_open_gap() -> None:
     assert result.citizens["A43"] == {"O": C(1), "T": C()} and result.citizens["A31"] == {"O": C(), "W": C(2)}
     assert result.citizens["A11"] == {"W": C(0, 2)}
     assert cit["A43"] == {"O": C(1, 1), "T": C(0, 1)}  # input untouched
-    assert result.lines[0] == "The district of A13 and A14 has 1 open gap (g14n): it has no nobles to lose"
-    assert result.lines[1].endswith("has 1 open gap (g43s): its nobles go to the box (2 of O's, 1 of T's, 1 of W's)")
+    assert result.lines[0].english == "The district of A13 and A14 has 1 open gap (g14n): it has no nobles to lose"
+    assert result.lines[1].english.endswith(
+        "has 1 open gap (g43s): its nobles go to the box (2 of O's, 1 of T's, 1 of W's)"
+    )
 
 
 def test_we13_faction_round2_yellow_counts_the_tower() -> None:
@@ -311,11 +318,11 @@ def test_we13_faction_round2_yellow_counts_the_tower() -> None:
     watchmen = {"T3": {"O": 1, "W": 1}, "T1": {"T": 5}}
     (award,) = score_factions(L, COLUMNS, cit, dice, 2, watchmen)
     assert pts(award) == {"O": 9}
-    assert award.detail.startswith("Yellow is worth 9 (its dice lie in 3 districts and 1 tower).")
-    assert "others: T with 7 citizens (2 nobles), W with 5 citizens (2 nobles)" in award.detail
+    assert award.detail.english.startswith("Yellow is worth 9 (its dice lie in 3 districts and 1 tower).")
+    assert "others: T with 7 citizens (2 nobles), W with 5 citizens (2 nobles)" in award.detail.english
     # The same position scored in round 1: value 7, towers ignored; O and T tie on 7 citizens, T has more nobles.
     (award,) = score_factions(L, COLUMNS, cit, dice, 1, watchmen)
-    assert pts(award) == {"T": 7} and "ahead of O on nobles" in award.detail
+    assert pts(award) == {"T": 7} and "ahead of O on nobles" in award.detail.english
 
 
 def _tower(watchmen: Mapping[str, int], cards: Mapping[str, ZoneCard], **kw: Any) -> Award:
@@ -333,7 +340,7 @@ def test_we14b_most_and_second() -> None:
     cards = {"Z1": ZoneCard("W", 3, 1, revealed=True), "Z2": ZoneCard("T", 2, 0, revealed=True)}
     award = _tower({"O": 2, "T": 1}, cards)
     assert pts(award) == {"O": 3, "T": 1}
-    assert award.detail == (
+    assert award.detail.english == (
         "The defence cards beside it count 1 and 2 toward it. Most watchmen: O (2), 1 + 2 = 3;"
         " second most: T (1), the smaller number, 1"
     )
@@ -356,7 +363,7 @@ def test_tower_unrevealed_cards_count_zero_and_second_place_flag() -> None:
     revealed = {z: ZoneCard(c.owner, c.toward_ccw, c.toward_cw, True) for z, c in cards.items()}
     assert pts(_tower({"O": 2, "W": 2, "T": 1}, revealed)) == {"O": 3, "W": 3, "T": 1}  # A-3 dense (default)
     competition = _tower({"O": 2, "W": 2, "T": 1}, revealed, second_place="competition")
-    assert pts(competition) == {"O": 3, "W": 3} and "no second place" in competition.detail
+    assert pts(competition) == {"O": 3, "W": 3} and "no second place" in competition.detail.english
     assert pts(_tower({"O": 2, "T": 1}, revealed, second_place="competition")) == {"O": 3, "T": 1}
     assert score_towers(L, {"T2": {"O": 0}}, revealed) == ()
 
@@ -365,10 +372,12 @@ def test_tower_detail_with_a_single_count_of_watchmen_names_no_second_place() ->
     """§7.4, A-3: with one count of watchmen there is nobody second, under either ranking: the detail names
     only the most watchmen and their a + b."""
     alone = score_tower("T2", {"O": 2}, 3, 1)
-    assert alone.detail == "The defence cards beside it count 3 and 1 toward it. Most watchmen: O (2), 3 + 1 = 4"
+    assert (
+        alone.detail.english == "The defence cards beside it count 3 and 1 toward it. Most watchmen: O (2), 3 + 1 = 4"
+    )
     for flag in ("dense", "competition"):
         tie = score_tower("T2", {"W": 1, "T": 1}, 0, 1, flag)
-        assert tie.detail == (
+        assert tie.detail.english == (
             "The defence cards beside it count 0 and 1 toward it. Most watchmen: T and W (1 each), 0 + 1 = 1 each"
         )
         assert pts(tie) == {"T": 1, "W": 1}
@@ -396,8 +405,10 @@ def test_extra_synthetic_case_mod_minus_one() -> None:
 def test_extra_synthetic_case_mod_minus_three_truncates() -> None:
     award = score_district("D", {w: C(1) for w in "ABCD"}, mod=-3)
     assert pts(award) == {w: 0 for w in "ABCD"}
-    assert award.detail.startswith("The district's survey tiles take 3 from every place: places are worth 2, 0, -1")
-    assert "share 2 + 0 + (-1) + (-3) = -2: 0 each (the remainder, -2, is dropped)" in award.detail
+    assert award.detail.english.startswith(
+        "The district's survey tiles take 3 from every place: places are worth 2, 0, -1"
+    )
+    assert "share 2 + 0 + (-1) + (-3) = -2: 0 each (the remainder, -2, is dropped)" in award.detail.english
     assert pts(score_district("D", {w: C(1) for w in "ABCD"}, mod=-3, rounding="floor")) == {w: -1 for w in "ABCD"}
 
 

@@ -174,12 +174,12 @@ def test_setup_chance_is_asked_in_words_and_logged_in_the_past_tense() -> None:
 def test_score_categories_name_places_as_the_board_does() -> None:
     from engines.walled_city.engine import category_words
 
-    assert category_words("round 1 district A11") == "Round 1: district A11"
-    assert category_words("round 1 district A33+A43") == "Round 1: district of A33 and A43"
-    assert category_words("round 2 faction blue") == "Round 2: blue faction"
-    assert category_words("round 2 tower T3") == "Round 2: tower T3"
-    assert category_words("round 1 guild grocers") == "Round 1: guild copied by the Grocers"
-    assert category_words("round 2 guild bakers") == "Round 2: Bakers"
+    assert category_words("round 1 district A11").english == "Round 1: district A11"
+    assert category_words("round 1 district A33+A43").english == "Round 1: district of A33 and A43"
+    assert category_words("round 2 faction blue").english == "Round 2: blue faction"
+    assert category_words("round 2 tower T3").english == "Round 2: tower T3"
+    assert category_words("round 1 guild grocers").english == "Round 1: guild copied by the Grocers"
+    assert category_words("round 2 guild bakers").english == "Round 2: Bakers"
 
 
 def test_a_short_reserve_settles_what_it_holds_and_the_line_says_so() -> None:
@@ -203,5 +203,5 @@ def test_the_promotion_prompt_counts_the_nobles_left() -> None:
     row = ENGINE.table.stages["build.promote"]
     first = replace(s, turn=Turn(seat=0, step="promote", promote_left=2, promoted=0))
     later = replace(s, turn=Turn(seat=0, step="promote", promote_left=1, promoted=1))
-    assert row.words(first, 0) == "Promote up to 2 nobles into the towers next to your wall, or stop"
-    assert row.words(later, 0) == "Promote up to 1 more noble into the towers next to your wall, or stop"
+    assert row.words(first, 0).english == "Promote up to 2 nobles into the towers next to your wall, or stop"
+    assert row.words(later, 0).english == "Promote up to 1 more noble into the towers next to your wall, or stop"

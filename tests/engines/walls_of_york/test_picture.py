@@ -13,7 +13,7 @@ from msgspec.structs import replace
 from engines.core.picture import Picture, seat_colour_name
 from engines.core.playout import random_playout
 from engines.core.rng import Rng
-from engines.core.text import seat_name
+from engines.core.text import seat as seat_of
 from engines.walls_of_york import ENGINE
 from engines.walls_of_york.board import EDGE_NAMES
 from engines.walls_of_york.facts import committed_streets
@@ -47,17 +47,22 @@ def viewers(s: State) -> list[int | None]:
     return [*range(len(s.players)), None]
 
 
+def seat_name_(number: int) -> str:
+    """A seat as the English picture names it."""
+    return str(seat_of(number))
+
+
 def draw(s: State, viewer: int | None) -> Picture:
     """The picture ``viewer`` gets of the full state ``s``."""
     return drawn(ENGINE, s, viewer)
 
 
 def wall_title(seat: int, street: str) -> str:
-    return f"wall of {seat_name(seat)} ({seat_colour_name(seat)}) on {street},"
+    return f"wall of {seat_name_(seat)} ({seat_colour_name(seat)}) on {street},"
 
 
 def committed_title(seat: int, street: str) -> str:
-    return f"placement of {seat_name(seat)} committed on {street} "
+    return f"placement of {seat_name_(seat)} committed on {street} "
 
 
 def sample_states() -> list[State]:
@@ -78,15 +83,15 @@ def test_every_viewer_sees_every_wall_and_city_and_only_its_own_hidden_choices(s
             for wall in p.walls:
                 assert has(found, wall_title(seat, wall)), (viewer, seat, wall)
             for field in p.city:
-                assert has(found, f"field {field} on the board of {seat_name(seat)}: "), field
+                assert has(found, f"field {field} on the board of {seat_name_(seat)}: "), field
                 assert any(
-                    f"field {field} on the board of {seat_name(seat)}" in t and "inside the city" in t for t in found
+                    f"field {field} on the board of {seat_name_(seat)}" in t and "inside the city" in t for t in found
                 )
             mine = seat == viewer
             for street in committed_streets(s, p):
                 assert has(found, committed_title(seat, street)) == mine, (viewer, seat, street)
             for field in p.selection:
-                chosen = f"field {field} chosen by {seat_name(seat)} for the city being declared"
+                chosen = f"field {field} chosen by {seat_name_(seat)} for the city being declared"
                 assert (chosen in found) == mine, (viewer, seat, field)
 
 
@@ -99,7 +104,7 @@ def test_the_pictures_show_hidden_choices_somewhere() -> None:
     s = choosing(3, 5)
     seat = next(i for i, p in enumerate(s.players) if p.selection)
     field = s.players[seat].selection[0]
-    assert f"field {field} chosen by {seat_name(seat)} for the city being declared" in titles(draw(s, seat))
+    assert f"field {field} chosen by {seat_name_(seat)} for the city being declared" in titles(draw(s, seat))
 
 
 def test_another_hidden_choice_draws_the_same_picture() -> None:
@@ -126,7 +131,7 @@ def test_another_hidden_choice_draws_the_same_picture() -> None:
 def test_the_heading_names_the_viewer_and_the_decree() -> None:
     s = placing(2, 3)
     assert "as seen by a spectator" in draw(s, None).svg
-    assert f"as seen by {seat_name(1)} ({seat_colour_name(1)})" in draw(s, 1).svg
+    assert f"as seen by {seat_name_(1)} ({seat_colour_name(1)})" in draw(s, 1).svg
     assert f"Age {s.age}, turn {s.turn}" in draw(s, 0).svg
 
 

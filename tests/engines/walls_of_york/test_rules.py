@@ -15,12 +15,13 @@ from itertools import permutations
 from typing import Any
 
 import pytest
-from msgspec.structs import replace
+from msgspec.structs import astuple, replace
 
 from engines.core.engine import CHANCE, Pending
 from engines.core.errors import IllegalMove, StateInvalid, Violation
 from engines.core.playout import random_playout
 from engines.core.rng import Rng
+from engines.core.text import Text
 from engines.walls_of_york import ENGINE
 from engines.walls_of_york import moves as mv
 from engines.walls_of_york.board import fields
@@ -144,7 +145,8 @@ def reject(s: State, seat: int, action: Any) -> list[Violation]:
     assert violations, move
     with pytest.raises(IllegalMove):
         ENGINE.apply(s, move)
-    return violations
+    assert all([t.english for t in astuple(v) if isinstance(t, Text)] == [v.message] for v in violations), violations
+    return [Violation(v.code, v.message, v.field) for v in violations]
 
 
 def fresh(players: int = 2, decree: tuple[int, int, int] | None = (3, 2, 2), **overrides: Any) -> State:
@@ -1023,7 +1025,7 @@ def test_age_aborts_on_the_roll_after_max_turns_per_age() -> None:
     s = play(s, CHANCE, mv.ChanceFace(1))
     assert s.step == "over" and s.turn == 2
     assert s.aborted == "GameAborted: Age 1 passed 2 turns"
-    assert ENGINE.pending(s) == Pending((), "game_over", "GameAborted: Age 1 passed 2 turns")
+    assert replace(ENGINE.pending(s), prompt_text=None) == Pending((), "game_over", "GameAborted: Age 1 passed 2 turns")
 
 
 def test_a_game_played_to_its_end_says_it_is_over() -> None:
@@ -1031,7 +1033,7 @@ def test_a_game_played_to_its_end_says_it_is_over() -> None:
     first = new_state(ENGINE, 2, seed=3)
     final, _ = random_playout(ENGINE, first, Rng.seeded(3))
     assert not final.aborted
-    assert ENGINE.pending(final) == Pending((), "game_over", "The game is over.")
+    assert replace(ENGINE.pending(final), prompt_text=None) == Pending((), "game_over", "The game is over.")
 
 
 def test_roller_passes_clockwise_and_the_age_start_roller_is_the_first() -> None:

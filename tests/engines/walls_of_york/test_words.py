@@ -84,7 +84,8 @@ def test_a_formation_is_labelled_by_its_name_orientation_and_anchor_street() -> 
     labels = ENGINE.labels(s, [mv.Move(0, mv.PlaceFormation(4, 3, 4)), mv.Move(1, mv.PlaceSingle("V 2 5"))])
     placed, single = labels
     assert placed.label.english == "Seat 0: Place the 3-piece L at H 3 4, turned once"
-    assert placed.label.id == "walls_of_york.move.place_formation"
+    assert placed.label.id == "core.seated"
+    assert [p.text.id for p in placed.label.params if p.text] == ["core.seat", "walls_of_york.move.place_formation"]
     assert [t.english for t in placed.path] == [
         "Seat 0",
         "The 3-piece L",
@@ -241,11 +242,11 @@ def test_a_decree_of_no_buildings_of_a_kind_says_so_in_words() -> None:
 
 def test_the_score_sheet_names_its_categories_in_words() -> None:
     """§7: the ledger's categories (``city_coins_age1``) are shown as players read them."""
-    assert category_words("city_coins_age1") == "city coins, Age 1"
-    assert category_words("die_income_age2") == "die income, Age 2"
-    assert category_words("longest_wall_age1") == "longest wall, Age 1"
-    assert category_words("shield_tie") == "tied for the King's shield"
-    assert category_words("perfect_planning") == "perfect planning"
+    assert category_words("city_coins_age1").english == "city coins, Age 1"
+    assert category_words("die_income_age2").english == "die income, Age 2"
+    assert category_words("longest_wall_age1").english == "longest wall, Age 1"
+    assert category_words("shield_tie").english == "tied for the King's shield"
+    assert category_words("perfect_planning").english == "perfect planning"
     s = kings_shield(scoring_state([1, 1, 3], age=2))
     s = replace(s, players=(replace(s.players[0], raid_tiles=1), *s.players[1:]))
     entries = {e.category: e.detail for seat in ENGINE.score(s).seats for e in seat.entries}

@@ -10,7 +10,7 @@ from babel.messages.plurals import get_plural
 from engines import registry
 from engines.core.locale import LOCALES, Words, catalogue, negotiate
 from engines.core.text import LIST_COMMA, Message, Name, listing, seat
-from tests.languages import NOT_YET_TRANSLATED
+from tests.languages.pending import NOT_YET_TRANSLATED
 from tools import catalogues
 
 

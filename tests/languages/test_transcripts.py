@@ -11,7 +11,7 @@ import pytest
 
 from engines import registry
 from engines.core.locale import Words
-from tests.languages import games
+from tests.languages.pending import games
 from tests.languages.english import english_in, english_only
 from tools.transcript import transcript
 

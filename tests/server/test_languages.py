@@ -15,7 +15,7 @@ from rulesengine.v1 import common_pb2, service_pb2, service_pb2_grpc
 
 from server.app import Running, start_server
 from server.config import Config
-from tests.languages import games
+from tests.languages.pending import games
 from tests.server.conftest import LogSink
 from tests.server.helpers import details
 from tests.server.test_http import PREFIX, request

@@ -3,7 +3,6 @@ locations (§5.0: the Guildhall, face-up tiles, masters on face-down tiles, the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from msgspec.structs import replace
@@ -118,8 +117,3 @@ def move_figure(s: State, seat: int, source: str, to: str) -> State:
 def masters_of(s: State, seat: int) -> list[CityTile]:
     """The face-down tiles ``seat`` controls (§5.0: their master stands there)."""
     return [placed for placed in s.city if not placed.face_up and placed.master == seat]
-
-
-def symbol_names(ids: Sequence[str]) -> str:
-    """Symbols as players name them (§0.3), in the content's order: "Anchor, Cross"."""
-    return ", ".join(symbol.name for symbol in CONTENT.symbols if symbol.id in ids)

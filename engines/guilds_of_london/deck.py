@@ -18,6 +18,7 @@ from msgspec.structs import replace
 from engines.core.errors import Violation, violation
 from engines.core.items import add_sorted, remove_one
 from engines.core.table import Draw, uniform
+from engines.core.text import Message
 from engines.guilds_of_london import moves as mv
 from engines.guilds_of_london.common import CONTENT, cell_index, set_player, set_tile, tracks
 from engines.guilds_of_london.order import starting_stamps
@@ -124,14 +125,33 @@ def chance_draw(s: State, step: ChanceStep) -> Draw:
     return uniform(population(s, step), lambda piece: outcome_action(step, piece))
 
 
-_WHAT: dict[type, str] = {
-    DrawOrder: "starting order",
-    DrawSide: "plantation side",
-    DrawTile: "tile in the tile supply",
-    DrawToken: "token in the bag",
-    DrawCard: "card in the action deck",
-    DrawLordMayor: "card in the Lord Mayor deck",
+_WHAT: dict[type, Message] = {
+    DrawOrder: Message(
+        "guilds_of_london.refusal.not_offered.order",
+        "That is no starting order that can be drawn now ({n} different ones can be).",
+    ),
+    DrawSide: Message(
+        "guilds_of_london.refusal.not_offered.side",
+        "That is no plantation side that can be drawn now ({n} different ones can be).",
+    ),
+    DrawTile: Message(
+        "guilds_of_london.refusal.not_offered.tile",
+        "That is no tile in the tile supply that can be drawn now ({n} different ones can be).",
+    ),
+    DrawToken: Message(
+        "guilds_of_london.refusal.not_offered.token",
+        "That is no token in the bag that can be drawn now ({n} different ones can be).",
+    ),
+    DrawCard: Message(
+        "guilds_of_london.refusal.not_offered.card",
+        "That is no card in the action deck that can be drawn now ({n} different ones can be).",
+    ),
+    DrawLordMayor: Message(
+        "guilds_of_london.refusal.not_offered.lord_mayor",
+        "That is no card in the Lord Mayor deck that can be drawn now ({n} different ones can be).",
+    ),
 }
+"""§5.5: a refusal of an outcome that cannot be drawn, by what is drawn."""
 
 
 _FIELD: dict[type, str] = {
@@ -150,7 +170,7 @@ def check_chance(s: State, step: ChanceStep, action: Any) -> list[Violation]:
     drawn = population(s, step)
     if outcome_of(action) in drawn:
         return []
-    message = f"That is no {_WHAT[type(step)]} that can be drawn now ({len(set(drawn))} different ones can be)."
+    message = _WHAT[type(step)](n=len(set(drawn)))
     return violation("GUILDS_OF_LONDON_NOT_OFFERED", message, _FIELD[type(action)])
 
 

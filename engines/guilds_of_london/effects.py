@@ -24,6 +24,7 @@ from msgspec.structs import replace
 
 from engines.core.errors import Violation, violation
 from engines.core.items import add_sorted, remove_one
+from engines.core.text import Message
 from engines.guilds_of_london import moves as mv
 from engines.guilds_of_london.common import (
     CONTENT,
@@ -33,7 +34,6 @@ from engines.guilds_of_london.common import (
     masters_of,
     move_figure,
     set_player,
-    symbol_names,
     take_figure,
     tile_of,
 )
@@ -55,6 +55,7 @@ from engines.guilds_of_london.content import (
     Vp,
 )
 from engines.guilds_of_london.deck import pop, push
+from engines.guilds_of_london.names import symbols_listed
 from engines.guilds_of_london.order import gain
 from engines.guilds_of_london.state import (
     TURN_CAP,
@@ -330,13 +331,19 @@ def neutral_most(s: State, step: NeutralStep) -> int:
     return max(0, min(step.n, s.neutral_pool))
 
 
+BAD_COUNT_EXACTLY = Message(
+    "guilds_of_london.refusal.count_exactly", "This effect takes exactly {most} here, not {count}."
+)
+BAD_COUNT_UP_TO = Message("guilds_of_london.refusal.count_up_to", "This effect takes 0 to {most} here, not {count}.")
+
+
 def check_count(most: int, count: int, mandatory: bool) -> list[Violation]:
     """A-19: 0 .. ``most`` ("up to"), exactly ``most`` when mandatory."""
     low = most if mandatory else 0
     if low <= count <= most:
         return []
-    allowed = f"exactly {most}" if mandatory else f"0 to {most}"
-    return violation("GUILDS_OF_LONDON_BAD_COUNT", f"This effect takes {allowed} here, not {count}.", "action.count")
+    message = BAD_COUNT_EXACTLY(most=most, count=count) if mandatory else BAD_COUNT_UP_TO(most=most, count=count)
+    return violation("GUILDS_OF_LONDON_BAD_COUNT", message, "action.count")
 
 
 def apply_hire(s: State, step: HireStep, count: int) -> State:
@@ -373,18 +380,38 @@ def move_options(s: State, step: MoveStep) -> list[mv.MoveFigure]:
     return [mv.MoveFigure(source, to) for source in sources for to in targets if to != source]
 
 
+NO_FIGURE_TO_MOVE = Message(
+    "guilds_of_london.refusal.no_figure_to_move", "You have no figure there that this effect may move."
+)
+BAD_DESTINATION = Message(
+    "guilds_of_london.refusal.bad_destination_effect", "The figure must go onto another face-up tile."
+)
+SYMBOL_MISMATCH = Message(
+    "guilds_of_london.refusal.symbol_mismatch_effect", "That tile shows {shown}; this effect allows {allowed}."
+)
+NO_FIGURE_TO_SEND = Message(
+    "guilds_of_london.refusal.no_figure_to_send", "You have no figure there that this effect may send."
+)
+MUST_CONTINUE = Message("guilds_of_london.refusal.must_continue", "This effect is mandatory: use it while you can.")
+NO_SUCH_OPTION = Message("guilds_of_london.refusal.no_such_option", "Choose an option from 0 to {last}.")
+NOT_OFFERED_KEEP = Message("guilds_of_london.refusal.not_offered_keep", "That is not a drawn card you may keep now.")
+NOT_OFFERED_UNDER = Message(
+    "guilds_of_london.refusal.not_offered_under", "That is not a drawn card you may put under the deck now."
+)
+
+
 def check_move(s: State, step: MoveStep, a: mv.MoveFigure) -> list[Violation]:
     """§6.7 ``MOVE``, §5.2 preconditions 1–4 (A-13 for the symbol)."""
     if not has_figure(s, step.seat, a.source, step.origins, step.not_from):
-        message = "You have no figure there that this effect may move."
+        message = NO_FIGURE_TO_MOVE()
         return violation("GUILDS_OF_LONDON_NO_FIGURE", message, "action.source")
     target = next((t for t in s.city if t.tile == a.to), None)
     if target is None or not target.face_up or a.to in (a.source, step.not_to):
-        message = "The figure must go onto another face-up tile."
+        message = BAD_DESTINATION()
         return violation("GUILDS_OF_LONDON_BAD_DESTINATION", message, "action.to")
     if not _shows(step, a.to):
-        shown = symbol_names(tile_of(target).front_symbols)
-        message = f"That tile shows {shown}; this effect allows {symbol_names(step.symbols)}."
+        shown = symbols_listed(tile_of(target).front_symbols)
+        message = SYMBOL_MISMATCH(shown=shown, allowed=symbols_listed(step.symbols))
         return violation("GUILDS_OF_LONDON_SYMBOL_MISMATCH", message, "action.to")
     return []
 
@@ -411,7 +438,7 @@ def check_plant(s: State, step: PlantStep, a: mv.PlantFigure) -> list[Violation]
     """§6.7 ``TO_PLANTATION``: an own figure from a place the effect allows."""
     if has_figure(s, step.seat, a.source, step.origins):
         return []
-    message = "You have no figure there that this effect may send."
+    message = NO_FIGURE_TO_SEND()
     return violation("GUILDS_OF_LONDON_NO_FIGURE", message, "action.source")
 
 
@@ -425,7 +452,7 @@ def apply_plant(s: State, step: PlantStep, a: mv.PlantFigure) -> State:
 def check_stop(mandatory: bool, possible: bool) -> list[Violation]:
     """A-19: an "up to" effect may stop at any time; a mandatory one only when it can do nothing more."""
     if mandatory and possible:
-        return violation("GUILDS_OF_LONDON_MUST_CONTINUE", "This effect is mandatory: use it while you can.")
+        return violation("GUILDS_OF_LONDON_MUST_CONTINUE", MUST_CONTINUE())
     return []
 
 
@@ -442,7 +469,7 @@ def check_option(step: ChoiceStep, option: int) -> list[Violation]:
     count = choice_count(step)
     if 0 <= option < count:
         return []
-    return violation("GUILDS_OF_LONDON_NO_SUCH_OPTION", f"Choose an option from 0 to {count - 1}.", "action.option")
+    return violation("GUILDS_OF_LONDON_NO_SUCH_OPTION", NO_SUCH_OPTION(last=count - 1), "action.option")
 
 
 def apply_option(s: State, step: ChoiceStep, option: int) -> State:
@@ -466,8 +493,8 @@ def check_lord_mayor(s: State, step: ChooseLordMayor, a: mv.KeepLordMayor | mv.P
     """§5.3 ``ChooseLordMayor``: the card is one of those drawn that the player may keep, or put under, now."""
     if a in lord_mayor_options(s, step):
         return []
-    doing = "keep" if step.keep > 0 else "put under the deck"
-    return violation("GUILDS_OF_LONDON_NOT_OFFERED", f"That is not a drawn card you may {doing} now.", "action.card")
+    message = NOT_OFFERED_KEEP() if step.keep > 0 else NOT_OFFERED_UNDER()
+    return violation("GUILDS_OF_LONDON_NOT_OFFERED", message, "action.card")
 
 
 def apply_lord_mayor(s: State, step: ChooseLordMayor, a: mv.KeepLordMayor | mv.PutUnder) -> State:

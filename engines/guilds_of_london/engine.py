@@ -21,11 +21,13 @@ from engines.core.engine import GameInfo, GameType, option_infos
 from engines.core.errors import Violation, violation
 from engines.core.game import Game, TableEngine
 from engines.core.table import Act, Auto, Step, Table, dispatch, no_check
+from engines.core.text import Message, Text, seat
 from engines.guilds_of_london import (
     deck,
     effects,
     growth,
     integrity,
+    names,
     negotiation,
     plantation,
     resolution,
@@ -36,6 +38,7 @@ from engines.guilds_of_london import (
     words,
 )
 from engines.guilds_of_london import moves as mv
+from engines.guilds_of_london import picture as pictures
 from engines.guilds_of_london.common import CONTENT
 from engines.guilds_of_london.picture import picture
 from engines.guilds_of_london.state import (
@@ -107,7 +110,7 @@ def _hand_card(s: State, step: Any, a: Any) -> list[Violation]:
     """The card named is in the hand of the step's seat."""
     if a.card in s.players[step.seat].hand:
         return []
-    return violation("GUILDS_OF_LONDON_NOT_IN_HAND", "That card is not in your hand.", "action.card")
+    return violation("GUILDS_OF_LONDON_NOT_IN_HAND", turn.NOT_IN_HAND(), "action.card")
 
 
 def _stoppable(
@@ -116,7 +119,7 @@ def _stoppable(
     check: Callable[[State, Any, Any], list[Violation]],
     effect: Callable[[State, Any, Any], State],
     mandatory: Callable[[Any], bool],
-    prompt: str,
+    prompt: Message,
     settle: Callable[[State, Any], State | None],
 ) -> Step[State]:
     """A row for a step that goes on one action at a time until its player stops (A-19: a mandatory step
@@ -150,7 +153,7 @@ def _neutral_candidates(s: State, step: NeutralStep) -> list[mv.TakeNeutral]:
     return [mv.TakeNeutral(k) for k in range(effects.neutral_most(s, step) + 1)]
 
 
-def _chance(takes: type, prompt: str) -> Step[State]:
+def _chance(takes: type, prompt: Message | Callable[[State, Any], Text]) -> Step[State]:
     """A chance draw (§5.5): every outcome once, drawn uniformly among the pieces of the pile (copies weigh
     as many); settled without chance when the deck turns over or nothing is left to draw (A-15, A-26)."""
     return Step(
@@ -165,22 +168,46 @@ def _chance(takes: type, prompt: str) -> Step[State]:
 
 
 #: §5.3: once the cards to keep are kept, the rest go under the deck in the order the player chooses.
-PUT_UNDER_PROMPT = "Choose the next Lord Mayor card to put under the deck"
+PUT_UNDER_PROMPT = Message("guilds_of_london.prompt.put_under", "Choose the next Lord Mayor card to put under the deck")
+KEEP_PROMPT = Message("guilds_of_london.prompt.keep_drawn", "Keep one of the Lord Mayor cards you drew")
+PROMPT_DRAW_CARD = Message("guilds_of_london.prompt.draw_card", "Draw an action card for {seat}")
+PROMPT_DRAW_LORD_MAYOR = Message("guilds_of_london.prompt.draw_lord_mayor", "Draw a Lord Mayor card for {seat}")
+PROMPT_DRAW_ORDER = Message("guilds_of_london.prompt.draw_order", "Draw the starting order")
+PROMPT_DRAW_SIDE = Message("guilds_of_london.prompt.draw_side", "Draw the plantation side")
+PROMPT_DRAW_TILE = Message("guilds_of_london.prompt.draw_tile", "Draw the tile for the cell ({row},{col})")
+PROMPT_DRAW_TOKEN = Message(
+    "guilds_of_london.prompt.draw_token", "Draw the second-place token for the tile at ({row},{col})"
+)
+PROMPT_HIRE = Message("guilds_of_london.prompt.hire", "How many liverymen to hire (up to {n})")
+PROMPT_TAKE_NEUTRAL = Message("guilds_of_london.prompt.take_neutral", "How many neutral pawns to take (up to {n})")
+PROMPT_MOVE = Message("guilds_of_london.prompt.move", "Move a figure ({left} left), or stop")
+PROMPT_PLANT = Message("guilds_of_london.prompt.plant", "Send a figure to the plantation ({left} left), or stop")
+PROMPT_CHOOSE_OPTION = Message("guilds_of_london.prompt.choose_option", "Choose an option")
+PROMPT_PAY_CARD = Message("guilds_of_london.prompt.pay_card", "Discard a card to pay for the ability ({left} left)")
+PROMPT_RETURN_FIGURE = Message(
+    "guilds_of_london.prompt.return_figure", "Return a figure to the supply to pay for the ability ({left} left)"
+)
+PROMPT_SWAP = Message("guilds_of_london.prompt.swap", "Swap a liveryman for a neutral pawn, or stop")
+PROMPT_DISCARD = Message("guilds_of_london.prompt.discard", "Discard down to the hand limit")
+PROMPT_KEEP_LORD_MAYOR = Message(
+    "guilds_of_london.prompt.keep_lord_mayor", "Each player keeps a Lord Mayor card in secret"
+)
+PROMPT_TURN = Message("guilds_of_london.prompt.turn", "Play a card, or end the turn")
 
 
-def _lord_mayor_prompt(s: State, step: ChooseLordMayor) -> str:
-    return "Keep one of the Lord Mayor cards you drew" if step.keep > 0 else PUT_UNDER_PROMPT
+def _lord_mayor_prompt(s: State, step: ChooseLordMayor) -> Text:
+    return KEEP_PROMPT() if step.keep > 0 else PUT_UNDER_PROMPT()
 
 
 #: A prompt says what the decision asks, in the decider's words (the client says whose decision it is).
 STEPS: dict[type, Step[State] | Auto[State]] = {
     # chance (§5.5)
-    DrawOrder: _chance(mv.StartingOrder, "Draw the starting order"),
-    DrawSide: _chance(mv.ChanceSide, "Draw the plantation side"),
-    DrawTile: _chance(mv.ChanceTile, "Draw the tile for the cell ({row},{col})"),
-    DrawToken: _chance(mv.ChanceToken, "Draw the second-place token for the tile at ({row},{col})"),
-    DrawCard: _chance(mv.ChanceCard, "Draw an action card for Seat {seat}"),
-    DrawLordMayor: _chance(mv.ChanceLordMayor, "Draw a Lord Mayor card for Seat {seat}"),
+    DrawOrder: _chance(mv.StartingOrder, PROMPT_DRAW_ORDER),
+    DrawSide: _chance(mv.ChanceSide, PROMPT_DRAW_SIDE),
+    DrawTile: _chance(mv.ChanceTile, PROMPT_DRAW_TILE),
+    DrawToken: _chance(mv.ChanceToken, PROMPT_DRAW_TOKEN),
+    DrawCard: _chance(mv.ChanceCard, lambda s, st: PROMPT_DRAW_CARD(seat=seat(st.seat))),
+    DrawLordMayor: _chance(mv.ChanceLordMayor, lambda s, st: PROMPT_DRAW_LORD_MAYOR(seat=seat(st.seat))),
     # the Lord Mayor cards drawn (§5.3)
     ChooseLordMayor: Step(
         (mv.KeepLordMayor, mv.PutUnder),
@@ -197,7 +224,7 @@ STEPS: dict[type, Step[State] | Auto[State]] = {
         _hire_candidates,
         lambda s, st, a: effects.check_count(effects.hire_most(s, st), a.count, st.mandatory),
         lambda s, st, a: effects.apply_hire(s, st, a.count),
-        "How many liverymen to hire (up to {n})",
+        PROMPT_HIRE,
         settle=effects.settle_hire,
     ),
     NeutralStep: Step(
@@ -205,7 +232,7 @@ STEPS: dict[type, Step[State] | Auto[State]] = {
         _neutral_candidates,
         lambda s, st, a: effects.check_count(effects.neutral_most(s, st), a.count, st.mandatory),
         lambda s, st, a: effects.apply_neutral(s, st, a.count),
-        "How many neutral pawns to take (up to {n})",
+        PROMPT_TAKE_NEUTRAL,
         settle=effects.settle_neutral,
     ),
     MoveStep: _stoppable(
@@ -214,7 +241,7 @@ STEPS: dict[type, Step[State] | Auto[State]] = {
         effects.check_move,
         effects.apply_move,
         lambda st: st.mandatory,
-        "Move a figure ({left} left), or stop",
+        PROMPT_MOVE,
         effects.settle_move,
     ),
     PlantStep: _stoppable(
@@ -223,7 +250,7 @@ STEPS: dict[type, Step[State] | Auto[State]] = {
         effects.check_plant,
         effects.apply_plant,
         lambda st: st.mandatory,
-        "Send a figure to the plantation ({left} left), or stop",
+        PROMPT_PLANT,
         effects.settle_plant,
     ),
     ChoiceStep: Step(
@@ -231,7 +258,7 @@ STEPS: dict[type, Step[State] | Auto[State]] = {
         lambda s, st: [mv.ChooseOption(i) for i in range(effects.choice_count(st))],
         lambda s, st, a: effects.check_option(st, a.option),
         lambda s, st, a: effects.apply_option(s, st, a.option),
-        "Choose an option",
+        PROMPT_CHOOSE_OPTION,
         settle=effects.settle_choice,
     ),
     # paying for an ability (§5.2)
@@ -240,7 +267,7 @@ STEPS: dict[type, Step[State] | Auto[State]] = {
         turn.pay_card_options,
         _hand_card,
         turn.apply_pay_card,
-        "Discard a card to pay for the ability ({left} left)",
+        PROMPT_PAY_CARD,
         settle=turn.settle_payment,
     ),
     PayReturn: Step(
@@ -248,7 +275,7 @@ STEPS: dict[type, Step[State] | Auto[State]] = {
         turn.return_options,
         turn.check_return,
         turn.apply_return,
-        "Return a figure to the supply to pay for the ability ({left} left)",
+        PROMPT_RETURN_FIGURE,
         settle=turn.settle_payment,
     ),
     # resolution (R-RES-5) and the plantation (R-PLANT-1)
@@ -258,7 +285,7 @@ STEPS: dict[type, Step[State] | Auto[State]] = {
         negotiation.check_swap,
         negotiation.apply_swap,
         lambda st: False,
-        "Swap a liveryman for a neutral pawn, or stop",
+        PROMPT_SWAP,
         negotiation.settle_negotiation,
     ),
     ReturnFromPlantation: Auto(plantation.apply_return),
@@ -268,7 +295,7 @@ STEPS: dict[type, Step[State] | Auto[State]] = {
         turn.discard_options,
         _hand_card,
         turn.apply_discard,
-        "Discard down to the hand limit",
+        PROMPT_DISCARD,
         settle=turn.settle_discard,
     ),
 }
@@ -296,7 +323,7 @@ STAGES: dict[str, Step[State]] = {
         setup.keep_options,
         setup.check_keep,
         setup.apply_keep,
-        "Each player keeps a Lord Mayor card in secret",
+        PROMPT_KEEP_LORD_MAYOR,
         seats=setup.keep_seats,
         exact=True,
     ),
@@ -306,7 +333,7 @@ STAGES: dict[str, Step[State]] = {
         turn.turn_candidates,
         check_turn_action,
         apply_turn_action,
-        "Play a card, or end the turn",
+        PROMPT_TURN,
         seats=_turn_seat,
     ),
 }
@@ -351,18 +378,26 @@ TABLE: Table[State] = Table(
 )
 
 
-def game_over(state: State) -> str:
+OVER_ALL_RESOLVED = Message(
+    "guilds_of_london.game_over.all_resolved", "The game is over: every tile was resolved in round {round}."
+)
+OVER_JUMPED = Message(
+    "guilds_of_london.game_over.jumped",
+    "The game is over: every tile was resolved, so the round marker moved on to the Growth phase of "
+    "round {round}, the last round, and the game ended there.",
+)
+OVER_TRACK = Message("guilds_of_london.game_over.track", "The game is over after round {round}.")
+
+
+def game_over(state: State) -> Text:
     """Why the game ended: every tile resolved (R-RES-19), every tile resolved in a city that grows, the
     round marker then jumping to the last Growth space (R-RES-20, A-22: the rounds jumped over were not
     played, and which round the last tile fell in is not kept), or the end of the track (R-END-1)."""
     if state.ending:
-        return f"The game is over: every tile was resolved in round {state.round}."
+        return OVER_ALL_RESOLVED(round=state.round)
     if state.city and not any(placed.face_up for placed in state.city):
-        return (
-            "The game is over: every tile was resolved, so the round marker moved on to the Growth phase of "
-            f"round {state.round}, the last round, and the game ended there."
-        )
-    return f"The game is over after round {state.round}."
+        return OVER_JUMPED(round=state.round)
+    return OVER_TRACK(round=state.round)
 
 
 def describe() -> dict[str, Any]:
@@ -406,6 +441,7 @@ GAME: Game[State, Options] = Game(
     log=words.log,
     game_over=game_over,
     picture=picture,
+    names=(names.SYMBOLS, names.TILES, names.SIDES, pictures.COLOURS),
 )
 """Guilds of London for 2–4 players."""
 ENGINE: TableEngine[State, Options] = TableEngine(GAME)

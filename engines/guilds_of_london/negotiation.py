@@ -11,7 +11,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engines.core.errors import Violation, violation
-from engines.core.text import plural
+from engines.core.text import Message, Text
 from engines.guilds_of_london import moves as mv
 from engines.guilds_of_london.common import bump, set_player, set_tile
 from engines.guilds_of_london.deck import pop
@@ -38,19 +38,35 @@ def swap_options(s: State, step: Negotiate) -> list[mv.Swap]:
     return [mv.Swap(seat) for seat in swap_targets(s, step)]
 
 
+CANNOT_SWAP = Message(
+    "guilds_of_london.refusal.cannot_swap", "You cannot swap a liveryman of seat {seat} here: {reason}."
+)
+NO_SUCH_SEAT = Message("guilds_of_london.refusal.cannot_swap.no_seat", "there are seats 0 to {last}")
+OWN_COLOUR = Message(
+    "guilds_of_london.refusal.cannot_swap.own_colour",
+    "your own colour may not be swapped (negotiation_own_colour is off)",
+)
+SEAT_HAS = Message(
+    "guilds_of_london.refusal.cannot_swap.seat_has",
+    "seat {seat} has {n} liveryman here",
+    "seat {seat} has {n} liverymen here",
+)
+
+
 def check_swap(s: State, step: Negotiate, a: mv.Swap) -> list[Violation]:
     """R-RES-5: one of your own neutral pawns (there is one, see ``swap_options``) for one liveryman here
     (A-08 for your own colour)."""
     if a.seat in swap_targets(s, step):
         return []
     here = _here(s, step)
+    reason: Text
     if not 0 <= a.seat < len(here):
-        reason = f"there are seats 0 to {len(here) - 1}"
+        reason = NO_SUCH_SEAT(last=len(here) - 1)
     elif a.seat == step.seat and here[a.seat]:
-        reason = "your own colour may not be swapped (negotiation_own_colour is off)"
+        reason = OWN_COLOUR()
     else:
-        reason = f"seat {a.seat} has {plural(here[a.seat], 'liveryman', 'liverymen')} here"
-    message = f"You cannot swap a liveryman of seat {a.seat} here: {reason}."
+        reason = SEAT_HAS(seat=a.seat, n=here[a.seat])
+    message = CANNOT_SWAP(seat=a.seat, reason=reason)
     return violation("GUILDS_OF_LONDON_NOTHING_TO_SWAP", message, "action.seat")
 
 

@@ -9,13 +9,15 @@ then it is shared (§7.5 step 4, T-WIN-1).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 
 from msgspec.structs import replace
 
 from engines.core.items import add_sorted
-from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
+from engines.core.scoring import ScoreEntry, ScoreSheet, rank, score_entry, seat_score
+from engines.core.text import AS_WRITTEN, Message, Name, Text
 from engines.guilds_of_london.city import Cell
 from engines.guilds_of_london.common import CONTENT, masters_of, set_player, tile_of
 from engines.guilds_of_london.content import (
@@ -25,9 +27,10 @@ from engines.guilds_of_london.content import (
     ThresholdScoring,
 )
 from engines.guilds_of_london.effects import CATEGORY, count_items
-from engines.guilds_of_london.names import card_name, scoring_words, token_name
+from engines.guilds_of_london.names import SIDES, TILES, card_name, scoring_words, token_name
 from engines.guilds_of_london.order import gain, record, turn_order
 from engines.guilds_of_london.state import CityTile, State
+from engines.guilds_of_london.words import PLACED
 
 LORD_MAYOR = "Lord Mayor card"
 ADJACENT = "adjacent masters"
@@ -143,25 +146,86 @@ def final_scoring(s: State) -> State:
 # ---- the score sheet -------------------------------------------------------------------------------------------
 
 
-def _tiebreak(s: State, seat: int) -> tuple[int, str]:
+TIEBREAK = Message("guilds_of_london.score.tiebreak", "{n} Lord Mayor card", "{n} Lord Mayor cards")
+
+
+def _tiebreak(s: State, seat: int) -> tuple[int, Text]:
     """§7.5 step 4: more Lord Mayor cards wins a tie on VP (the count is public)."""
     cards = len(s.players[seat].lm_cards)
-    return cards, f"{cards} Lord Mayor card{'s' if cards != 1 else ''}"
+    return cards, TIEBREAK(n=cards)
 
 
-#: The ledger keeps the component's id where a component has no printed name; the score sheet names it in
-#: players' words (``names``).
+#: The ledger's categories (kept in English in the state) as the score sheet words them.
+CATEGORY_WORDS: dict[str, Message] = {
+    "resolution bonus": Message("guilds_of_london.score.resolution_bonus", "resolution bonus"),
+    "first place": Message("guilds_of_london.score.first_place", "first place"),
+    "second place": Message("guilds_of_london.score.second_place", "second place"),
+    "action card": Message("guilds_of_london.score.action_card", "action card"),
+    "second-place token": Message("guilds_of_london.score.second_place_token", "second-place token"),
+    "plantation": Message("guilds_of_london.score.plantation", "plantation"),
+    LORD_MAYOR: Message("guilds_of_london.score.lord_mayor_card", "Lord Mayor card"),
+    ADJACENT: Message("guilds_of_london.score.adjacent_masters", "adjacent masters"),
+}
+REWARDS = {
+    "left": Message("guilds_of_london.score.left_reward", "{side} left reward"),
+    "right": Message("guilds_of_london.score.right_reward", "{side} right reward"),
+}
+PAIR = Message("guilds_of_london.score.pair", "{first} and {second}")
+
+_TILE_BY_NAME: dict[str, Name] = {name.english: name for name in TILES.values()}
+_SIDE_BY_NAME: dict[str, Name] = {name.english: name for name in SIDES.values()}
+_PAIR_WORDS = re.compile(r"(.+) \((-?\d+),(-?\d+)\) and (.+) \((-?\d+),(-?\d+)\)")
+
+
+def _tile_detail(detail: str) -> Text:
+    found = _TILE_BY_NAME.get(detail)
+    return found.text if found is not None else AS_WRITTEN(words=detail)
+
+
+def _plantation_detail(detail: str) -> Text:
+    side, _, rest = detail.partition(" ")
+    part = rest.removesuffix(" reward")
+    found = _SIDE_BY_NAME.get(side)
+    if found is None or part not in REWARDS:
+        return AS_WRITTEN(words=detail)
+    return REWARDS[part](side=found)
+
+
+def _pair_detail(detail: str) -> Text:
+    match = _PAIR_WORDS.fullmatch(detail)
+    if match is None or match[1] not in _TILE_BY_NAME or match[4] not in _TILE_BY_NAME:
+        return AS_WRITTEN(words=detail)
+    first = PLACED(tile=_TILE_BY_NAME[match[1]], row=int(match[2]), col=int(match[3]))
+    second = PLACED(tile=_TILE_BY_NAME[match[4]], row=int(match[5]), col=int(match[6]))
+    return PAIR(first=first, second=second)
+
+
+#: The ledger keeps the component's id where a component has no printed name (and a tile's or a plantation
+#: side's name where it has one); the score sheet names it in players' words (``names``).
 _DETAIL_WORDS = {
+    CATEGORY["resolution_bonus"]: _tile_detail,
+    CATEGORY["first_place"]: _tile_detail,
+    CATEGORY["second_place_extra"]: _tile_detail,
     CATEGORY["ability"]: card_name,
     CATEGORY["effects"]: token_name,
+    CATEGORY["left"]: _plantation_detail,
     LORD_MAYOR: scoring_words,
+    ADJACENT: _pair_detail,
 }
 
 
-def detail_words(category: str, detail: str) -> str:
-    """A ledger line's detail as the score sheet shows it: the action card, token or Lord Mayor card in words."""
+def detail_words(category: str, detail: str) -> Text:
+    """A ledger line's detail as the score sheet shows it: the tile, action card, token or Lord Mayor card in
+    words."""
     words = _DETAIL_WORDS.get(category)
-    return words(detail) if words is not None else detail
+    return words(detail) if words is not None else AS_WRITTEN(words=detail)
+
+
+def entry(category: str, points: int, detail: str) -> ScoreEntry:
+    """A ledger line as a score line."""
+    shown = CATEGORY_WORDS.get(category)
+    words = shown() if shown is not None else AS_WRITTEN(words=category)
+    return score_entry(words, points, detail_words(category, detail))
 
 
 def score(s: State) -> ScoreSheet:
@@ -170,7 +234,7 @@ def score(s: State) -> ScoreSheet:
     seats = [
         seat_score(
             seat,
-            [ScoreEntry(line.category, line.points, detail_words(line.category, line.detail)) for line in p.ledger],
+            [entry(line.category, line.points, line.detail) for line in p.ledger],
         )
         for seat, p in enumerate(s.players)
     ]

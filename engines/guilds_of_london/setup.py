@@ -17,6 +17,7 @@ from engines.core.engine import convert_options
 from engines.core.errors import StateInvalid, Violation, violation
 from engines.core.items import add_sorted, remove_one
 from engines.core.rng import Rng
+from engines.core.text import Message
 from engines.guilds_of_london import moves as mv
 from engines.guilds_of_london.city import Cell, reading_order
 from engines.guilds_of_london.common import CONTENT, set_player, tracks
@@ -41,25 +42,30 @@ from engines.guilds_of_london.state import (
 PLAYERS = range(2, 5)
 """§1: 2–4 players (the one place the player counts are stated; ``GameInfo`` and the checks read it)."""
 
-OPTION_DOCS: dict[str, str] = {
-    "plantation_side": (
+OPTION_DOCS: dict[str, Message] = {
+    "plantation_side": Message(
+        "guilds_of_london.option.plantation_side",
         "Which side of the plantation tile is used: drawn at random (random), or always the Ulster side "
-        "(ULSTER) or the Virginia side (VIRGINIA)."
+        "(ULSTER) or the Virginia side (VIRGINIA).",
     ),
-    "negotiation_own_colour": (
+    "negotiation_own_colour": Message(
+        "guilds_of_london.option.negotiation_own_colour",
         "In a negotiation a player may also swap their own liverymen for neutral pawns, not only other "
-        "players' liverymen."
+        "players' liverymen.",
     ),
-    "tiebreak_adjacent_masters": (
-        "How a tie for first place on a tile is broken: each tied player adds 1 for every master of theirs "
-        "on a neighbouring tile (the default), or just 1 for having any such master (any)."
+    "tiebreak_adjacent_masters": Message(
+        "guilds_of_london.option.tiebreak_adjacent_masters",
+        "How a tie for first place on a tile is broken: each tied player adds 1 for every master of "
+        "theirs on a neighbouring tile (the default), or just 1 for having any such master (any).",
     ),
-    "setup_special_west_of_guildhall": (
-        "With 3 or 4 players, the tile west of the Guildhall at the start is always one of the special buildings."
+    "setup_special_west_of_guildhall": Message(
+        "guilds_of_london.option.setup_special_west_of_guildhall",
+        "With 3 or 4 players, the tile west of the Guildhall at the start is always one of the special buildings.",
     ),
-    "neutral_return": (
-        "Where the neutral pawns used in a negotiation go afterwards: back to the pool for later use (pool), "
-        "or out of the game (removed)."
+    "neutral_return": Message(
+        "guilds_of_london.option.neutral_return",
+        "Where the neutral pawns used in a negotiation go afterwards: back to the pool for later use "
+        "(pool), or out of the game (removed).",
     ),
 }
 """Each option in players' words (the rulings behind them: A-28, A-08, A-34, A-01, A-09 in the docs)."""
@@ -190,12 +196,18 @@ def keep_options(s: State, seat: int) -> list[mv.KeepLordMayor]:
     return [mv.KeepLordMayor(card) for card in sorted(set(left))]
 
 
+NOT_DEALT = Message(
+    "guilds_of_london.refusal.not_dealt",
+    "That Lord Mayor card is not among those dealt to you ({n} different ones are left to keep).",
+)
+
+
 def check_keep(s: State, seat: int, a: mv.KeepLordMayor) -> list[Violation]:
     """R-SETUP-11 (§3.2 step 11): the card kept is one of the player's dealt cards not chosen yet."""
     left = keep_options(s, seat)
     if mv.KeepLordMayor(a.card) in left:
         return []
-    message = f"That Lord Mayor card is not among those dealt to you ({len(left)} different ones are left to keep)."
+    message = NOT_DEALT(n=len(left))
     return violation("GUILDS_OF_LONDON_NOT_OFFERED", message, "action.card")
 
 

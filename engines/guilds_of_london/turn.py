@@ -11,6 +11,7 @@ from msgspec.structs import replace
 
 from engines.core.errors import Violation, violation
 from engines.core.items import add_sorted, remove_one
+from engines.core.text import Message
 from engines.guilds_of_london import moves as mv
 from engines.guilds_of_london.common import (
     CONTENT,
@@ -20,7 +21,6 @@ from engines.guilds_of_london.common import (
     masters_of,
     move_figure,
     set_player,
-    symbol_names,
     take_figure,
     tile_of,
     tracks,
@@ -29,6 +29,7 @@ from engines.guilds_of_london.content import ActionCardType, Continuous, Special
 from engines.guilds_of_london.deck import pop, push
 from engines.guilds_of_london.effects import fire
 from engines.guilds_of_london.growth import after_resolution
+from engines.guilds_of_london.names import symbols_listed
 from engines.guilds_of_london.resolution import resolution_round, start_scan
 from engines.guilds_of_london.state import (
     CityTile,
@@ -46,6 +47,25 @@ from engines.guilds_of_london.state import (
 
 ALL_ORIGINS: tuple[Origin, ...] = ("GUILDHALL", "FACE_UP", "FACE_DOWN")
 """§5.2 ``PlayMove``: a figure may come from the Guildhall, a face-up tile, or be a master."""
+
+
+NOT_IN_HAND = Message("guilds_of_london.refusal.not_in_hand", "That card is not in your hand.")
+SUPPLY_EMPTY = Message("guilds_of_london.refusal.supply_empty", "None of your liverymen is left in the common supply.")
+NO_FIGURE = Message("guilds_of_london.refusal.no_figure", "You have no figure there to move.")
+BAD_DESTINATION = Message("guilds_of_london.refusal.bad_destination", "A figure moves onto another face-up tile.")
+SYMBOL_MISMATCH = Message(
+    "guilds_of_london.refusal.symbol_mismatch", "That tile shows {shown}; the card's symbol is {symbol}."
+)
+CANNOT_DISCARD = Message(
+    "guilds_of_london.refusal.cannot_discard", "The ability costs {cost} other cards from hand; you hold {others}."
+)
+CANNOT_RETURN = Message(
+    "guilds_of_london.refusal.cannot_return",
+    "The ability costs {cost} of your figures returned to the supply; you have too few.",
+)
+NO_FIGURE_TO_PAY = Message(
+    "guilds_of_london.refusal.no_figure_to_pay", "You have no figure there that this cost may take."
+)
 
 
 def card_type(card: str) -> ActionCardType:
@@ -77,7 +97,7 @@ def turn_progress(s: State) -> State | None:
 def _in_hand(s: State, seat: int, card: str) -> list[Violation]:
     if card in s.players[seat].hand:
         return []
-    return violation("GUILDS_OF_LONDON_NOT_IN_HAND", "That card is not in your hand.", "action.card")
+    return violation("GUILDS_OF_LONDON_NOT_IN_HAND", NOT_IN_HAND(), "action.card")
 
 
 def _played(s: State, seat: int, card: str) -> State:
@@ -91,7 +111,7 @@ def _played(s: State, seat: int, card: str) -> State:
 def check_hire(s: State, seat: int, a: mv.PlayHire) -> list[Violation]:
     """R-TURN-3 A, A-14: any card hires, while the colour's supply holds a liveryman."""
     if s.supply[seat] <= 0:
-        return violation("GUILDS_OF_LONDON_SUPPLY_EMPTY", "None of your liverymen is left in the common supply.")
+        return violation("GUILDS_OF_LONDON_SUPPLY_EMPTY", SUPPLY_EMPTY())
     return _in_hand(s, seat, a.card)
 
 
@@ -119,13 +139,13 @@ def check_move(s: State, seat: int, a: mv.PlayMove) -> list[Violation]:
     if found:
         return found
     if not has_figure(s, seat, a.source, ALL_ORIGINS):
-        return violation("GUILDS_OF_LONDON_NO_FIGURE", "You have no figure there to move.", "action.source")
+        return violation("GUILDS_OF_LONDON_NO_FIGURE", NO_FIGURE(), "action.source")
     target = next((t for t in s.city if t.tile == a.to), None)
     if target is None or not target.face_up or a.to == a.source:
-        return violation("GUILDS_OF_LONDON_BAD_DESTINATION", "A figure moves onto another face-up tile.", "action.to")
+        return violation("GUILDS_OF_LONDON_BAD_DESTINATION", BAD_DESTINATION(), "action.to")
     if not shows_symbol(target, a.card):
-        shown = symbol_names(tile_of(target).front_symbols)
-        message = f"That tile shows {shown}; the card's symbol is {symbol_names(card_type(a.card).symbols)}."
+        shown = symbols_listed(tile_of(target).front_symbols)
+        message = SYMBOL_MISMATCH(shown=shown, symbol=symbols_listed(card_type(a.card).symbols))
         return violation("GUILDS_OF_LONDON_SYMBOL_MISMATCH", message, "action.to")
     return []
 
@@ -154,11 +174,11 @@ def check_ability(s: State, seat: int, a: mv.PlayAbility) -> list[Violation]:
     cost = card_type(a.card).cost
     others = len(s.players[seat].hand) - 1
     if cost.discard > others:
-        message = f"The ability costs {cost.discard} other cards from hand; you hold {others}."
+        message = CANNOT_DISCARD(cost=cost.discard, others=others)
         return violation("GUILDS_OF_LONDON_CANNOT_PAY", message, "action.card")
     back = cost.return_figures
     if back is not None and own_figures(s, seat, tuple(back.from_)) < back.n:
-        message = f"The ability costs {back.n} of your figures returned to the supply; you have too few."
+        message = CANNOT_RETURN(cost=back.n)
         return violation("GUILDS_OF_LONDON_CANNOT_PAY", message, "action.card")
     return []
 
@@ -202,7 +222,7 @@ def check_return(s: State, step: PayReturn, a: mv.ReturnFigure) -> list[Violatio
     """§5.2 ``PlayAbility`` payment: the player has a figure there that the cost may take."""
     if has_figure(s, step.seat, a.source, step.origins):
         return []
-    return violation("GUILDS_OF_LONDON_NO_FIGURE", "You have no figure there that this cost may take.", "action.source")
+    return violation("GUILDS_OF_LONDON_NO_FIGURE", NO_FIGURE_TO_PAY(), "action.source")
 
 
 def apply_return(s: State, step: PayReturn, a: mv.ReturnFigure) -> State:

@@ -11,8 +11,8 @@ import pytest
 
 from engines import registry
 from engines.core.locale import Words
-from tests.languages.pending import games
 from tests.languages.english import english_in, english_only
+from tests.languages.pending import games
 from tools.transcript import transcript
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -15,23 +15,49 @@ import pytest
 from msgspec.structs import replace
 
 from engines.core.items import HIDDEN
+from engines.core.locale import Words
+from engines.core.picture import Picture
 from engines.core.playout import random_playout
 from engines.core.rng import Rng
-from engines.core.text import plural
+from engines.guilds_of_london import picture as drawing
+from engines.guilds_of_london import words as naming
 from engines.guilds_of_london.common import CONTENT, set_player
 from engines.guilds_of_london.engine import ENGINE
-from engines.guilds_of_london.picture import (
-    action_words,
-    lord_mayor_name,
-    next_growth,
-    picture,
-    seat_words,
-    token_words,
-)
+from engines.guilds_of_london.picture import next_growth
 from engines.guilds_of_london.state import NO_SEAT, CityTile, State
-from engines.guilds_of_london.words import tile_name
 from server.pictures import png
 from tests.engines.setups import new_state
+
+# The English of the picture's words (every word is a text; ``Words()`` renders English).
+
+
+def picture(view: State, viewer: int | None) -> Picture:
+    return drawing.picture(view, viewer, Words())
+
+
+def action_words(card: str) -> str:
+    return drawing.action_words(card).english
+
+
+def lord_mayor_name(card: str) -> str:
+    return drawing.lord_mayor_name(card).english
+
+
+def seat_words(seat: int) -> str:
+    return drawing.seat_words(seat).english
+
+
+def token_words(token: str) -> str:
+    return drawing.token_words(token).english
+
+
+def tile_name(state: State, tile: str) -> str:
+    return naming.tile_name(state, tile).english
+
+
+def plural(count: int, singular: str, several: str | None = None) -> str:
+    return f"{count} {singular if count == 1 else (several or singular + 's')}"
+
 
 PLAYERS = (2, 3, 4)
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

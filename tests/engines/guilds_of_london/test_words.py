@@ -31,19 +31,22 @@ def public(before: State, action: object, seat: int = A) -> str:
 
 def test_components_are_named_by_what_a_player_sees() -> None:
     """Action cards by their symbol, Lord Mayor cards by what they score, tokens by what they give."""
-    assert card_name("SCYTHE_HIRE") == "Scythe card"
-    assert card_name("ANCHOR_PLANTATION") == "Anchor card"
-    assert scoring_words("LM01") == "2 VP per guild tile you are master of with an Anchor"
-    assert scoring_words("LM16") == "3 VP per guild tile you are master of numbered 1–2"
-    assert token_name("T_VP2") == "2 VP" and token_name("T_HIRE1") == "hire up to 1 liveryman"
-    assert token_name("T_NEUTRAL1") == "take up to 1 neutral pawn" and token_name("T_DRAW1") == "draw 1 card"
+    assert card_name("SCYTHE_HIRE").english == "Scythe card"
+    assert card_name("ANCHOR_PLANTATION").english == "Anchor card"
+    assert scoring_words("LM01").english == "2 VP per guild tile you are master of with an Anchor"
+    assert scoring_words("LM16").english == "3 VP per guild tile you are master of numbered 1–2"
+    assert token_name("T_VP2").english == "2 VP" and token_name("T_HIRE1").english == "hire up to 1 liveryman"
+    assert (
+        token_name("T_NEUTRAL1").english == "take up to 1 neutral pawn"
+        and token_name("T_DRAW1").english == "draw 1 card"
+    )
 
 
 def test_identical_lord_mayor_cards_are_told_apart_by_their_copy() -> None:
     """LM01, LM06 and LM11 score alike: a menu offering two of them still shows two different choices."""
-    assert lord_mayor_name("LM01") == "2 VP per guild tile you are master of with an Anchor"
-    assert lord_mayor_name("LM06") == "2 VP per guild tile you are master of with an Anchor (second copy)"
-    assert lord_mayor_name("LM11") == "2 VP per guild tile you are master of with an Anchor (third copy)"
+    assert lord_mayor_name("LM01").english == "2 VP per guild tile you are master of with an Anchor"
+    assert lord_mayor_name("LM06").english == "2 VP per guild tile you are master of with an Anchor (second copy)"
+    assert lord_mayor_name("LM11").english == "2 VP per guild tile you are master of with an Anchor (third copy)"
 
 
 def test_a_turn_is_labelled_and_logged_in_words() -> None:
@@ -79,15 +82,20 @@ def test_the_secret_keep_is_asked_of_everybody_and_told_only_to_the_keeper() -> 
     entry = ENGINE.log(s, move, ENGINE.apply(s, move))
     assert entry.public_line.english == "Seat 0 kept a Lord Mayor card"
     assert entry.private_line is not None
-    assert entry.private_line.english == f"You kept the Lord Mayor card scoring {scoring_words(move.action.card)}"
+    assert (
+        entry.private_line.english == f"You kept the Lord Mayor card scoring {scoring_words(move.action.card).english}"
+    )
 
 
 def test_the_score_sheet_names_cards_and_tokens_in_words() -> None:
     """§7.1: the ledger keeps ids; the score sheet shows the card, token and Lord Mayor card in words."""
-    assert scoring.detail_words("action card", "CROWN_VP") == "Crown card"
-    assert scoring.detail_words("second-place token", "T_VP2") == "2 VP"
-    assert scoring.detail_words("Lord Mayor card", "LM06") == "2 VP per guild tile you are master of with an Anchor"
-    assert scoring.detail_words("first place", "Guild 4") == "Guild 4"
+    assert scoring.detail_words("action card", "CROWN_VP").english == "Crown card"
+    assert scoring.detail_words("second-place token", "T_VP2").english == "2 VP"
+    assert (
+        scoring.detail_words("Lord Mayor card", "LM06").english
+        == "2 VP per guild tile you are master of with an Anchor"
+    )
+    assert scoring.detail_words("first place", "Guild 4").english == "Guild 4"
 
 
 def _last_turn_of_round(round: int) -> State:
@@ -135,6 +143,8 @@ def test_the_lord_mayor_choice_asks_to_keep_then_to_put_under() -> None:
     to put under the deck."""
     state = new_state(ENGINE, 2, seed=1)
     row = ENGINE.table.queued[ChooseLordMayor]
-    assert row.words(state, ChooseLordMayor(0, keep=2)) == "Keep one of the Lord Mayor cards you drew"
-    assert row.words(state, ChooseLordMayor(0, keep=1)) == "Keep one of the Lord Mayor cards you drew"
-    assert row.words(state, ChooseLordMayor(0, keep=0)) == "Choose the next Lord Mayor card to put under the deck"
+    assert row.words(state, ChooseLordMayor(0, keep=2)).english == "Keep one of the Lord Mayor cards you drew"
+    assert row.words(state, ChooseLordMayor(0, keep=1)).english == "Keep one of the Lord Mayor cards you drew"
+    assert (
+        row.words(state, ChooseLordMayor(0, keep=0)).english == "Choose the next Lord Mayor card to put under the deck"
+    )

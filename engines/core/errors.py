@@ -18,11 +18,10 @@ class Violation(msgspec.Struct, frozen=True):
     its English."""
 
 
-def violation(code: str, message: Text | str, field: str = "action") -> list[Violation]:
-    """A one-violation list, the form every failed check returns (the field is ``action`` unless named)."""
-    if isinstance(message, Text):
-        return [Violation(code, message.english, field, message)]
-    return [Violation(code, message, field)]
+def violation(code: str, message: Text, field: str = "action") -> list[Violation]:
+    """A one-violation list, the form every failed check returns (the field is ``action`` unless named): the
+    message as a text and its English."""
+    return [Violation(code, message.english, field, message)]
 
 
 class IllegalMove(Exception):

@@ -20,7 +20,6 @@ which functions hold its rules, declared) and a line in ``engines.registry``.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
@@ -121,27 +120,19 @@ class Game(Generic[S, OptT]):
     label: Callable[[S, Any, bool, Act], MoveLabel]
     log: Callable[[S, Any, S, Act, Sequence[Happened]], LogEntry]
     seats: Callable[[S], range] = _players
-    game_over: Callable[[S], Text | str] = _over
-    # A game not yet translated draws in English only (two arguments).
-    picture: Callable[[S, int | None, Words], Picture] | Callable[[S, int | None], Picture] | None = None
+    game_over: Callable[[S], Text] = _over
+    picture: Callable[[S, int | None, Words], Picture] | None = None
     facts: Callable[[S], dict[str, Any]] | None = None
     names: tuple[Mapping[str, Name], ...] = ()
 
 
 def _in_words(now: Owed[Any] | None) -> Text:
-    """The pending decision as a player reads it, for a refusal's message: its prompt (its kind, an API
-    name, only for a decision without a prompt)."""
-    if now is None:
-        return DECISION_KIND(kind="")
-    if isinstance(now.prompt, Text):
-        return now.prompt
-    return DECISION_KIND(kind=now.prompt or now.kind.replace("_", " ").replace(".", ": "))
+    """The pending decision as a player reads it, for a refusal's message: its prompt."""
+    return DECISION_KIND(kind="") if now is None else now.prompt
 
 
-def _pending(seats: tuple[int, ...], kind: str, prompt: Text | str) -> Pending:
-    if isinstance(prompt, Text):
-        return Pending(seats, kind, prompt.english, prompt)
-    return Pending(seats, kind, prompt)
+def _pending(seats: tuple[int, ...], kind: str, prompt: Text) -> Pending:
+    return Pending(seats, kind, prompt.english, prompt)
 
 
 class TableEngine(Generic[S, OptT]):
@@ -264,12 +255,9 @@ class TableEngine(Generic[S, OptT]):
     def picture(self, view: S, viewer: int | None, words: Words | None = None) -> Picture:
         """The picture of ``view`` as ``viewer`` sees it, its words in ``words``' language (English unless
         given); ``NotImplementedRule`` for a game that draws none."""
-        draw: Callable[..., Picture] | None = self.game.picture
-        if draw is None:
+        if self.game.picture is None:
             raise NotImplementedRule("picture", f"a picture of {self.info.title}")
-        if len(inspect.signature(draw).parameters) < 3:  # a game not yet translated draws in English
-            return draw(view, viewer)
-        return draw(view, viewer, words or Words())
+        return self.game.picture(view, viewer, words or Words())
 
     # ---- the walk -------------------------------------------------------------------------------
 

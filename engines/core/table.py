@@ -132,7 +132,7 @@ class Step(Generic[S]):
     candidates: Callable[[S, Any], Iterable[Any]]
     check: Check[S]
     effect: Effect[S]
-    prompt: Message | Callable[[S, Any], Text] | str | Callable[[S, Any], str]
+    prompt: Message | Callable[[S, Any], Text]
     seats: Callable[[S], tuple[int, ...]] | None = None
     draw: Callable[[S, Any], Draw] | None = None
     settle: Callable[[S, Any], S | None] | None = None
@@ -144,17 +144,13 @@ class Step(Generic[S]):
             return list(self.candidates(state, at))
         return [a for a in self.candidates(state, at) if not self.check(state, at, a)]
 
-    def words(self, state: S, at: Any) -> Text | str:
+    def words(self, state: S, at: Any) -> Text:
         """The prompt, filled in: a message gets the fields of the queued step it names."""
         prompt = self.prompt
         if isinstance(prompt, Message):
             fields = msgspec.structs.asdict(at) if isinstance(at, msgspec.Struct) else {}
             return prompt(**{name: fields[name] for name in prompt.names})
-        if callable(prompt):
-            return prompt(state, at)
-        if isinstance(at, msgspec.Struct):
-            return prompt.format(**msgspec.structs.asdict(at))
-        return prompt
+        return prompt(state, at)
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +193,7 @@ class Owed(Generic[S]):
     at: Any
     seats: tuple[int, ...]
     kind: str
-    prompt: Text | str
+    prompt: Text
 
     def _where(self, seat: int) -> Any:
         """What the row's functions receive: the queued step, or the seat for a stage's decision."""

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import string
 from collections.abc import Sequence
-from typing import Any
 
 import msgspec
 
@@ -202,57 +201,6 @@ def listing(items: Sequence[Param], *, joined: str = LIST_AND, empty: Message = 
     return Text(joined, shaped, english)
 
 
-def text(message_id: str, template: str, **params: object) -> Text:
-    """A ``Text`` with the English rendered from ``template``; the parameters are kept in the order the
-    template names them (each once), their values as the English shows them."""
-    names = list(dict.fromkeys(field for _, field, _, _ in _FORMATTER.parse(template) if field))
-    missing = [n for n in names if n not in params]
-    if missing:
-        raise KeyError(f"{message_id}: no value for {', '.join(missing)}")
-    shown = {name: str(value) for name, value in params.items()}
-    return Text(message_id, tuple(TextParam(n, shown[n]) for n in names), template.format(**shown))
-
-
-def seat_name(seat: int) -> str:
-    """How a seat is named to people: ``Seat 0`` .. ``Seat n-1``, ``Chance`` for the chance seat."""
-    return "Chance" if seat < 0 else f"Seat {seat}"
-
-
-def plural(count: int, singular: str, several: str | None = None) -> str:
-    """``1 card``, ``2 cards``, ``0 cards`` (``several`` for irregular plurals)."""
-    return f"{count} {singular if count == 1 else (several or singular + 's')}"
-
-
-def generic_label(seat: int, action: msgspec.Struct, several_seats: bool) -> MoveLabel:
-    """A label and path made from the action's kind and fields, for a game that has not worded a kind
-    of move yet: unique within a decision because two moves of one decision differ in a field (or, when
-    several seats decide, in the seat)."""
-    tag = str(action.__struct_config__.tag)
-    kind = tag.replace("_", " ")
-    fields = [(name, getattr(action, name)) for name in action.__struct_fields__]
-    shown = ", ".join(f"{name.replace('_', ' ')} {_value(value)}" for name, value in fields)
-    who = f"{seat_name(seat)}: " if several_seats else ""
-    english = f"{who}{kind}" + (f" ({shown})" if shown else "")
-    params: tuple[TextParam, ...] = (TextParam("seat", seat_name(seat)),) if several_seats else ()
-    params += tuple(TextParam(name, _value(value)) for name, value in fields)
-    label = Text(f"move.{tag}", params, english)
-    path = [Text(f"choice.{tag}", (), kind)]
-    if several_seats:
-        path.insert(0, Text("choice.seat", (TextParam("seat", seat_name(seat)),), seat_name(seat)))
-    path += [Text(f"choice.{tag}.{name}", (TextParam(name, _value(value)),), _value(value)) for name, value in fields]
-    return MoveLabel(label, tuple(path))
-
-
-def _value(value: object) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, tuple | list):
-        return ", ".join(_value(v) for v in value) or "none"
-    if isinstance(value, msgspec.Struct):
-        return ", ".join(f"{n} {_value(getattr(value, n))}" for n in value.__struct_fields__)
-    return str(value)
-
-
 MENU = 25
 """The most choices a menu shows (a Discord select menu's limit)."""
 
@@ -261,30 +209,20 @@ SEATED = Message("core.seated", "{seat}: {label}")
 CHOOSE_SEAT = Message("core.choice.seat", "{seat}")
 
 
-def seated(*args: Any) -> MoveLabel:
-    """``seated(seat, several_seats, label, path)``: a move's label and path; when several seats decide at
-    once, both name the seat first (``Seat 2: Keep the Manor``)."""
-    if isinstance(args[0], str):  # transitional: the old (game, seat, several_seats, label, path)
-        args = args[1:]
-    number, several_seats, label, path = args
+def seated(number: int, several_seats: bool, label: Text, path: Sequence[Text]) -> MoveLabel:
+    """A move's label and path; when several seats decide at once, both name the seat first
+    (``Seat 2: Keep the Manor``)."""
     if not several_seats:
         return MoveLabel(label, tuple(path))
     who = seat(number)
     return MoveLabel(SEATED(seat=who, label=label), (CHOOSE_SEAT(seat=who), *path))
 
 
-def menu_steps(
-    chosen: Message | str, group: Message | str, value: str, everything: Sequence[tuple[str, Any]]
-) -> list[Text]:
+def menu_steps(chosen: Message, group: Message, value: str, everything: Sequence[tuple[str, Param]]) -> list[Text]:
     """The menu step(s) choosing ``value`` among ``everything`` ((value, words) pairs in menu order): one
     step (``chosen``, a message of ``{value}``), or with more than ``MENU`` values first the group of at most
     ``MENU`` consecutive ones holding it (``group``, a message of ``{first}`` and ``{last}``). The groups come
     from the whole range, so every move of a decision walks menus of the same shape."""
-    if isinstance(chosen, str):  # transitional: the old (game, kind, value, everything)
-        game, kind = chosen, group
-        chosen = Message(f"{game}.choice.{kind}", "{value}")
-        group = Message(f"{game}.choice.{kind}_group", "{first} … {last}")
-    assert isinstance(group, Message)
     keys = [key for key, _ in everything]
     picked = chosen(value=dict(everything).get(value, value))
     if len(keys) <= MENU or value not in keys:

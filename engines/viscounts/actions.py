@@ -13,6 +13,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from engines.core.errors import Violation, violation
+from engines.core.text import Message, Text
 from engines.viscounts import building, castle, funding, manuscripts
 from engines.viscounts import moves as mv
 from engines.viscounts.board import OL, is_outer, kind, position, reachable_spots, side
@@ -20,7 +21,7 @@ from engines.viscounts.cards import take_from_pile
 from engines.viscounts.common import CONTENT, board_slots, gain, push, set_player
 from engines.viscounts.content import ActionName, TradeExchange
 from engines.viscounts.funding import Payment
-from engines.viscounts.names import ACTION_NAMES, slot_words, spot_words
+from engines.viscounts.names import ACTION_NAMES, BUILDINGS, slot_words, spot_words
 from engines.viscounts.state import EMPTY, AfterAction, Outcome, Run, State, Step
 
 PrimaryMove = mv.Trade | mv.Build | mv.PlaceWorkers | mv.Transcribe
@@ -53,13 +54,38 @@ def _with_payment(a: PrimaryMove, p: Payment) -> PrimaryMove:
     return replace(a, **fields)
 
 
+WRONG_SPACE_OUTER = Message("viscounts.refusal.wrong_space_outer", "{action} is taken from an outer space.")
+WRONG_SPACE_INNER = Message(
+    "viscounts.refusal.wrong_space_inner", "{action} is taken from an inner space (by the castle)."
+)
+NO_USES = Message("viscounts.refusal.no_uses", "A trade uses its exchange at least once, not {n} times.")
+NO_BUILDINGS = Message("viscounts.refusal.no_buildings", "All nine of your buildings are built.")
+ALREADY_BUILT = Message("viscounts.refusal.already_built", "{slot} is already built.")
+NOT_YOUR_BUILDING = Message("viscounts.refusal.not_your_building", "That is not a building of your board.")
+NOT_YOUR_SIDE = Message("viscounts.refusal.not_your_side", "{spot} is not on your side of the river.")
+SPOT_HOLDS = Message("viscounts.refusal.spot_holds", "{spot} already holds a building.")
+WORKER_COUNT = Message("viscounts.refusal.worker_count", "Place 1 to {most} workers, not {n}.")
+NO_WORKERS = Message("viscounts.refusal.no_workers", "You place {n} workers; you have {supply} in your supply.")
+TRADE_NEED = {
+    e.kind: Message(f"viscounts.need.trade_{e.kind}", f"{{uses}} uses of the {e.kind} exchange ({{cost}} each)")
+    for e in CONTENT.board.exchanges
+}
+"""What a trade buys, in a refusal: ``2 uses of the ink exchange (1 each)``."""
+BUILD_NEED = {
+    kind_: Message(f"viscounts.need.build_{kind_}", f"A {name.english.lower()}") for kind_, name in BUILDINGS.items()
+}
+"""What a build buys, in a refusal: ``A trading post``."""
+NOBLE_NEED = Message("viscounts.need.workers", "Placing {n} workers")
+TRANSCRIBE_NEED = Message("viscounts.need.manuscript", "The manuscript")
+
+
 def _space_problem(s: State, seat: int, action: ActionName) -> list[Violation]:
     """§5.4–§5.7: Trade and Build on outer spaces, Place Workers and Transcribe on the inner space."""
     outer = is_outer(s.players[seat].space)
     if (CONTENT_SPACES[action] == "outer") == outer:
         return []
-    where = "an outer space" if CONTENT_SPACES[action] == "outer" else "an inner space (by the castle)"
-    return violation("VISCOUNTS_WRONG_SPACE", f"{ACTION_NAMES[action]} is taken from {where}.", "action")
+    wrong = WRONG_SPACE_OUTER if CONTENT_SPACES[action] == "outer" else WRONG_SPACE_INNER
+    return violation("VISCOUNTS_WRONG_SPACE", wrong(action=ACTION_NAMES[action]), "action")
 
 
 CONTENT_SPACES = {row.action: row.spaces for row in CONTENT.board.actions}
@@ -76,9 +102,9 @@ def exchange(s: State, seat: int) -> TradeExchange:
     return next(e for e in CONTENT.board.exchanges if e.kind == kind_)
 
 
-def _trade_need(s: State, seat: int, a: mv.Trade) -> tuple[int, str]:
+def _trade_need(s: State, seat: int, a: mv.Trade) -> tuple[int, Text]:
     ex = exchange(s, seat)
-    return a.uses * ex.cost, f"{a.uses} uses of the {ex.kind} exchange ({ex.cost} each)"
+    return a.uses * ex.cost, TRADE_NEED[ex.kind](uses=a.uses, cost=ex.cost)
 
 
 def trade_targets(s: State, seat: int) -> list[mv.Trade]:
@@ -92,9 +118,7 @@ def check_trade_target(s: State, seat: int, a: mv.Trade) -> list[Violation]:
     """§5.4 Trade: the exchange is used at least once (trading zero times is no action, A-11)."""
     if a.uses >= 1:
         return []
-    return violation(
-        "VISCOUNTS_NO_USES", f"A trade uses its exchange at least once, not {a.uses} times.", "action.uses"
-    )
+    return violation("VISCOUNTS_NO_USES", NO_USES(n=a.uses), "action.uses")
 
 
 def trade_outcome(s: State, o: Outcome) -> State:
@@ -106,10 +130,10 @@ def trade_outcome(s: State, o: Outcome) -> State:
 # ---- Build (§5.5) ---------------------------------------------------------------------------------------------
 
 
-def _build_need(s: State, seat: int, a: mv.Build) -> tuple[int, str]:
+def _build_need(s: State, seat: int, a: mv.Build) -> tuple[int, Text]:
     slot = next((sl for sl in building.slots_left(s, seat) if sl.id == a.slot), None)
     kind_ = slot.building if slot is not None else "trading_post"
-    return building.building_cost(kind_), f"A {kind_.replace('_', ' ')}"
+    return building.building_cost(kind_), BUILD_NEED[kind_]()
 
 
 def build_targets(s: State, seat: int) -> list[mv.Build]:
@@ -122,17 +146,17 @@ def check_build_target(s: State, seat: int, a: mv.Build) -> list[Violation]:
     """A-04: a building left on the board; the spot free and on the viscount's side of the river."""
     left = building.slots_left(s, seat)
     if not left:
-        return violation("VISCOUNTS_NO_BUILDINGS", "All nine of your buildings are built.", "action")
+        return violation("VISCOUNTS_NO_BUILDINGS", NO_BUILDINGS(), "action")
     if a.slot not in {slot.id for slot in left}:
         built = a.slot in {slot.id for slot in board_slots(s.players[seat])}
-        message = f"{slot_words(a.slot)} is already built." if built else "That is not a building of your board."
+        message = ALREADY_BUILT(slot=slot_words(a.slot)) if built else NOT_YOUR_BUILDING()
         return violation("VISCOUNTS_NO_SUCH_BUILDING", message, "action.slot")
     reach = reachable_spots(s.ring, s.players[seat].space)
     if a.spot not in reach:
-        message = f"{spot_words(s, a.spot)} is not on your side of the river."
+        message = NOT_YOUR_SIDE(spot=spot_words(s, a.spot))
         return violation("VISCOUNTS_SPOT_UNREACHABLE", message, "action.spot")
     if s.spots[a.spot] != EMPTY:
-        message = f"{spot_words(s, a.spot)} already holds a building."
+        message = SPOT_HOLDS(spot=spot_words(s, a.spot))
         return violation("VISCOUNTS_SPOT_TAKEN", message, "action.spot")
     return []
 
@@ -153,8 +177,8 @@ def workers_need(n: int) -> int:
 MAX_WORKERS = max(workers for _, workers in CONTENT.board.worker_thresholds)
 
 
-def _noble_need(s: State, seat: int, a: mv.PlaceWorkers) -> tuple[int, str]:
-    return workers_need(a.workers), f"Placing {a.workers} workers"
+def _noble_need(s: State, seat: int, a: mv.PlaceWorkers) -> tuple[int, Text]:
+    return workers_need(a.workers), NOBLE_NEED(n=a.workers)
 
 
 def noble_targets(s: State, seat: int) -> list[mv.PlaceWorkers]:
@@ -165,11 +189,9 @@ def check_noble_target(s: State, seat: int, a: mv.PlaceWorkers) -> list[Violatio
     """§5.6 Place Workers: one to four workers, and no more than the supply holds."""
     supply = s.players[seat].workers
     if not 1 <= a.workers <= MAX_WORKERS:
-        return violation(
-            "VISCOUNTS_WORKER_COUNT", f"Place 1 to {MAX_WORKERS} workers, not {a.workers}.", "action.workers"
-        )
+        return violation("VISCOUNTS_WORKER_COUNT", WORKER_COUNT(most=MAX_WORKERS, n=a.workers), "action.workers")
     if a.workers > supply:
-        message = f"You place {a.workers} workers; you have {supply} in your supply."
+        message = NO_WORKERS(n=a.workers, supply=supply)
         return violation("VISCOUNTS_NO_WORKERS", message, "action.workers")
     return []
 
@@ -182,8 +204,8 @@ def noble_outcome(s: State, o: Outcome) -> State:
 # ---- Transcribe (§5.7) ---------------------------------------------------------------------------------------------
 
 
-def _transcribe_need(s: State, seat: int, a: mv.Transcribe) -> tuple[int, str]:
-    return manuscripts.cost_at(s, position(s.players[seat].space)), "The manuscript"
+def _transcribe_need(s: State, seat: int, a: mv.Transcribe) -> tuple[int, Text]:
+    return manuscripts.cost_at(s, position(s.players[seat].space)), TRANSCRIBE_NEED()
 
 
 def transcribe_outcome(s: State, o: Outcome) -> State:
@@ -194,7 +216,7 @@ def transcribe_outcome(s: State, o: Outcome) -> State:
 # ---- the table -------------------------------------------------------------------------------------------------------
 
 
-Need = Callable[[State, int, Any], tuple[int, str]]
+Need = Callable[[State, int, Any], tuple[int, Text]]
 Targets = Callable[[State, int], Sequence[PrimaryMove]]
 TargetCheck = Callable[[State, int, Any], list[Violation]]
 

@@ -6,12 +6,23 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engines.core.errors import Violation, violation
+from engines.core.text import Message
 from engines.viscounts import moves as mv
 from engines.viscounts.board import links_of, reachable_spots, spot_table
 from engines.viscounts.common import CONTENT, at, board_slots, push, set_player, swap_head
 from engines.viscounts.content import BuildingSlot
-from engines.viscounts.names import slot_words, spot_words
+from engines.viscounts.names import BUILDINGS, THAT, THAT_BUILDING, slot_words, spot_words
 from engines.viscounts.state import EMPTY, BuildFree, Run, State
+
+NOT_YOURS_TO_PLACE = {
+    kind: Message(
+        f"viscounts.refusal.not_yours_to_place_{kind}", f"{{slot}} is not a {name.english.lower()} of yours to place."
+    )
+    for kind, name in BUILDINGS.items()
+}
+NOT_YOURS_TO_PLACE_ANY = Message("viscounts.refusal.not_yours_to_place", "{slot} is not a building of yours to place.")
+NOT_FREE_SPOT = Message("viscounts.refusal.not_free_spot", "{spot} is not a free spot.")
+NOT_FREE_SPOT_NEAR = Message("viscounts.refusal.not_free_spot_near", "{spot} is not a free spot your viscount reaches.")
 
 
 def slots_left(s: State, seat: int, building: str = "") -> list[BuildingSlot]:
@@ -75,12 +86,13 @@ def check_free_build(s: State, step: BuildFree, a: mv.PlaceBuilding) -> list[Vio
     """§6.2 ``build_free`` (A-31): the slot still holds a building of the type the effect names; the spot
     is free (and reachable)."""
     if a.slot not in {slot.id for slot in slots_left(s, step.seat, step.building)}:
-        kind = step.building.replace("_", " ") if step.building else "building"
-        message = f"{slot_words(a.slot).replace('That building', 'That')} is not a {kind} of yours to place."
+        slot = slot_words(a.slot)
+        named = THAT() if slot.id == THAT_BUILDING.id else slot
+        message = (NOT_YOURS_TO_PLACE[step.building] if step.building else NOT_YOURS_TO_PLACE_ANY)(slot=named)
         return violation("VISCOUNTS_NO_SUCH_BUILDING", message, "action.slot")
     if a.spot not in free_build_spots(s, step):
-        where = "a free spot your viscount reaches" if step.near else "a free spot"
-        return violation("VISCOUNTS_SPOT_TAKEN", f"{spot_words(s, a.spot)} is not {where}.", "action.spot")
+        where = NOT_FREE_SPOT_NEAR if step.near else NOT_FREE_SPOT
+        return violation("VISCOUNTS_SPOT_TAKEN", where(spot=spot_words(s, a.spot)), "action.spot")
     return []
 
 

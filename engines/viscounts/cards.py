@@ -13,9 +13,11 @@ from msgspec.structs import replace
 
 from engines.core.errors import Violation, violation
 from engines.core.items import add_sorted, remove_one
+from engines.core.text import Message
 from engines.viscounts import goods
 from engines.viscounts import moves as mv
-from engines.viscounts.common import CONTENT, at, criminals, has_slot_ability, name, owned, push, set_player, swap_head
+from engines.viscounts.common import CONTENT, at, criminals, has_slot_ability, owned, push, set_player, swap_head
+from engines.viscounts.names import EMPTY_SLOT, folk_or_that, joined
 from engines.viscounts.state import (
     EMPTY,
     DestroyStep,
@@ -29,6 +31,19 @@ from engines.viscounts.state import (
     Run,
     State,
 )
+
+NO_CARDS = Message("viscounts.refusal.no_cards", "Your draw and discard piles are empty.")
+NOT_IN_HAND = Message("viscounts.refusal.not_in_hand", "{card} is not in your hand.")
+TOO_FEW_CARDS = Message(
+    "viscounts.refusal.too_few_cards", "You own {n} townsfolk cards; a destroy must leave at least {least}."
+)
+NOT_IN_COLLECTION = Message("viscounts.refusal.not_in_collection", "{card} is not in your starting cards.")
+BAD_ARRANGEMENT = Message("viscounts.refusal.bad_arrangement", "That is not another order of your slots ({have}).")
+MUST_HIRE = Message("viscounts.refusal.must_hire", "A free hire must be taken while a pile has a card.")
+NO_CARD_TO_HIRE = Message(
+    "viscounts.refusal.no_card_to_hire", "The townsfolk pile of segment {position} has no card to hire."
+)
+NO_PILE = Message("viscounts.refusal.no_pile", "There is no townsfolk pile there.")
 
 MIN_OWNED = 3
 """A-21: a player never owns fewer than three townsfolk cards."""
@@ -116,8 +131,8 @@ def check_discard(s: State, step: DiscardStep, a: mv.Discard | mv.Pass) -> list[
     if isinstance(a, mv.Pass) or a.card in _from_hand_or_top(s, step.seat):
         return []
     if a.card == mv.TOP:
-        return violation("VISCOUNTS_NO_CARDS", "Your draw and discard piles are empty.", "action.card")
-    return violation("VISCOUNTS_NOT_IN_HAND", f"{name(a.card)} is not in your hand.", "action.card")
+        return violation("VISCOUNTS_NO_CARDS", NO_CARDS(), "action.card")
+    return violation("VISCOUNTS_NOT_IN_HAND", NOT_IN_HAND(card=folk_or_that(a.card)), "action.card")
 
 
 def apply_discard(s: State, step: DiscardStep, a: mv.Discard | mv.Pass) -> State:
@@ -148,12 +163,12 @@ def check_destroy(s: State, step: DestroyStep, a: mv.Destroy | mv.Pass) -> list[
         return []
     p = s.players[step.seat]
     if len(owned(p)) <= MIN_OWNED:
-        message = f"You own {len(owned(p))} townsfolk cards; a destroy must leave at least {MIN_OWNED}."
+        message = TOO_FEW_CARDS(n=len(owned(p)), least=MIN_OWNED)
         return violation("VISCOUNTS_TOO_FEW_CARDS", message, "action.card")
     if step.setup:
         if a.card in p.draw:
             return []
-        return violation("VISCOUNTS_NOT_IN_COLLECTION", f"{name(a.card)} is not in your starting cards.", "action.card")
+        return violation("VISCOUNTS_NOT_IN_COLLECTION", NOT_IN_COLLECTION(card=folk_or_that(a.card)), "action.card")
     return check_discard(s, DiscardStep(step.seat), mv.Discard(a.card))
 
 
@@ -204,8 +219,8 @@ def check_arrange(s: State, step: Rearrange, a: mv.Arrange | mv.Pass) -> list[Vi
     """A new order of the same cards (empty slots fixed under A-10)."""
     if isinstance(a, mv.Pass) or tuple(a.slots) in arrangements(s, step.seat):
         return []
-    have = ", ".join(name(c) if c else "empty" for c in s.players[step.seat].slots)
-    message = f"That is not another order of your slots ({have})."
+    have = joined([folk_or_that(c) if c else EMPTY_SLOT() for c in s.players[step.seat].slots])
+    message = BAD_ARRANGEMENT(have=have)
     return violation("VISCOUNTS_BAD_ARRANGEMENT", message, "action.slots")
 
 
@@ -248,13 +263,13 @@ def check_free_hire(s: State, step: FreeHire, a: mv.HireFrom | mv.Pass) -> list[
     if isinstance(a, mv.Pass):
         if s.options.free_hire_optional:
             return []
-        return violation("VISCOUNTS_MUST_HIRE", "A free hire must be taken while a pile has a card.")
+        return violation("VISCOUNTS_MUST_HIRE", MUST_HIRE())
     if 0 <= a.position < len(s.folk_tops) and s.folk_tops[a.position] != EMPTY:
         return []
     if 0 <= a.position < len(s.folk_tops):
-        message = f"The townsfolk pile of segment {a.position + 1} has no card to hire."
+        message = NO_CARD_TO_HIRE(position=a.position + 1)
     else:
-        message = "There is no townsfolk pile there."
+        message = NO_PILE()
     return violation("VISCOUNTS_EMPTY_PILE", message, "action.position")
 
 

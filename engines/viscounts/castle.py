@@ -11,6 +11,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engines.core.errors import Violation, violation
+from engines.core.text import Message
 from engines.viscounts import moves as mv
 from engines.viscounts.board import SEGMENTS, neighbours, section_at
 from engines.viscounts.common import CONTENT, at, push, seats_from, set_player, swap_head
@@ -27,6 +28,19 @@ from engines.viscounts.state import (
     Spread,
     State,
 )
+
+SECTION_NOT_READY = Message(
+    "viscounts.refusal.section_not_ready", "Section {section} does not hold three of your workers on tier {tier}."
+)
+NOT_BUMPABLE = Message(
+    "viscounts.refusal.not_bumpable", "Tier {tier} of section {section} holds no worker of seat {owner} over capacity."
+)
+NO_SECTION = Message("viscounts.refusal.no_section", "There is no castle section {section}.")
+NO_WORKER = Message("viscounts.refusal.no_worker", "You have no worker on tier 1 of that section.")
+SECTION_RESOLVING = Message(
+    "viscounts.refusal.section_resolving", "The section being resolved keeps its workers until they move sideways."
+)
+NOT_ADJACENT = Message("viscounts.refusal.not_adjacent", "A castle move goes to an adjacent section.")
 
 THREE = 3
 """§5.8: three own workers in a section move on; more than three of all colours are bumped."""
@@ -176,7 +190,7 @@ def check_section(s: State, step: CastleSection, a: mv.Section) -> list[Violatio
     """§5.8: the section resolved holds three of the player's workers on the tier being resolved."""
     if a.section in ready(s, step.seat, step.tier):
         return []
-    message = f"Section {a.section + 1} does not hold three of your workers on tier {step.tier}."
+    message = SECTION_NOT_READY(section=a.section + 1, tier=step.tier)
     return violation("VISCOUNTS_SECTION_NOT_READY", message, "action.section")
 
 
@@ -200,7 +214,7 @@ def check_bump(s: State, step: Bump, a: mv.BumpWorker) -> list[Violation]:
     """§5.8 bump: the worker bumped stands in a section over capacity."""
     if a in bump_options(s, step):
         return []
-    message = f"Tier {a.tier} of section {a.section + 1} holds no worker of seat {a.owner} over capacity."
+    message = NOT_BUMPABLE(tier=a.tier, section=a.section + 1, owner=a.owner)
     return violation("VISCOUNTS_NOT_BUMPABLE", message, "action")
 
 
@@ -223,7 +237,7 @@ def check_place(s: State, step: PlaceSection, a: mv.Section) -> list[Violation]:
     """§6.2 ``place_workers`` on ``any_section``: the section named exists."""
     if 0 <= a.section < SEGMENTS:
         return []
-    return violation("VISCOUNTS_NO_SECTION", f"There is no castle section {a.section + 1}.", "action.section")
+    return violation("VISCOUNTS_NO_SECTION", NO_SECTION(section=a.section + 1), "action.section")
 
 
 def apply_place(s: State, step: PlaceSection, a: mv.Section) -> State:
@@ -251,11 +265,11 @@ def check_move(s: State, step: CastleMove, a: mv.MoveWorker | mv.Pass) -> list[V
     if isinstance(a, mv.Pass) or a in move_options(s, step):
         return []
     if not (0 <= a.source < SEGMENTS) or s.castle.tier1[a.source][step.seat] == 0:
-        return violation("VISCOUNTS_NO_WORKER", "You have no worker on tier 1 of that section.", "action.source")
+        return violation("VISCOUNTS_NO_WORKER", NO_WORKER(), "action.source")
     if a.source in spreading(s, step.seat) or a.target in spreading(s, step.seat):
-        message = "The section being resolved keeps its workers until they move sideways."
+        message = SECTION_RESOLVING()
         return violation("VISCOUNTS_SECTION_RESOLVING", message, "action.source")
-    return violation("VISCOUNTS_NOT_ADJACENT", "A castle move goes to an adjacent section.", "action.target")
+    return violation("VISCOUNTS_NOT_ADJACENT", NOT_ADJACENT(), "action.target")
 
 
 def apply_move(s: State, step: CastleMove, a: mv.MoveWorker | mv.Pass) -> State:

@@ -18,12 +18,6 @@ RESOURCES: tuple[Resource, ...] = ("ink", "gold", "stone")
 """§0.2: the three resources (silver is not one)."""
 
 
-def name(card_id: str) -> str:
-    """A townsfolk card's name for messages (``That card`` for an id that names no townsfolk)."""
-    found = CONTENT.townsfolk.get(card_id)
-    return found.name if found is not None else "That card"
-
-
 # ---- small updates ----------------------------------------------------------------------------------
 
 

@@ -16,6 +16,7 @@ from msgspec.structs import replace
 from engines.core.errors import Violation, violation
 from engines.core.items import add_sorted, remove_one
 from engines.core.table import Draw, uniform
+from engines.core.text import Message
 from engines.viscounts import cards, solo, turn
 from engines.viscounts import moves as mv
 from engines.viscounts.board import SEGMENTS, spot_table
@@ -35,6 +36,8 @@ from engines.viscounts.state import (
     Pair,
     State,
 )
+
+NOT_DRAWABLE = Message("viscounts.refusal.not_drawable", "{piece} cannot be drawn here.")
 
 
 def _letters(s: State, step: object = None) -> list[str]:
@@ -98,7 +101,7 @@ def check_chance(s: State, step: Any, a: Any) -> list[Violation]:
     if _value(a) in POPULATION[type(step)](s, step):
         return []
     field = f"action.{a.__struct_fields__[0]}"
-    return violation("VISCOUNTS_NOT_DRAWABLE", f"{piece_words(a)} cannot be drawn here.", field)
+    return violation("VISCOUNTS_NOT_DRAWABLE", NOT_DRAWABLE(piece=piece_words(a)), field)
 
 
 def draw(s: State, step: Any) -> Draw:

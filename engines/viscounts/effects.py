@@ -15,6 +15,7 @@ from collections.abc import Callable
 from msgspec.structs import replace
 
 from engines.core.errors import Violation, violation
+from engines.core.text import Message
 from engines.viscounts import cards, castle, goods, solo
 from engines.viscounts import moves as mv
 from engines.viscounts.common import CONTENT, criminals, gain, push, seats_from, swap_head
@@ -36,6 +37,8 @@ from engines.viscounts.state import (
     State,
     Step,
 )
+
+NO_SUCH_OPTION = Message("viscounts.refusal.no_such_option", "The choice has {n} options (0 to {last}), not {index}.")
 
 Handler = Callable[[State, int, Effect, str], State]
 """Applies one effect for a seat; the Run's head is already replaced by its remaining effects."""
@@ -214,7 +217,7 @@ def check_branch(s: State, step: ChooseBranch, a: mv.Branch) -> list[Violation]:
     """§6.2 ``choice``: the branch named is one of the effect's."""
     if 0 <= a.index < len(step.effect.of):
         return []
-    message = f"The choice has {len(step.effect.of)} options (0 to {len(step.effect.of) - 1}), not {a.index}."
+    message = NO_SUCH_OPTION(n=len(step.effect.of), last=len(step.effect.of) - 1, index=a.index)
     return violation("VISCOUNTS_NO_SUCH_OPTION", message, "action.index")
 
 

@@ -21,7 +21,7 @@ from msgspec.structs import replace
 from engines.core.engine import AutomatedSeat, GameInfo, GameType, option_infos
 from engines.core.game import Game, TableEngine
 from engines.core.table import Act, Auto, Step, Table, dispatch, no_check
-from engines.core.text import plural
+from engines.core.text import LIST_OR, Message, Text, listing
 from engines.viscounts import (
     actions,
     building,
@@ -32,6 +32,7 @@ from engines.viscounts import (
     goods,
     integrity,
     manuscripts,
+    names,
     scoring,
     setup,
     solo,
@@ -172,66 +173,112 @@ def _chance(kind: type, prompt: Any) -> Step[State]:
 # ---- prompts: what the one deciding decides (never naming them: the client does) ----------------------
 
 
-def _times(template: str, left: int) -> str:
+def _prompt(kind: str, template: str, plural: str = "") -> Message:
+    return Message(f"viscounts.prompt.{kind}", template, plural)
+
+
+TIMES_LEFT = _prompt("left", "{prompt} ({left} left)")
+
+
+def _times(prompt: Text, left: int) -> Text:
     """A decision taken ``left`` more times: ``(2 left)``."""
-    return template + (f" ({left} left)" if left > 1 else "")
+    return TIMES_LEFT(prompt=prompt, left=left) if left > 1 else prompt
 
 
-def _drawn_prompt(s: State, step: DrawCard) -> str:
-    drawer = words.who(s, step.seat)
-    return {
-        "hand": f"Draw the top card of the draw pile of {drawer} into their hand",
-        "play": f"Draw the top card of the draw pile of {drawer}: they play it blind",
-        "discard": f"Draw the top card of the draw pile of {drawer}: it is discarded",
-        "destroy": f"Draw the top card of the draw pile of {drawer}: it is destroyed",
-    }[step.purpose]
+_DRAWN_PROMPTS = {
+    "hand": _prompt("card_drawn_hand", "Draw the top card of the draw pile of {seat} into their hand"),
+    "play": _prompt("card_drawn_play", "Draw the top card of the draw pile of {seat}: they play it blind"),
+    "discard": _prompt("card_drawn_discard", "Draw the top card of the draw pile of {seat}: it is discarded"),
+    "destroy": _prompt("card_drawn_destroy", "Draw the top card of the draw pile of {seat}: it is destroyed"),
+}
 
 
-def _scheme_prompt(s: State, step: DrawScheme) -> str:
+def _drawn_prompt(s: State, step: DrawCard) -> Text:
+    return _DRAWN_PROMPTS[step.purpose](seat=words.who(s, step.seat))
+
+
+SCHEME_SETUP = _prompt("scheme_setup", "Draw a Future Scheme to shuffle into the pile of {seat}")
+SCHEME_FUTURE = _prompt("scheme_future", "Draw a Future Scheme for {seat}")
+SCHEME_REVEAL = _prompt("scheme_reveal", "Reveal the next scheme card of {seat}")
+
+
+def _scheme_prompt(s: State, step: DrawScheme) -> Text:
     ai = words.who(s, step.seat)
     if step.setup:
-        return f"Draw a Future Scheme to shuffle into the pile of {ai}"
+        return SCHEME_SETUP(seat=ai)
     if step.future:
-        return f"Draw a Future Scheme for {ai}"
-    return f"Reveal the next scheme card of {ai}"
+        return SCHEME_FUTURE(seat=ai)
+    return SCHEME_REVEAL(seat=ai)
 
 
-def _cost_prompt(s: State, step: ChooseCost) -> str:
-    return "Pay {pay} for {gain}, or not".format(**words.cost_of(replace(s, queue=(step,))))
+COST = _prompt("cost", "Pay {pay} for {gain}, or not")
 
 
-def _destroy_prompt(s: State, step: DestroyStep) -> str:
-    if step.setup:
-        return _times("Destroy one of your starting cards, or none", step.left)
-    return _times("Destroy a card from your hand or your draw pile, or none", step.left)
+def _cost_prompt(s: State, step: ChooseCost) -> Text:
+    return COST(**words.cost_of(replace(s, queue=(step,))))
 
 
-def _free_hire_prompt(s: State, step: FreeHire) -> str:
-    decline = ", or decline" if s.options.free_hire_optional else ""
-    return _times(f"Hire the top card of any townsfolk pile for free{decline}", step.left)
+DESTROY_STARTING = _prompt("destroy_starting", "Destroy one of your starting cards, or none")
+DESTROY = _prompt("destroy", "Destroy a card from your hand or your draw pile, or none")
 
 
-def _build_free_prompt(s: State, step: BuildFree) -> str:
-    return f"Choose a spot for your free {building_name(step.building) if step.building else 'building'}"
+def _destroy_prompt(s: State, step: DestroyStep) -> Text:
+    return _times((DESTROY_STARTING if step.setup else DESTROY)(), step.left)
+
+
+FREE_HIRE = _prompt("free_hire", "Hire the top card of any townsfolk pile for free")
+FREE_HIRE_OR_DECLINE = _prompt("free_hire_optional", "Hire the top card of any townsfolk pile for free, or decline")
+
+
+def _free_hire_prompt(s: State, step: FreeHire) -> Text:
+    return _times((FREE_HIRE_OR_DECLINE if s.options.free_hire_optional else FREE_HIRE)(), step.left)
+
+
+BUILD_FREE = _prompt("build_free", "Choose a spot for your free {building}")
+BUILD_FREE_ANY = _prompt("build_free_any", "Choose a spot for your free building")
+
+
+def _build_free_prompt(s: State, step: BuildFree) -> Text:
+    return BUILD_FREE(building=building_name(step.building)) if step.building else BUILD_FREE_ANY()
+
+
+SEGMENT = _prompt("segment", "Draw the board segment laid as segment {position}")
+ROTATION = _prompt("rotation", "Draw how the castle is turned")
+FOLK = _prompt("folk", "Reveal the next townsfolk of the pile of segment {position}")
+MANUSCRIPT = _prompt("manuscript", "Reveal the next manuscript of the pile of segment {position}")
+START = _prompt("start", "Draw the start player")
+PLAYER_CARD = _prompt("player_card", "Draw the next player card to lay out")
+HERO = _prompt("hero", "Draw the hero to put under {card}")
+BRANCH = _prompt("branch", "Choose one: {effect}")
+RESOURCE = _prompt("resource", "Take a resource: ink, gold or stone")
+FLIP = _prompt("flip", "Flip a debt or a deed")
+REARRANGE = _prompt("rearrange", "Rearrange the cards in your slots, or keep their order")
+DISCARD = _prompt("discard", "Discard a card from your hand or your draw pile, or nothing")
+FREE_MANUSCRIPT = _prompt("free_manuscript", "Take a manuscript costing {costs} for free")
+CASTLE_MOVE = _prompt("castle_move", "Move a worker to a neighbouring castle section, or make no move")
+PLACE_SECTION = _prompt(
+    "place_section", "Choose the castle section for {n} free worker", "Choose the castle section for {n} free workers"
+)
+CASTLE_SECTION = _prompt("castle_section", "Choose which of your tier-{tier} castle sections resolves first")
+BUMP = _prompt("bump", "Choose a worker to bump from a crowded castle section")
+PICK_PAIR = _prompt("pick_pair", "Pick a player card and hero")
+PLAY = _prompt("play", "Play a card from your hand into slot 1")
+MOVE = _prompt("move", "Move your viscount")
+ACTION = _prompt("action", "Take a primary action, or none")
+RECRUIT = _prompt("recruit", "Hire the townsfolk on top of the pile here, or nobody")
 
 
 # ---- the table: one row per kind of queued step -------------------------------------------------------
 
 STEPS: dict[type, Step[State] | Auto[State]] = {
     # chance (§9): setup's draws (§3 steps 1–8), a card from a draw pile (§4.6), the AI's schemes (§8)
-    DrawSegment: _chance(DrawSegment, lambda s, step: f"Draw the board segment laid as segment {step.position + 1}"),
-    DrawRotation: _chance(DrawRotation, "Draw how the castle is turned"),
-    DrawFolk: _chance(
-        DrawFolk, lambda s, step: f"Reveal the next townsfolk of the pile of segment {step.position + 1}"
-    ),
-    DrawManuscript: _chance(
-        DrawManuscript, lambda s, step: f"Reveal the next manuscript of the pile of segment {step.position + 1}"
-    ),
-    DrawStart: _chance(DrawStart, "Draw the start player"),
-    DrawPlayerCard: _chance(DrawPlayerCard, "Draw the next player card to lay out"),
-    DrawHero: _chance(
-        DrawHero, lambda s, step: f"Draw the hero to put under {words.hero_under(replace(s, queue=(step,)))}"
-    ),
+    DrawSegment: _chance(DrawSegment, lambda s, step: SEGMENT(position=step.position + 1)),
+    DrawRotation: _chance(DrawRotation, ROTATION),
+    DrawFolk: _chance(DrawFolk, lambda s, step: FOLK(position=step.position + 1)),
+    DrawManuscript: _chance(DrawManuscript, lambda s, step: MANUSCRIPT(position=step.position + 1)),
+    DrawStart: _chance(DrawStart, START),
+    DrawPlayerCard: _chance(DrawPlayerCard, PLAYER_CARD),
+    DrawHero: _chance(DrawHero, lambda s, step: HERO(card=words.hero_under(replace(s, queue=(step,))))),
     DrawCard: _chance(DrawCard, _drawn_prompt),
     DrawScheme: _chance(DrawScheme, _scheme_prompt),
     # effect decisions (§4.5, §4.6, §6.2)
@@ -240,7 +287,7 @@ STEPS: dict[type, Step[State] | Auto[State]] = {
         effects.branch_options,
         effects.check_branch,
         effects.apply_branch,
-        lambda s, step: f"Choose one: {effect_words(step.effect)}",
+        lambda s, step: BRANCH(effect=effect_words(step.effect)),
     ),
     ChooseCost: _decision(
         (mv.Accept, mv.Pass), effects.cost_options, effects.check_cost, effects.apply_cost, _cost_prompt
@@ -250,28 +297,28 @@ STEPS: dict[type, Step[State] | Auto[State]] = {
         goods.resource_options,
         goods.check_resource,
         effects.apply_resource,
-        lambda s, step: _times("Take a resource: ink, gold or stone", step.left),
+        lambda s, step: _times(RESOURCE(), step.left),
     ),
     ChooseFlip: _decision(
         (mv.Flip,),
         goods.flip_options,
         goods.check_flip,
         effects.apply_flip,
-        lambda s, step: _times("Flip a debt or a deed", step.left),
+        lambda s, step: _times(FLIP(), step.left),
     ),
     Rearrange: _decision(
         (mv.Arrange, mv.Pass),
         cards.arrange_options,
         cards.check_arrange,
         cards.apply_arrange,
-        "Rearrange the cards in your slots, or keep their order",
+        REARRANGE,
     ),
     DiscardStep: _decision(
         (mv.Discard, mv.Pass),
         cards.discard_options,
         cards.check_discard,
         cards.apply_discard,
-        lambda s, step: _times("Discard a card from your hand or your draw pile, or nothing", step.left),
+        lambda s, step: _times(DISCARD(), step.left),
     ),
     DestroyStep: _decision(
         (mv.Destroy, mv.Pass), cards.destroy_options, cards.check_destroy, cards.apply_destroy, _destroy_prompt
@@ -288,7 +335,7 @@ STEPS: dict[type, Step[State] | Auto[State]] = {
         manuscripts.free_options,
         manuscripts.check_free,
         manuscripts.apply_free,
-        lambda s, step: f"Take a manuscript costing {' or '.join(str(c) for c in step.costs)} for free",
+        lambda s, step: FREE_MANUSCRIPT(costs=listing(list(step.costs), joined=LIST_OR)),
     ),
     # the castle (§5.8, §6.2)
     CastleMove: _decision(
@@ -296,28 +343,28 @@ STEPS: dict[type, Step[State] | Auto[State]] = {
         castle.move_options,
         castle.check_move,
         castle.apply_move,
-        lambda s, step: _times("Move a worker to a neighbouring castle section, or make no move", step.left),
+        lambda s, step: _times(CASTLE_MOVE(), step.left),
     ),
     PlaceSection: _decision(
         (mv.Section,),
         castle.place_options,
         castle.check_place,
         castle.apply_place,
-        lambda s, step: f"Choose the castle section for {plural(step.n, 'free worker')}",
+        lambda s, step: PLACE_SECTION(n=step.n),
     ),
     CastleSection: _decision(
         (mv.Section,),
         castle.section_options,
         castle.check_section,
         castle.apply_section,
-        "Choose which of your tier-{tier} castle sections resolves first",
+        CASTLE_SECTION,
     ),
     Bump: _decision(
         (mv.BumpWorker,),
         castle.bump_options,
         castle.check_bump,
         castle.apply_bump,
-        "Choose a worker to bump from a crowded castle section",
+        BUMP,
     ),
     BuildFree: _decision(
         (mv.PlaceBuilding,),
@@ -356,7 +403,7 @@ def _turn_seat(s: State) -> tuple[int, ...]:
     return (s.turn.seat,)
 
 
-def _phase(takes: tuple[type, ...], candidates: Any, check: Any, effect: Any, prompt: str) -> Step[State]:
+def _phase(takes: tuple[type, ...], candidates: Any, check: Any, effect: Any, prompt: Message) -> Step[State]:
     """A phase of a turn that asks the turn's player (§4.7)."""
     return Step(takes, candidates, check, effect, prompt, seats=_turn_seat)
 
@@ -367,21 +414,19 @@ STAGES: dict[str, Step[State]] = {
         setup.pick_options,
         setup.check_pick,
         setup.apply_pick,
-        "Pick a player card and hero",
+        PICK_PAIR,
         seats=_picker,
     ),
     # the phases of a turn that ask the player (§4.7, §5.11)
-    "play": _phase(
-        (mv.Play,), turn.play_options, turn.check_play, turn.apply_play, "Play a card from your hand into slot 1"
-    ),
-    "move": _phase((mv.MoveTo,), turn.move_options, turn.check_move, turn.apply_move, "Move your viscount"),
-    "action": _phase(ACTION_TAKES, turn.act_options, check_act, apply_act, "Take a primary action, or none"),
+    "play": _phase((mv.Play,), turn.play_options, turn.check_play, turn.apply_play, PLAY),
+    "move": _phase((mv.MoveTo,), turn.move_options, turn.check_move, turn.apply_move, MOVE),
+    "action": _phase(ACTION_TAKES, turn.act_options, check_act, apply_act, ACTION),
     "recruit": _phase(
         (mv.Hire, mv.Pass),
         turn.recruit_options,
         turn.check_recruit,
         turn.apply_recruit,
-        "Hire the townsfolk on top of the pile here, or nobody",
+        RECRUIT,
     ),
 }
 """The draft pick (§3 step 9) and the phases of a turn that ask its player (§4.7)."""
@@ -413,9 +458,13 @@ TABLE: Table[State] = Table(
 )
 
 
-def game_over(state: State) -> str:
+GAME_OVER = Message("viscounts.game_over", "The game is over after round {round}.")
+CLERIC_AI = Message("viscounts.seat.cleric_ai", "Cleric AI")
+
+
+def game_over(state: State) -> Text:
     """§4.9: the round after the first reveal is over."""
-    return f"The game is over after round {state.round}."
+    return GAME_OVER(round=state.round)
 
 
 def describe() -> dict[str, Any]:
@@ -447,7 +496,7 @@ GAME: Game[State, Options] = Game(
             simultaneous=False,
             hidden_information=True,
             chance=True,
-            automated_seats=(AutomatedSeat(players=1, seat=1, name="Cleric AI"),),
+            automated_seats=(AutomatedSeat(players=1, seat=1, name=CLERIC_AI.template, name_text=CLERIC_AI()),),
         ),
     ),
     table=TABLE,
@@ -464,6 +513,7 @@ GAME: Game[State, Options] = Game(
     log=words.log,
     game_over=game_over,
     picture=picture,
+    names=(names.GOODS, names.BUILDINGS, names.FOLK, names.ICONS, names.RIBBONS, names.SPACE_KINDS),
 )
 """Viscounts of the West Kingdom for 1–4 players (one: against the Cleric AI, §8)."""
 ENGINE: TableEngine[State, Options] = TableEngine(GAME)

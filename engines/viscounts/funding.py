@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from itertools import product
 
 from engines.core.errors import Violation, violation
+from engines.core.text import Message, Param, Text
 from engines.viscounts.board import position
 from engines.viscounts.board import side as side_at
 from engines.viscounts.common import CONTENT, board_icons, has_slot_ability, slot_cards
 from engines.viscounts.content import Ability, ActionName, Icon
-from engines.viscounts.names import icon_words
+from engines.viscounts.names import FOLK, GOODS, ICONS, folk_ref, icon_words
 from engines.viscounts.state import EMPTY, State
 
 ROWS = {row.action: row for row in CONTENT.board.actions}
@@ -84,7 +85,50 @@ def dismiss_cost(s: State, seat: int) -> int:
     return dismissable(s, seat).cost
 
 
-def dismiss_problem(s: State, seat: int, action: ActionName) -> str:
+PRINTED_FOLK = Message("viscounts.payment.printed_townsfolk", "the printed townsfolk")
+SHOWS_ONE = Message(
+    "viscounts.refusal.dismiss_shows_one",
+    "{card} shows a {icons}; a dismissal for this action needs a {need} or criminal icon.",
+)
+SHOWS_MANY = Message(
+    "viscounts.refusal.dismiss_shows_many",
+    "{card} shows {icons}; a dismissal for this action needs a {need} or criminal icon.",
+)
+SHOWS_NONE = Message(
+    "viscounts.refusal.dismiss_shows_none",
+    "{card} shows no icon; a dismissal for this action needs a {need} or criminal icon.",
+)
+NEGATIVE = Message("viscounts.refusal.negative_payment", "A payment cannot be negative.")
+PAY_MORE = Message("viscounts.refusal.pay_more", "You pay {n} {resource}; you have {held}.")
+NO_SILVER_CONVERSION = Message(
+    "viscounts.refusal.no_silver_conversion", "No card on your board turns silver into these icons."
+)
+BAD_CONVERSION = Message(
+    "viscounts.refusal.bad_conversion", "Silver converts {per} at a time; {silver} is not a multiple of {per}."
+)
+NO_RESOURCE_CONVERSION = Message(
+    "viscounts.refusal.no_resource_conversion", "No card on your board turns gold or stone into these icons."
+)
+COSTS_SILVER = Message("viscounts.refusal.costs_silver", "This costs {spent} silver; you have {silver}.")
+TOO_FEW = Message(
+    "viscounts.refusal.too_few_icons",
+    "{what} needs {need} {icon} icons; you have {total} ({free} on your board, {paid} paid).",
+)
+TOO_FEW_DISMISSED = Message(
+    "viscounts.refusal.too_few_icons_dismissed",
+    "{what} needs {need} {icon} icons; you have {total} ({free} on your board and the dismissed card, {paid} paid).",
+)
+OVERPAID = Message(
+    "viscounts.refusal.overpaid", "{what} needs {need} {icon} icons; you pay for {more} more than needed."
+)
+
+
+def dismissed_name(d: Dismissable) -> Param:
+    """The card a dismissal takes, by name (``the printed townsfolk`` for the printed card)."""
+    return FOLK[folk_ref(d.name)] if d.card != EMPTY else PRINTED_FOLK()
+
+
+def dismiss_problem(s: State, seat: int, action: ActionName) -> Text | None:
     """Why the segment's card cannot be dismissed for ``action`` (empty when it can): its printed icons must
     include the action's icon or a criminal (A-23 ``conversion_dismiss``: or an icon a conversion uses)."""
     d = dismissable(s, seat)
@@ -93,9 +137,11 @@ def dismiss_problem(s: State, seat: int, action: ActionName) -> str:
     if s.options.conversion_dismiss and "convert_icons" in modifiers(s, seat, action):
         usable.add("MERCHANT")
     if usable & set(d.icons):
-        return ""
-    shown = ("a " if len(d.icons) == 1 else "") + icon_words(d.icons) if d.icons else "no icon"
-    return f"{d.name} shows {shown}; a dismissal for this action needs a {need.lower()} or criminal icon."
+        return None
+    card = dismissed_name(d)
+    if not d.icons:
+        return SHOWS_NONE(card=card, need=ICONS[need])
+    return (SHOWS_ONE if len(d.icons) == 1 else SHOWS_MANY)(card=card, icons=icon_words(d.icons), need=ICONS[need])
 
 
 # ---- icon totals ----------------------------------------------------------------------------------------------
@@ -156,55 +202,51 @@ def _fields(p: Payment) -> dict[str, int | bool]:
     return {"pay": p.pay, "silver": p.silver, "gold": p.gold, "stone": p.stone, "dismiss": p.dismiss}
 
 
-def payment_problems(s: State, seat: int, action: ActionName, need: int, p: Payment, what: str) -> list[Violation]:
+def payment_problems(s: State, seat: int, action: ActionName, need: int, p: Payment, what: Text) -> list[Violation]:
     """Everything wrong with paying ``p`` for ``need`` icons of ``action`` (``what`` names the purchase in the
     message): amounts held, conversions present, the dismissal, the total and its minimality."""
     player = s.players[seat]
     res = resource(action)
     mods = modifiers(s, seat, action)
     if min(p.pay, p.silver, p.gold, p.stone) < 0:
-        return violation("VISCOUNTS_NEGATIVE_PAYMENT", "A payment cannot be negative.", "action")
+        return violation("VISCOUNTS_NEGATIVE_PAYMENT", NEGATIVE(), "action")
     if res != "silver" and p.pay > getattr(player, res):
-        message = f"You pay {p.pay} {res}; you have {getattr(player, res)}."
+        message = PAY_MORE(n=p.pay, resource=GOODS[res], held=getattr(player, res))
         return violation("VISCOUNTS_CANNOT_AFFORD", message, "action.pay")
     if p.silver and "convert_silver" not in mods:
-        return violation(
-            "VISCOUNTS_NO_CONVERSION", "No card on your board turns silver into these icons.", "action.silver"
-        )
+        return violation("VISCOUNTS_NO_CONVERSION", NO_SILVER_CONVERSION(), "action.silver")
     per = mods["convert_silver"].per if p.silver else 1
     if p.silver % per:
-        message = f"Silver converts {per} at a time; {p.silver} is not a multiple of {per}."
+        message = BAD_CONVERSION(per=per, silver=p.silver)
         return violation("VISCOUNTS_BAD_CONVERSION", message, "action.silver")
     if (p.gold or p.stone) and "resources_as_icons" not in mods:
-        return violation(
-            "VISCOUNTS_NO_CONVERSION", "No card on your board turns gold or stone into these icons.", "action.gold"
-        )
+        return violation("VISCOUNTS_NO_CONVERSION", NO_RESOURCE_CONVERSION(), "action.gold")
     for field in ("gold", "stone"):
         if getattr(p, field) > getattr(player, field):
-            message = f"You pay {getattr(p, field)} {field}; you have {getattr(player, field)}."
+            message = PAY_MORE(n=getattr(p, field), resource=GOODS[field], held=getattr(player, field))
             return violation("VISCOUNTS_CANNOT_AFFORD", message, f"action.{field}")
     if p.dismiss:
         problem = dismiss_problem(s, seat, action)
-        if problem:
+        if problem is not None:
             return violation("VISCOUNTS_CANNOT_DISMISS", problem, "action.dismiss")
     spent = silver_spent(s, seat, action, p)
     if spent > player.silver:
-        message = f"This costs {spent} silver; you have {player.silver}."
+        message = COSTS_SILVER(spent=spent, silver=player.silver)
         return violation("VISCOUNTS_CANNOT_AFFORD", message, silver_field(action))
     free = free_icons(s, seat, action, p.dismiss)
     total = free + paid_icons(s, seat, action, p)
-    icon = ROWS[action].icon.lower()
+    icon = ICONS[ROWS[action].icon]
     if total < need:
-        where = "on your board and the dismissed card" if p.dismiss else "on your board"
-        message = f"{what} needs {need} {icon} icons; you have {total} ({free} {where}, {total - free} paid)."
+        too_few = TOO_FEW_DISMISSED if p.dismiss else TOO_FEW
+        message = too_few(what=what, need=need, icon=icon, total=total, free=free, paid=total - free)
         return violation("VISCOUNTS_TOO_FEW_ICONS", message, "action.pay")
     if any(free + paid_icons(s, seat, action, q) >= need for q in _smaller(s, seat, action, p)):
-        message = f"{what} needs {need} {icon} icons; you pay for {total - need} more than needed."
+        message = OVERPAID(what=what, need=need, icon=icon, more=total - need)
         return violation("VISCOUNTS_OVERPAID", message, "action.pay")
     return []
 
 
-def payments(s: State, seat: int, action: ActionName, need: int, what: str) -> list[Payment]:
+def payments(s: State, seat: int, action: ActionName, need: int, what: Text) -> list[Payment]:
     """Every minimal payment for ``need`` icons of ``action``, with and without the dismissal."""
     player = s.players[seat]
     res = resource(action)
@@ -213,7 +255,7 @@ def payments(s: State, seat: int, action: ActionName, need: int, what: str) -> l
     emma = "resources_as_icons" in mods
     out = []
     for dismiss in (False, True):
-        if dismiss and dismiss_problem(s, seat, action):
+        if dismiss and dismiss_problem(s, seat, action) is not None:
             continue
         short = max(0, need - free_icons(s, seat, action, dismiss))
         held = player.silver if res == "silver" else getattr(player, res)

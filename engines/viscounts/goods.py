@@ -9,9 +9,17 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engines.core.errors import Violation, violation
+from engines.core.text import Message
 from engines.viscounts import moves as mv
 from engines.viscounts.common import CONTENT, RESOURCES, gain, set_player
 from engines.viscounts.state import ChooseFlip, ChooseResource, State
+
+SILVER_NOT_RESOURCE = Message(
+    "viscounts.refusal.silver_not_resource", "Silver is not a resource: take ink, gold or stone."
+)
+NOT_RESOURCE = Message("viscounts.refusal.not_resource", "That is not a resource: take ink, gold or stone.")
+NO_UNPAID_DEBT = Message("viscounts.refusal.no_unpaid_debt", "You have no unpaid debt to flip.")
+NO_ACQUIRED_DEED = Message("viscounts.refusal.no_acquired_deed", "You have no acquired deed to flip.")
 
 # ---- the track (§4.4) ---------------------------------------------------------------------------------
 
@@ -108,10 +116,8 @@ def check_resource(s: State, step: ChooseResource, a: mv.Take) -> list[Violation
     """§0.2: a resource is ink, gold or stone (never silver)."""
     if a.resource in RESOURCES:
         return []
-    what = "Silver" if a.resource == "silver" else "That"
-    return violation(
-        "VISCOUNTS_NOT_A_RESOURCE", f"{what} is not a resource: take ink, gold or stone.", "action.resource"
-    )
+    what = SILVER_NOT_RESOURCE if a.resource == "silver" else NOT_RESOURCE
+    return violation("VISCOUNTS_NOT_A_RESOURCE", what(), "action.resource")
 
 
 def take_resource(s: State, seat: int, resource: str) -> State:
@@ -128,5 +134,5 @@ def check_flip(s: State, step: ChooseFlip, a: mv.Flip) -> list[Violation]:
     """§4.5: a flip needs an unflipped card of the chosen kind."""
     if a.what in flippable(s, step.seat):
         return []
-    held = "unpaid debt" if a.what == "debt" else "acquired deed"
-    return violation("VISCOUNTS_NOTHING_TO_FLIP", f"You have no {held} to flip.", "action.what")
+    held = NO_UNPAID_DEBT if a.what == "debt" else NO_ACQUIRED_DEED
+    return violation("VISCOUNTS_NOTHING_TO_FLIP", held(), "action.what")

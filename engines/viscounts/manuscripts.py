@@ -8,10 +8,19 @@ from collections import Counter
 from msgspec.structs import replace
 
 from engines.core.errors import Violation, violation
+from engines.core.text import LIST_OR, Message, listing
 from engines.viscounts import moves as mv
 from engines.viscounts.board import side
 from engines.viscounts.common import CONTENT, at, push, set_player, swap_head
 from engines.viscounts.state import EMPTY, DrawManuscript, FreeManuscript, Run, State
+
+NOT_FREE_MANUSCRIPT = Message(
+    "viscounts.refusal.not_free_manuscript",
+    "The manuscript pile of segment {position} shows no manuscript costing {costs}.",
+)
+NOT_FREE_MANUSCRIPT_THERE = Message(
+    "viscounts.refusal.not_free_manuscript_there", "There shows no manuscript costing {costs}."
+)
 
 BONUS_AT = 3
 """§6.8: three collected manuscripts of one ribbon win its Cleric Bonus card."""
@@ -63,9 +72,11 @@ def check_free(s: State, step: FreeManuscript, a: mv.TakeManuscript) -> list[Vio
     """§6.2 ``free_manuscript`` (A-16): the pile named shows a manuscript of an allowed cost."""
     if a in free_options(s, step):
         return []
-    costs = " or ".join(str(c) for c in step.costs)
-    where = f"The manuscript pile of segment {a.position + 1}" if 0 <= a.position < len(s.script_tops) else "There"
-    message = f"{where} shows no manuscript costing {costs}."
+    costs = listing(list(step.costs), joined=LIST_OR)
+    if 0 <= a.position < len(s.script_tops):
+        message = NOT_FREE_MANUSCRIPT(position=a.position + 1, costs=costs)
+    else:
+        message = NOT_FREE_MANUSCRIPT_THERE(costs=costs)
     return violation("VISCOUNTS_NOT_FREE_MANUSCRIPT", message, "action.position")
 
 

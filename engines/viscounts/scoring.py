@@ -13,38 +13,66 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from engines.core.items import HIDDEN
-from engines.core.scoring import ScoreEntry, ScoreSheet, rank, seat_score
+from engines.core.scoring import ScoreEntry, ScoreSheet, rank, score_entry, seat_score
+from engines.core.text import LIST_COMMA, Message, Text, listing
 from engines.viscounts.common import CONTENT, ai_board, board_slots, building_icons, cleric_icons, owned
 from engines.viscounts.content import Icon, ManuscriptVp
-from engines.viscounts.names import vp_noun, vp_words
+from engines.viscounts.names import BUILDINGS as BUILDING_TYPES
+from engines.viscounts.names import COUNTED, RIBBONS, vp_count, vp_words
 from engines.viscounts.state import Player, State
 
-BUILDINGS = "buildings"
-CASTLE = "castle workers"
-SETS = "manuscript sets"
-MANUSCRIPTS = "manuscripts"
-LEADER = "Castle Leader"
-CLERIC_BONUS = "Cleric Bonus"
-DEBTS = "unpaid debts"
-DEEDS = "acquired deeds"
-APPROVED = "approved deeds"
-POVERTY = "Poverty"
-PROSPERITY = "Prosperity"
-AI_RESOURCES = "AI resources"
 
-TIER_WORDS = ("on tier 1", "on tier 2", "in the centre")
-"""How a worker's place in the castle is named, by tier (1, 2, 3 = centre)."""
+def _category(key: str, words: str) -> Message:
+    return Message(f"viscounts.score.{key}", words)
 
 
-def plural(n: int, noun: str) -> str:
-    """``n`` and ``noun``, with an ``s`` unless ``n`` is 1 (``"2 Guildhalls"``, ``"1 worker"``)."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+BUILDINGS = _category("buildings", "buildings")
+CASTLE = _category("castle", "castle workers")
+SETS = _category("sets", "manuscript sets")
+MANUSCRIPTS = _category("manuscripts", "manuscripts")
+LEADER = _category("leader", "Castle Leader")
+CLERIC_BONUS = _category("cleric_bonus", "Cleric Bonus")
+DEBTS = _category("debts", "unpaid debts")
+DEEDS = _category("deeds", "acquired deeds")
+APPROVED = _category("approved", "approved deeds")
+POVERTY = _category("poverty", "Poverty")
+PROSPERITY = _category("prosperity", "Prosperity")
+AI_RESOURCES = _category("ai_resources", "AI resources")
+
+TIER_WORDS = (COUNTED["worker_tier1"], COUNTED["worker_tier2"], COUNTED["worker_tier3"])
+"""How many workers and where in the castle, by tier (1, 2, 3 = centre)."""
+
+BUILT_COUNT = {
+    kind: Message(f"viscounts.score.built_{kind}", f"{{n}} {name.english}", f"{{n}} {name.english}s")
+    for kind, name in BUILDING_TYPES.items()
+}
+"""How many buildings of a type: ``2 Guildhalls``."""
+SET_OF = Message("viscounts.score.set_of", "set of {n}: {ribbons}")
+WITH_RIBBON = Message("viscounts.score.with_ribbon", "{condition} ({ribbon} ribbon)")
+COUNTING = Message("viscounts.score.counting", "{condition}: {count}")
+CARD_HELD = Message("viscounts.score.card_held", "card held")
+RIBBON = Message("viscounts.score.ribbon", "{ribbon} ribbon")
+UNPAID_DEBTS = Message("viscounts.score.unpaid_debts", "{n} unpaid debt", "{n} unpaid debts")
+ACQUIRED_DEEDS = Message("viscounts.score.acquired_deeds", "{n} acquired deed", "{n} acquired deeds")
+PLACES = {
+    1: Message("viscounts.score.place_1", "1st"),
+    2: Message("viscounts.score.place_2", "2nd"),
+    3: Message("viscounts.score.place_3", "3rd"),
+    4: Message("viscounts.score.place_4", "4th"),
+}
+"""The places an award goes to (four players at most)."""
+PLACE_N = Message("viscounts.score.place_n", "{n}th")
+AWARD = Message("viscounts.score.award", "{place} with {count}")
+AWARD_TIED = Message("viscounts.score.award_tied", "tied {first}–{last} with {count}")
+RESOURCES_LEFT = Message("viscounts.score.resources_left", "{n} resource left", "{n} resources left")
+GOODS_LEFT = Message("viscounts.score.goods_left", "{n} silver and resources left")
+AI_WINS_TIE = Message("viscounts.score.ai_wins_tie", "the AI wins a tie")
+TIE_TO_AI = Message("viscounts.score.tie_to_ai", "a tie goes to the AI")
 
 
-def ordinal(n: int) -> str:
+def ordinal(n: int) -> Text:
     """``1st``, ``2nd``, ``3rd``, ``4th`` ... for places."""
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
-    return f"{n}{suffix}"
+    return PLACES[n]() if n in PLACES else PLACE_N(n=n)
 
 
 def is_solo(s: State) -> bool:
@@ -53,11 +81,6 @@ def is_solo(s: State) -> bool:
 
 
 # ---- §7.2 item 1: buildings ------------------------------------------------------------------------------
-
-
-def building_name(building: str) -> str:
-    """A building type's name for the breakdown (``trading_post`` -> ``Trading Post``)."""
-    return building.replace("_", " ").title()
 
 
 def buildings_built(p: Player) -> Counter[str]:
@@ -74,7 +97,7 @@ def building_vp(p: Player) -> list[ScoreEntry]:
     for kind in CONTENT.board.building_types:
         n = counts[kind.building]
         if n:
-            entries.append(ScoreEntry(BUILDINGS, kind.vp[n - 1], plural(n, building_name(kind.building))))
+            entries.append(score_entry(BUILDINGS(), kind.vp[n - 1], BUILT_COUNT[kind.building](n=n)))
     return entries
 
 
@@ -96,7 +119,7 @@ def castle_vp(s: State, seat: int) -> list[ScoreEntry]:
     entries = []
     for n, vp, where in zip(workers_by_tier(s, seat), CONTENT.castle.worker_vp, TIER_WORDS, strict=True):
         if n:
-            entries.append(ScoreEntry(CASTLE, n * vp, f"{plural(n, 'worker')} {where}"))
+            entries.append(score_entry(CASTLE(), n * vp, where(n=n)))
     return entries
 
 
@@ -127,9 +150,8 @@ def set_entries(p: Player) -> list[ScoreEntry]:
     """§7.2 item 3: one line per manuscript set, naming its ribbons (T-SETS-1)."""
     entries = []
     for ms in manuscript_sets(p.manuscripts):
-        ribbons = ", ".join(CONTENT.manuscripts[m].ribbon for m in ms)
-        detail = f"set of {len(ms)}: {ribbons}"
-        entries.append(ScoreEntry(SETS, set_vp(len(ms)), detail))
+        ribbons = listing([RIBBONS[CONTENT.manuscripts[m].ribbon] for m in ms], joined=LIST_COMMA)
+        entries.append(score_entry(SETS(), set_vp(len(ms)), SET_OF(n=len(ms), ribbons=ribbons)))
     return entries
 
 
@@ -179,15 +201,14 @@ def condition_count(s: State, seat: int, vp: ManuscriptVp) -> int:
     return counts[vp.per]
 
 
-def condition_words(manuscript: str, vp: ManuscriptVp, count: int) -> str:
+def condition_words(manuscript: str, vp: ManuscriptVp, count: int) -> Text:
     """A condition line's explanation, by what the manuscript prints (its condition and ribbon, which no two
     manuscripts share) and what it counted: ``"1 VP per noble icon (yellow ribbon): 5 noble icons"``."""
     ribbon = CONTENT.manuscripts[manuscript].ribbon if manuscript in CONTENT.manuscripts else ""
-    words = f"{vp_words(vp)} ({ribbon} ribbon)" if ribbon else vp_words(vp)
+    words = WITH_RIBBON(condition=vp_words(vp), ribbon=RIBBONS[ribbon]) if ribbon else vp_words(vp)
     if vp.per == "flat":
         return words
-    noun, after = vp_noun(vp)
-    return f"{words}: {plural(count, noun)}{after}"
+    return COUNTING(condition=words, count=vp_count(vp, count))
 
 
 def manuscript_conditions(s: State, seat: int) -> list[ScoreEntry]:
@@ -198,7 +219,8 @@ def manuscript_conditions(s: State, seat: int) -> list[ScoreEntry]:
         vp = CONTENT.manuscripts[m].vp
         if vp is not None:
             count = condition_count(s, seat, vp)
-            entries.append(ScoreEntry(MANUSCRIPTS, vp.amount * (count // vp.divisor), condition_words(m, vp, count)))
+            points = vp.amount * (count // vp.divisor)
+            entries.append(score_entry(MANUSCRIPTS(), points, condition_words(m, vp, count)))
     return entries
 
 
@@ -207,12 +229,15 @@ def manuscript_conditions(s: State, seat: int) -> list[ScoreEntry]:
 
 def leader_vp(s: State, seat: int) -> list[ScoreEntry]:
     """§7.2 item 4, §6.8: the Castle Leader card's holder scores 5 VP (the AI too, §8.3)."""
-    return [ScoreEntry(LEADER, CONTENT.board.castle_leader_vp, "card held")] if s.castle.leader == seat else []
+    return [score_entry(LEADER(), CONTENT.board.castle_leader_vp, CARD_HELD())] if s.castle.leader == seat else []
 
 
 def cleric_bonus_vp(p: Player) -> list[ScoreEntry]:
     """§7.2 item 4, §6.8: 3 VP per Cleric Bonus card, one line per card naming its ribbon."""
-    return [ScoreEntry(CLERIC_BONUS, CONTENT.board.cleric_bonus_vp, f"{ribbon} ribbon") for ribbon in p.cleric_bonus]
+    return [
+        score_entry(CLERIC_BONUS(), CONTENT.board.cleric_bonus_vp, RIBBON(ribbon=RIBBONS[ribbon]))
+        for ribbon in p.cleric_bonus
+    ]
 
 
 def debt_deed_vp(p: Player) -> list[ScoreEntry]:
@@ -220,11 +245,11 @@ def debt_deed_vp(p: Player) -> list[ScoreEntry]:
     score nothing here)."""
     board = CONTENT.board
     lines = (
-        (DEBTS, p.debts, board.debt_unpaid_vp, "unpaid debt"),
-        (DEEDS, p.deeds, board.deed_acquired_vp, "acquired deed"),
-        (APPROVED, p.approved, board.deed_approved_vp, "approved deed"),
+        (DEBTS, p.debts, board.debt_unpaid_vp, UNPAID_DEBTS),
+        (DEEDS, p.deeds, board.deed_acquired_vp, ACQUIRED_DEEDS),
+        (APPROVED, p.approved, board.deed_approved_vp, COUNTED["approved_deed"]),
     )
-    return [ScoreEntry(category, n * vp, plural(n, noun)) for category, n, vp, noun in lines if n]
+    return [score_entry(category(), n * vp, noun(n=n)) for category, n, vp, noun in lines if n]
 
 
 # ---- §7.2 items 6 and 7: Poverty and Prosperity ------------------------------------------------------------
@@ -261,19 +286,20 @@ def awards(counts: Sequence[int], players: int) -> tuple[int, ...]:
     return tuple(result)
 
 
-def award_words(place: tuple[int, int], count: int, noun: str) -> str:
+def award_words(place: tuple[int, int], count: int, noun: Message) -> Text:
     """An award line's explanation: ``"3rd with 2 approved deeds"``, ``"tied 1st–2nd with 3 paid debts"``."""
     first, last = place
-    where = ordinal(first) if first == last else f"tied {ordinal(first)}–{ordinal(last)}"
-    return f"{where} with {plural(count, noun)}"
+    if first == last:
+        return AWARD(place=ordinal(first), count=noun(n=count))
+    return AWARD_TIED(first=ordinal(first), last=ordinal(last), count=noun(n=count))
 
 
-def award_entries(s: State, category: str, count: Callable[[Player], int], noun: str) -> list[list[ScoreEntry]]:
+def award_entries(s: State, category: Message, count: Callable[[Player], int], noun: Message) -> list[list[ScoreEntry]]:
     """Per seat, the award line of one end card (empty when it scores nothing)."""
     counts = [count(p) for p in s.players]
     got = awards(counts, s.options.players)
     return [
-        [ScoreEntry(category, vp, award_words(place, n, noun))] if vp else []
+        [score_entry(category(), vp, award_words(place, n, noun))] if vp else []
         for vp, place, n in zip(got, places(counts), counts, strict=True)
     ]
 
@@ -283,10 +309,14 @@ def poverty_prosperity(s: State) -> list[list[ScoreEntry]]:
     paid debts), each only when its card was revealed (``s.poverty > 0``, ``s.prosperity > 0``)."""
     result: list[list[ScoreEntry]] = [[] for _ in s.players]
     if s.poverty > 0:
-        for lines, got in zip(result, award_entries(s, POVERTY, lambda p: p.approved, "approved deed"), strict=True):
+        for lines, got in zip(
+            result, award_entries(s, POVERTY, lambda p: p.approved, COUNTED["approved_deed"]), strict=True
+        ):
             lines.extend(got)
     if s.prosperity > 0:
-        for lines, got in zip(result, award_entries(s, PROSPERITY, lambda p: p.paid, "paid debt"), strict=True):
+        for lines, got in zip(
+            result, award_entries(s, PROSPERITY, lambda p: p.paid, COUNTED["paid_debt"]), strict=True
+        ):
             lines.extend(got)
     return result
 
@@ -299,7 +329,7 @@ def ai_resource_vp(p: Player) -> list[ScoreEntry]:
     held = p.ink + p.gold + p.stone
     if not p.ai or not held:
         return []
-    return [ScoreEntry(AI_RESOURCES, held * ai_board().vp_per_leftover_resource, plural(held, "resource") + " left")]
+    return [score_entry(AI_RESOURCES(), held * ai_board().vp_per_leftover_resource, RESOURCES_LEFT(n=held))]
 
 
 # ---- the score sheet -------------------------------------------------------------------------------------------
@@ -326,17 +356,17 @@ def goods_left(p: Player) -> int:
     return p.silver + p.bank + p.ink + p.gold + p.stone
 
 
-def goods_tiebreak(s: State, seat: int) -> tuple[int, str]:
+def goods_tiebreak(s: State, seat: int) -> tuple[int, Text]:
     """§7.2 winner, A-14: a tie on VP goes to the most silver and resources left; still tied, shared."""
     n = goods_left(s.players[seat])
-    return n, f"{n} silver and resources left"
+    return n, GOODS_LEFT(n=n)
 
 
-def solo_tiebreak(s: State, seat: int) -> tuple[int, str]:
+def solo_tiebreak(s: State, seat: int) -> tuple[int, Text]:
     """§8.7: the human wins only with strictly more VP than the AI, so the AI wins every tie."""
     if s.players[seat].ai:
-        return 1, "the AI wins a tie"
-    return 0, "a tie goes to the AI"
+        return 1, AI_WINS_TIE()
+    return 0, TIE_TO_AI()
 
 
 def score(s: State) -> ScoreSheet:

@@ -3,6 +3,7 @@ the laid-out pairs) and the draft of player cards and heroes in reverse turn ord
 
 from __future__ import annotations
 
+from functools import reduce
 from typing import Any
 
 from msgspec.structs import replace
@@ -11,6 +12,7 @@ from engines.core.engine import convert_options
 from engines.core.errors import StateInvalid, Violation, violation
 from engines.core.items import add_sorted
 from engines.core.rng import Rng
+from engines.core.text import Message
 from engines.viscounts import moves as mv
 from engines.viscounts import solo
 from engines.viscounts.board import OL, OR, SEGMENTS, space_at
@@ -38,6 +40,11 @@ from engines.viscounts.state import (
     Turn,
 )
 
+OPEN_PAIR = Message("viscounts.pair.open", "player card {number} with {hero}")
+PAIRS = Message("viscounts.pair.list", "{first}; {then}")
+PAIR_TAKEN_NONE = Message("viscounts.refusal.pair_taken_none", "That pair is not on offer (open: ).")
+PAIR_TAKEN = Message("viscounts.refusal.pair_taken", "That pair is not on offer (open: {open}).")
+
 PLAYERS = range(1, 5)
 """§1: one to four players (one: against the Cleric AI)."""
 
@@ -45,51 +52,64 @@ HAND = 3
 """§3 step 9.5: each player draws three cards."""
 
 OPTION_DOCS = {
-    "start_player": (
+    "start_player": Message(
+        "viscounts.option.start_player",
         "Which seat starts the game (0 for the first seat), or -1 to draw the start player at random; a solo "
-        "game always starts with the human player (0 or -1)."
+        "game always starts with the human player (0 or -1).",
     ),
-    "future_schemes": (
-        "Solo game difficulty: how many Future Schemes are shuffled into the Cleric AI's starting pile, 1 to 3 "
-        "(more is harder)."
+    "future_schemes": Message(
+        "viscounts.option.future_schemes",
+        "Solo game difficulty: how many Future Schemes are shuffled into the Cleric AI's starting pile, 1 to "
+        "3 (more is harder).",
     ),
-    "collision_column": (
+    "collision_column": Message(
+        "viscounts.option.collision_column",
         "When a collision's track column is read: after the virtue and the abilities of its first two steps "
-        "(after gains), or where the markers stood when the collision began (at start)."
+        "(after gains), or where the markers stood when the collision began (at start).",
     ),
-    "reshuffle_check": (
+    "reshuffle_check": Message(
+        "viscounts.option.reshuffle_check",
         "When reshuffling the discard pile into the draw pile brings the criminal check (a corruption with a "
         "criminal on your board, else a virtue): at every reshuffle (every), or only when drawing a card "
-        "finds the draw pile empty (draw only)."
+        "finds the draw pile empty (draw only).",
     ),
-    "castle_order": (
-        "When three of your workers move on from a castle section: all three move before you gain the "
-        "tier-2 reward (move first), or one moves up, you gain the reward, and then the other two move "
-        "sideways (literal)."
+    "castle_order": Message(
+        "viscounts.option.castle_order",
+        "When three of your workers move on from a castle section: all three move before you gain the tier-2 "
+        "reward (move first), or one moves up, you gain the reward, and then the other two move sideways "
+        "(literal).",
     ),
-    "rearrange_empty": "Whether rearranging your board slots may move a card into an empty slot.",
-    "free_hire_optional": (
-        "Whether a player may decline a free hire (by default it must be taken while a pile has a card)."
+    "rearrange_empty": Message(
+        "viscounts.option.rearrange_empty", "Whether rearranging your board slots may move a card into an empty slot."
     ),
-    "conversion_dismiss": (
-        "Whether a card whose merchant icons a conversion turns into the needed icons may be dismissed to pay "
-        "for an action (by default only a card printing the needed icon or a criminal)."
+    "free_hire_optional": Message(
+        "viscounts.option.free_hire_optional",
+        "Whether a player may decline a free hire (by default it must be taken while a pile has a card).",
     ),
-    "icon_scope": (
+    "conversion_dismiss": Message(
+        "viscounts.option.conversion_dismiss",
+        "Whether a card whose merchant icons a conversion turns into the needed icons may be dismissed to pay"
+        " for an action (by default only a card printing the needed icon or a criminal).",
+    ),
+    "icon_scope": Message(
+        "viscounts.option.icon_scope",
         "Which cards a manuscript that scores per icon counts at the end: every townsfolk card you own "
-        "(owned), or only the cards in your board slots (board)."
+        "(owned), or only the cards in your board slots (board).",
     ),
-    "castle_gold_move": (
+    "castle_gold_move": Message(
+        "viscounts.option.castle_gold_move",
         "What the castle section with gold and a castle move gives: both of them (both), or one of them of "
-        "the player's choice (choice)."
+        "the player's choice (choice).",
     ),
-    "bump_timing": (
-        "When crowded castle sections are brought down to three workers: after each player's castle "
-        "movements (each), or once after everybody's (once)."
+    "bump_timing": Message(
+        "viscounts.option.bump_timing",
+        "When crowded castle sections are brought down to three workers: after each player's castle movements"
+        " (each), or once after everybody's (once).",
     ),
-    "card8_building": (
+    "card8_building": Message(
+        "viscounts.option.card8_building",
         "Which building player card 8 builds for free at setup: a Trading Post (trading post), or any "
-        "building of the player's choice (any)."
+        "building of the player's choice (any).",
     ),
 }
 """Every option in words a player understands (the rulings behind them, A-05 to A-37 and §8.1, are in
@@ -198,10 +218,13 @@ def check_pick(s: State, seat: int, a: mv.PickPair) -> list[Violation]:
     """§3 step 9: the pair picked is still on offer."""
     if 0 <= a.pair < len(s.pairs) and s.pairs[a.pair].taken_by == NO_SEAT:
         return []
-    open_pairs = "; ".join(
-        f"player card {pair.card} with {card_name(pair.hero)}" for pair in s.pairs if pair.taken_by == NO_SEAT
-    )
-    return violation("VISCOUNTS_PAIR_TAKEN", f"That pair is not on offer (open: {open_pairs}).", "action.pair")
+    open_pairs = [
+        OPEN_PAIR(number=pair.card, hero=card_name(pair.hero)) for pair in s.pairs if pair.taken_by == NO_SEAT
+    ]
+    if not open_pairs:
+        return violation("VISCOUNTS_PAIR_TAKEN", PAIR_TAKEN_NONE(), "action.pair")
+    joined = reduce(lambda first, then: PAIRS(first=first, then=then), open_pairs)
+    return violation("VISCOUNTS_PAIR_TAKEN", PAIR_TAKEN(open=joined), "action.pair")
 
 
 def apply_pick(s: State, seat: int, a: mv.PickPair) -> State:

@@ -13,24 +13,33 @@ from msgspec.structs import replace
 
 from engines.core.errors import Violation, violation
 from engines.core.items import remove_one
+from engines.core.text import Message
 from engines.viscounts import actions, cards, effects, goods, solo
 from engines.viscounts import moves as mv
-from engines.viscounts.board import cheapest_steps, position, space_name
+from engines.viscounts.board import cheapest_steps, position
 from engines.viscounts.common import (
     CONTENT,
     ai_board,
     criminals,
     hand_limit,
     has_slot_ability,
-    name,
     push,
     seats_from,
     set_player,
     swap_head,
 )
 from engines.viscounts.content import CollisionColumn, Effect
-from engines.viscounts.names import capital
+from engines.viscounts.names import THAT_SPACE, folk_or_that, space_words
 from engines.viscounts.state import EMPTY, Collide, Phase, Rearrange, Reset, Run, State, Turn
+
+UNREACHABLE = Message(
+    "viscounts.refusal.unreachable",
+    "{space} is not reachable with a move of {value} and {silver} silver for extra steps.",
+)
+PRINTED_NOT_HIRED = Message(
+    "viscounts.refusal.printed_not_hired", "This segment's pile is empty; its printed card cannot be hired."
+)
+CANNOT_AFFORD_HIRE = Message("viscounts.refusal.cannot_afford_hire", "{card} costs {cost} silver; you have {silver}.")
 
 REARRANGE = Effect(op="rearrange")
 """§4.7 phase 2: a player landed on may rearrange (the AI takes a resource instead, §8.3)."""
@@ -82,7 +91,7 @@ def check_play(s: State, seat: int, a: mv.Play) -> list[Violation]:
     """§5.1 PlayCard: the card is in the player's hand."""
     if a.card in s.players[seat].hand:
         return []
-    return violation("VISCOUNTS_NOT_IN_HAND", f"{name(a.card)} is not in your hand.", "action.card")
+    return violation("VISCOUNTS_NOT_IN_HAND", cards.NOT_IN_HAND(card=folk_or_that(a.card)), "action.card")
 
 
 def apply_play(s: State, seat: int, a: mv.Play) -> State:
@@ -118,10 +127,8 @@ def check_move(s: State, seat: int, a: mv.MoveTo) -> list[Violation]:
     assert s.turn is not None
     if a.space in destinations(s, seat):
         return []
-    message = (
-        f"{capital(space_name(a.space)) if 0 <= a.space < 15 else 'That space'} is not reachable with a move of "
-        f"{s.turn.value} and {s.players[seat].silver} silver for extra steps."
-    )
+    where = space_words(a.space, capital=True) if 0 <= a.space < 15 else THAT_SPACE()
+    message = UNREACHABLE(space=where, value=s.turn.value, silver=s.players[seat].silver)
     return violation("VISCOUNTS_UNREACHABLE", message, "action.space")
 
 
@@ -182,9 +189,9 @@ def check_recruit(s: State, seat: int, a: mv.Hire | mv.Pass) -> list[Violation]:
         return []
     pos = position(s.players[seat].space)
     if s.folk_tops[pos] == EMPTY:
-        return violation("VISCOUNTS_EMPTY_PILE", "This segment's pile is empty; its printed card cannot be hired.")
+        return violation("VISCOUNTS_EMPTY_PILE", PRINTED_NOT_HIRED())
     top = s.folk_tops[pos]
-    message = f"{name(top)} costs {hire_price(s, seat)} silver; you have {s.players[seat].silver}."
+    message = CANNOT_AFFORD_HIRE(card=folk_or_that(top), cost=hire_price(s, seat), silver=s.players[seat].silver)
     return violation("VISCOUNTS_CANNOT_AFFORD", message)
 
 

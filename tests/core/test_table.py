@@ -28,6 +28,7 @@ from engines.core.table import (
     sample,
     uniform,
 )
+from engines.core.text import Message
 
 
 class Take(msgspec.Struct, frozen=True, tag="take"):
@@ -60,13 +61,16 @@ def _words(*args: Any) -> str:
     return "words"
 
 
+NOT_TWO = Message("toy.refusal.not_two", "Not two.")
+
+
 ACTS = {Take: Act(_words, _words), Drop: Act(_words, _words)}
 TAKE: Step[S] = Step(
     (Take,),
     lambda s, at: [Take(1), Take(2), Take(3)],
-    lambda s, at, a: [] if a.n != 2 else violation("T_NO", "Not two.", "action.n"),
+    lambda s, at, a: [] if a.n != 2 else violation("T_NO", NOT_TWO(), "action.n"),
     lambda s, at, a: replace(s, total=s.total + a.n),
-    "Take up to {seat}",
+    Message("toy.prompt.take", "Take up to three"),
     seats=lambda s: (0, 1),
 )
 
@@ -81,7 +85,7 @@ def table(**changes: Any) -> Table[S]:
         "progress": {},
         "queue": lambda s: s.queue,
         "queued": {
-            Ask: replace_step(TAKE, prompt="Take, seat {seat}"),
+            Ask: replace_step(TAKE, prompt=Message("toy.prompt.ask", "Take, seat {seat}")),
             Flip: replace_step(TAKE, draw=lambda s, at: uniform([Take(1), Take(1), Take(3)])),
             Tick: Auto(lambda s, step: replace(s, queue=s.queue[1:], total=s.total + 10)),
         },
@@ -130,7 +134,7 @@ def test_dispatch_needs_a_check_and_an_effect_on_every_row() -> None:
 def test_the_stage_decision_names_its_seats_kind_prompt_and_legal_options() -> None:
     owed = table().now(S())
     assert owed is not None
-    assert (owed.seats, owed.kind, owed.prompt) == ((0, 1), "take", "Take up to {seat}")
+    assert (owed.seats, owed.kind, owed.prompt.english) == ((0, 1), "take", "Take up to three")
     assert owed.options(S(), 0) == [Take(1), Take(3)]  # the candidates the check passes
     assert replace_step(TAKE, exact=True).options(S(), 0) == [Take(1), Take(2), Take(3)]
 
@@ -138,7 +142,7 @@ def test_the_stage_decision_names_its_seats_kind_prompt_and_legal_options() -> N
 def test_the_head_of_the_queue_comes_before_the_stage() -> None:
     t = table()
     asked = t.now(S(queue=(Ask(1), Flip(0))))
-    assert asked is not None and (asked.seats, asked.kind, asked.prompt) == ((1,), "ask", "Take, seat 1")
+    assert asked is not None and (asked.seats, asked.kind, asked.prompt.english) == ((1,), "ask", "Take, seat 1")
     flipped = t.now(S(queue=(Flip(0),)))
     assert flipped is not None and (flipped.seats, flipped.kind) == ((CHANCE,), "chance.flip")
     assert t.now(S(stage=OVER, queue=(Ask(1),))) is None

@@ -14,7 +14,10 @@ from engines.core.errors import NotImplementedRule, StateInvalid
 from engines.core.game import MAX_AUTOMATIC_STEPS, EngineLoop, Game, TableEngine
 from engines.core.rng import Rng
 from engines.core.table import Act, Step, Table, no_check, uniform
-from engines.core.text import LogEntry, MoveLabel, text
+from engines.core.text import LogEntry, Message, MoveLabel
+
+MOVED = Message("toy.log", "{seat} moved")
+LABEL = Message("toy.label", "{several}")
 
 
 class Position(msgspec.Struct, frozen=True):
@@ -124,7 +127,9 @@ def _toss(s: Toy, at: Any, a: Toss) -> Toy:
     return msgspec.structs.replace(_pop(s), tossed=(*s.tossed, a.side))
 
 
-TAKE: Step[Toy] = Step((Take,), lambda s, at: [Take(1), Take(2)], no_check, _take, "Take one or two")
+TAKE: Step[Toy] = Step(
+    (Take,), lambda s, at: [Take(1), Take(2)], no_check, _take, Message("toy.prompt.take", "Take one or two")
+)
 TOY_TABLE: Table[Toy] = Table(
     actions={Take: Act(lambda *a: None, lambda *a: None), Toss: Act(lambda *a: None, lambda *a: None)},
     action_union=Take | Toss,
@@ -140,10 +145,17 @@ TOY_TABLE: Table[Toy] = Table(
             lambda s, at: [Toss("heads"), Toss("tails")],
             no_check,
             _toss,
-            "Toss the coin",
+            Message("toy.prompt.toss", "Toss the coin"),
             draw=lambda s, at: uniform(["heads", "tails", "heads"], Toss),
         ),
-        Skip: Step((Take,), lambda s, at: [], no_check, _take, "Nothing", settle=lambda s, at: _pop(s)),
+        Skip: Step(
+            (Take,),
+            lambda s, at: [],
+            no_check,
+            _take,
+            Message("toy.prompt.nothing", "Nothing"),
+            settle=lambda s, at: _pop(s),
+        ),
     },
     step_union=Ask | Coin | Skip,
 )
@@ -152,11 +164,11 @@ LOGGED: list[tuple[Any, ...]] = []
 
 def _log(before: Toy, move: Move, after: Toy, act: Act, happened: Any) -> LogEntry:
     LOGGED.append((move, tuple(happened)))
-    return LogEntry(move.seat, text("toy.log", "{seat} moved", seat=str(move.seat)))
+    return LogEntry(move.seat, MOVED(seat=move.seat))
 
 
 def _label(state: Toy, move: Move, several: bool, act: Act) -> MoveLabel:
-    return MoveLabel(text("toy.label", "{several}", several=str(several)), ())
+    return MoveLabel(LABEL(several=str(several)), ())
 
 
 def _setup(options: Toy, seed: int | None) -> Toy:

@@ -14,9 +14,9 @@ from functools import cache
 import pytest
 from msgspec.structs import replace
 
+from engines.core.locale import Words
 from engines.core.playout import random_playout
 from engines.core.rng import Rng
-from engines.core.text import plural
 from engines.viscounts.board import space_name
 from engines.viscounts.common import CONTENT
 from engines.viscounts.engine import ENGINE
@@ -82,7 +82,7 @@ def _check_board(state: State, titles: list[str]) -> None:
     for entry in state.spots:
         if entry:
             seat, _, slot = entry.partition(":")
-            assert any(t.startswith(f"{slot_name(slot)} of seat {seat} (") for t in built)
+            assert any(t.startswith(f"{slot_name(slot).english} of seat {seat} (") for t in built)
     for tier, rows in (("tier 1", state.castle.tier1), ("tier 2", state.castle.tier2)):
         for section, counts in enumerate(rows):
             for seat, n in enumerate(counts):
@@ -189,7 +189,8 @@ def test_the_shorthand_is_explained_in_words() -> None:
         for state in _states(players, seed):
             words = " ".join(svg_words(parsed(ENGINE.picture(ENGINE.view(state, None), None))).split())
             for x in CONTENT.board.exchanges:
-                assert f"{x.kind} ({plural(x.cost, 'merchant icon')}: {effect_words(x.reward)})" in words, x.kind
+                icons = f"{x.cost} merchant icon" + ("" if x.cost == 1 else "s")
+                assert f"{x.kind} ({icons}: {effect_words(x.reward).english})" in words, x.kind
             for explained in ("OL outer-left", "IN inner", "OR outer-right", "S1-S5 its sections", "+N: the cards"):
                 assert explained in words
             for icon, letter in ICONS.items():
@@ -212,7 +213,7 @@ def test_a_full_row_of_manuscripts_stays_on_the_panel() -> None:
             for i, p in enumerate(s.players)
         )
         full = replace(s, players=players, castle=replace(s.castle, leader=seat))
-        drawn = picture(ENGINE.view(full, seat), seat)
+        drawn = picture(ENGINE.view(full, seat), seat, Words("en"))
         boxes = text_boxes(drawn.svg)
         assert "Castle Leader" in {box.text for box in boxes}
         assert all(box.left >= 0 and box.right <= drawn.width for box in boxes), seat

@@ -178,40 +178,44 @@ def test_t_score_1_red_scores_109() -> None:
     sheet = score(t_score_1())
     assert sheet.final
     assert sheet.seats[0].total == 109
-    assert lines(sheet, 0, scoring.BUILDINGS) == [(4, "1 Trading Post"), (13, "2 Guildhalls"), (9, "3 Workshops")]
-    assert lines(sheet, 0, scoring.CASTLE) == [
+    assert lines(sheet, 0, scoring.BUILDINGS.template) == [
+        (4, "1 Trading Post"),
+        (13, "2 Guildhalls"),
+        (9, "3 Workshops"),
+    ]
+    assert lines(sheet, 0, scoring.CASTLE.template) == [
         (5, "5 workers on tier 1"),
         (8, "4 workers on tier 2"),
         (6, "2 workers in the centre"),
     ]
-    assert [p for p, _ in lines(sheet, 0, scoring.SETS)] == [16, 9, 1]
-    assert lines(sheet, 0, scoring.MANUSCRIPTS) == red_conditions(nobles=5, criminals=4)
-    assert lines(sheet, 0, scoring.LEADER) == [(5, "card held")]
-    assert lines(sheet, 0, scoring.CLERIC_BONUS) == [(3, "black ribbon")]
-    assert lines(sheet, 0, scoring.DEBTS) == [(-2, "1 unpaid debt")]
-    assert lines(sheet, 0, scoring.DEEDS) == [(4, "4 acquired deeds")]
-    assert lines(sheet, 0, scoring.APPROVED) == [(6, "2 approved deeds")]
-    assert lines(sheet, 0, scoring.POVERTY) == [(4, "3rd with 2 approved deeds")]
-    assert lines(sheet, 0, scoring.PROSPERITY) == []
+    assert [p for p, _ in lines(sheet, 0, scoring.SETS.template)] == [16, 9, 1]
+    assert lines(sheet, 0, scoring.MANUSCRIPTS.template) == red_conditions(nobles=5, criminals=4)
+    assert lines(sheet, 0, scoring.LEADER.template) == [(5, "card held")]
+    assert lines(sheet, 0, scoring.CLERIC_BONUS.template) == [(3, "black ribbon")]
+    assert lines(sheet, 0, scoring.DEBTS.template) == [(-2, "1 unpaid debt")]
+    assert lines(sheet, 0, scoring.DEEDS.template) == [(4, "4 acquired deeds")]
+    assert lines(sheet, 0, scoring.APPROVED.template) == [(6, "2 approved deeds")]
+    assert lines(sheet, 0, scoring.POVERTY.template) == [(4, "3rd with 2 approved deeds")]
+    assert lines(sheet, 0, scoring.PROSPERITY.template) == []
 
 
 def test_t_score_1_manuscripts_total_44_in_sets_of_4_3_1() -> None:
     sheet = score(t_score_1())
-    manuscript_points = lines(sheet, 0, scoring.SETS) + lines(sheet, 0, scoring.MANUSCRIPTS)
+    manuscript_points = lines(sheet, 0, scoring.SETS.template) + lines(sheet, 0, scoring.MANUSCRIPTS.template)
     assert sum(p for p, _ in manuscript_points) == 44
     m = [recovered(k) for k in range(1, 9)]
     sets = manuscript_sets(red().manuscripts)
     assert sets == [(m[0], m[1], m[2], m[3]), (m[4], m[5], m[6]), (m[7],)]
-    assert lines(sheet, 0, scoring.SETS)[0][1] == "set of 4: grey, black, yellow, blue"
-    assert lines(sheet, 0, scoring.SETS)[2][1] == "set of 1: black"
+    assert lines(sheet, 0, scoring.SETS.template)[0][1] == "set of 4: grey, black, yellow, blue"
+    assert lines(sheet, 0, scoring.SETS.template)[2][1] == "set of 1: black"
 
 
 def test_t_score_1_rivals_and_winner() -> None:
     sheet = score(t_score_1())
     # seat 1: 4 approved deeds (12) + Poverty 1st (12) + 1 centre worker (3); seat 2: 9 + 8, paid debts score 0
     assert [s.total for s in sheet.seats] == [109, 27, 17]
-    assert lines(sheet, 1, scoring.POVERTY) == [(12, "1st with 4 approved deeds")]
-    assert lines(sheet, 2, scoring.POVERTY) == [(8, "2nd with 3 approved deeds")]
+    assert lines(sheet, 1, scoring.POVERTY.template) == [(12, "1st with 4 approved deeds")]
+    assert lines(sheet, 2, scoring.POVERTY.template) == [(8, "2nd with 3 approved deeds")]
     assert sheet.leaders == (0,)
     assert [s.place for s in sheet.seats] == [1, 2, 3]
 
@@ -227,7 +231,7 @@ def test_a34_board_scope_counts_slot_cards_only() -> None:
     """A-34 ``board``: Antagonist (2 criminal) and Artist, Aristocrat (2 noble) + the Guildhall noble slot:
     the manuscript figure drops from 44 to 40, the total from 109 to 105."""
     sheet = score(t_score_1(icon_scope="board"))
-    assert lines(sheet, 0, scoring.MANUSCRIPTS) == red_conditions(nobles=3, criminals=2)
+    assert lines(sheet, 0, scoring.MANUSCRIPTS.template) == red_conditions(nobles=3, criminals=2)
     assert sheet.seats[0].total == 105
 
 
@@ -267,15 +271,17 @@ def test_t_score_2_three_tied_second() -> None:
 def test_t_score_2_through_the_score_sheet() -> None:
     s = state(Player(approved=2), Player(approved=2), Player(approved=1), poverty=3)
     sheet = score(s)
-    assert lines(sheet, 0, scoring.POVERTY) == [(10, "tied 1st–2nd with 2 approved deeds")]
-    assert lines(sheet, 1, scoring.POVERTY) == [(10, "tied 1st–2nd with 2 approved deeds")]
-    assert lines(sheet, 2, scoring.POVERTY) == [(4, "3rd with 1 approved deed")]
+    assert lines(sheet, 0, scoring.POVERTY.template) == [(10, "tied 1st–2nd with 2 approved deeds")]
+    assert lines(sheet, 1, scoring.POVERTY.template) == [(10, "tied 1st–2nd with 2 approved deeds")]
+    assert lines(sheet, 2, scoring.POVERTY.template) == [(4, "3rd with 1 approved deed")]
 
 
 def test_t_score_5_two_players_tied_take_8_each() -> None:
     assert awards([2, 2], 2) == (8, 8)
     sheet = score(state(Player(approved=2), Player(approved=2), poverty=4))
-    assert [lines(sheet, seat, scoring.POVERTY) for seat in (0, 1)] == [[(8, "tied 1st–2nd with 2 approved deeds")]] * 2
+    assert [lines(sheet, seat, scoring.POVERTY.template) for seat in (0, 1)] == [
+        [(8, "tied 1st–2nd with 2 approved deeds")]
+    ] * 2
     assert [s.total for s in sheet.seats] == [6 + 8, 6 + 8]
 
 
@@ -284,8 +290,8 @@ def test_t_score_6_no_approved_deed_no_place() -> None:
     assert awards([0, 0], 2) == (0, 0)
     assert places([0, 2, 0]) == [(0, 0), (1, 1), (0, 0)]
     sheet = score(state(Player(), Player(), Player(approved=1), poverty=2))
-    assert lines(sheet, 0, scoring.POVERTY) == [] and lines(sheet, 1, scoring.POVERTY) == []
-    assert lines(sheet, 2, scoring.POVERTY) == [(12, "1st with 1 approved deed")]
+    assert lines(sheet, 0, scoring.POVERTY.template) == [] and lines(sheet, 1, scoring.POVERTY.template) == []
+    assert lines(sheet, 2, scoring.POVERTY.template) == [(12, "1st with 1 approved deed")]
 
 
 def test_awards_two_player_values_skip_the_8() -> None:
@@ -298,15 +304,19 @@ def test_awards_two_player_values_skip_the_8() -> None:
 
 def test_awards_only_when_revealed() -> None:
     hidden = state(Player(approved=2, paid=1), Player(paid=3), Player())
-    assert all(lines(score(hidden), seat, c) == [] for seat in range(3) for c in (scoring.POVERTY, scoring.PROSPERITY))
+    assert all(
+        lines(score(hidden), seat, c) == []
+        for seat in range(3)
+        for c in (scoring.POVERTY.template, scoring.PROSPERITY.template)
+    )
 
 
 def test_a03_prosperity_ranks_paid_debts_not_unpaid() -> None:
     s = state(Player(paid=1, debts=5), Player(paid=2), Player(debts=9), prosperity=7)
     sheet = score(s)
-    assert lines(sheet, 0, scoring.PROSPERITY) == [(8, "2nd with 1 paid debt")]
-    assert lines(sheet, 1, scoring.PROSPERITY) == [(12, "1st with 2 paid debts")]
-    assert lines(sheet, 2, scoring.PROSPERITY) == []
+    assert lines(sheet, 0, scoring.PROSPERITY.template) == [(8, "2nd with 1 paid debt")]
+    assert lines(sheet, 1, scoring.PROSPERITY.template) == [(12, "1st with 2 paid debts")]
+    assert lines(sheet, 2, scoring.PROSPERITY.template) == []
     assert [s.total for s in sheet.seats] == [8 - 10, 12, -18]
 
 
@@ -316,7 +326,7 @@ def test_a03_prosperity_ranks_paid_debts_not_unpaid() -> None:
 def test_t_sets_1_three_different_ribbons_score_9() -> None:
     ms = [by_ribbon("grey", 1)[0], by_ribbon("yellow", 1)[0], by_ribbon("blue", 1)[0]]
     sheet = score(state(Player(manuscripts=tuple(ms)), Player()))
-    assert lines(sheet, 0, scoring.SETS) == [(9, "set of 3: grey, yellow, blue")]
+    assert lines(sheet, 0, scoring.SETS.template) == [(9, "set of 3: grey, yellow, blue")]
 
 
 def test_t_score_3_ribbon_counts_3_2_2_1_score_26() -> None:
@@ -401,10 +411,10 @@ def test_solo_human_wins_with_strictly_more() -> None:
 def test_solo_ai_scores_leftover_resources_and_awards_are_12_4() -> None:
     s = solo(Player(approved=2, ink=3), Player(approved=1, ink=2, gold=1, stone=1, silver=7), poverty=5)
     sheet = score(s)
-    assert lines(sheet, 1, scoring.AI_RESOURCES) == [(4, "4 resources left")]
-    assert lines(sheet, 0, scoring.AI_RESOURCES) == []
-    assert lines(sheet, 0, scoring.POVERTY) == [(12, "1st with 2 approved deeds")]
-    assert lines(sheet, 1, scoring.POVERTY) == [(4, "2nd with 1 approved deed")]
+    assert lines(sheet, 1, scoring.AI_RESOURCES.template) == [(4, "4 resources left")]
+    assert lines(sheet, 0, scoring.AI_RESOURCES.template) == []
+    assert lines(sheet, 0, scoring.POVERTY.template) == [(12, "1st with 2 approved deeds")]
+    assert lines(sheet, 1, scoring.POVERTY.template) == [(4, "2nd with 1 approved deed")]
     assert [x.total for x in sheet.seats] == [6 + 12, 3 + 4 + 4]
 
 
@@ -539,11 +549,11 @@ def test_entries_sum_to_the_total_and_scoring_is_pure(s: State) -> None:
     assert [x.seat for x in sheet.seats] == list(range(len(s.players)))
     for x in sheet.seats:
         assert x.total == sum(e.points for e in x.entries)
-        assert all(e.points != 0 for e in x.entries if e.category != scoring.MANUSCRIPTS)
+        assert all(e.points != 0 for e in x.entries if e.category != scoring.MANUSCRIPTS.template)
     best = max(x.total for x in sheet.seats)
     assert sheet.leaders and all(sheet.seats[w].total == best for w in sheet.leaders)
     assert sheet.winners == (sheet.leaders if sheet.final else ())
-    award_total = sum(e.points for x in sheet.seats for e in x.entries if e.category in (scoring.POVERTY,))
+    award_total = sum(e.points for x in sheet.seats for e in x.entries if e.category in (scoring.POVERTY.template,))
     assert award_total <= 24
 
 

@@ -155,7 +155,7 @@ def test_a_card_drawn_into_a_hand_is_named_only_in_the_private_line() -> None:
     entries = [ENGINE.log(s, m, ENGINE.apply(s, m)) for m in ENGINE.legal_moves(s)]
     assert len(entries) == 9  # the 8 starting cards and Ada: one public line for them all
     assert {e.public_line.english for e in entries} == {"Seat 1 drew a card"}
-    assert {e.public_line.id for e in entries} == {"viscounts.log.card_drawn_hand_hidden"}
+    assert {e.public_line.params[1].text.id for e in entries} == {"viscounts.did.card_drawn_hand_hidden"}
     assert [e.private_line.english for e in entries if e.private_line] == [
         "Seat 1 drew Abbot (2)",
         "Seat 1 drew Ada (2)",
@@ -197,7 +197,7 @@ def test_the_hand_draw_rule_holds_in_every_game() -> None:
                 entries = [(m, ENGINE.log(s, m, ENGINE.apply(s, m))) for m in legal]
                 assert len({e.public_line for _, e in entries}) == 1
                 for m, e in entries:
-                    name = words.card_name(m.action.card)
+                    name = words.card_name(m.action.card).english
                     assert name not in e.public_line.english and e.private_line is not None
                     assert e.private_line.english.startswith(f"Seat {head.seat} drew {name}")
                 draws += 1
@@ -211,9 +211,9 @@ def test_a_future_scheme_shuffled_into_the_ai_pile_stays_hidden() -> None:
     scheme = ENGINE.legal_moves(s)[0]
     entry = ENGINE.log(s, scheme, ENGINE.apply(s, scheme))
     assert entry.public_line.english.startswith("Chance shuffled a Future Scheme into the pile of Seat 1 (AI)")
-    assert scheme_words(scheme.action.scheme) not in entry.public_line.english
+    assert scheme_words(scheme.action.scheme).english not in entry.public_line.english
     assert entry.private_line is not None
-    assert entry.private_line.english.startswith(f"Chance shuffled {scheme_words(scheme.action.scheme)} into")
+    assert entry.private_line.english.startswith(f"Chance shuffled {scheme_words(scheme.action.scheme).english} into")
 
 
 def test_the_movers_private_line_names_the_cards_their_move_made_them_draw() -> None:
@@ -226,11 +226,11 @@ def test_the_movers_private_line_names_the_cards_their_move_made_them_draw() -> 
     assert drawn and entry.private_line is not None
     counted = f"{len(drawn)} cards" if len(drawn) > 1 else "a card"
     assert entry.public_line.english.startswith(f"Seat {seat} hired nobody — then Seat {seat} drew {counted}")
-    assert not any(words.card_name(c) in entry.public_line.english for c in drawn)
+    assert not any(words.card_name(c).english in entry.public_line.english for c in drawn)
     said = entry.private_line.english
     assert said.startswith("You hired nobody — then you drew ") and "Seat" not in said.split(";")[0]
     assert sorted(said.split(";")[0].removeprefix("You hired nobody — then you drew ").split(", ")) == sorted(
-        words.card_name(c) for c in drawn
+        words.card_name(c).english for c in drawn
     )
 
 
@@ -271,7 +271,7 @@ def test_a_solo_move_says_what_the_ai_did_and_the_round_reached() -> None:
         line = ENGINE.log(s, move, after).public_line.english
         ai_before, ai_after = s.players[1], after.players[1]
         if ai_after.slots[0] not in ("", ai_before.slots[0]):
-            assert f"Seat 1 (AI) took its turn: revealed {scheme_words(ai_after.slots[0])}" in line
+            assert f"Seat 1 (AI) took its turn: revealed {scheme_words(ai_after.slots[0]).english}" in line
             turns += 1
         if after.stage == "turns" and after.round > s.round:
             assert line.endswith(f"round {after.round} began"), line
@@ -511,8 +511,8 @@ def test_castle_and_building_decisions_are_worded() -> None:
 
 
 def test_cards_sharing_a_name_and_value_are_told_apart() -> None:
-    assert words.card_name("peddler_ink") == "Peddler (2, 1 ink)"
-    assert words.card_name("benefactor") == "Benefactor (2)"
+    assert words.card_name("peddler_ink").english == "Peddler (2, 1 ink)"
+    assert words.card_name("benefactor").english == "Benefactor (2)"
     assert len(set(words.CARD_NAMES.values())) == len(CONTENT.townsfolk)
 
 
@@ -578,7 +578,7 @@ def test_a_seeded_discard_of_the_unseen_top_card_names_the_card_discarded() -> N
     after = ENGINE.apply(s, move)
     top = after.players[seat].discard[-1]
     line = ENGINE.log(s, move, after).public_line.english
-    assert line == f"Seat {seat} discarded {words.card_name(top)} from the top of the draw pile"
+    assert line == f"Seat {seat} discarded {words.card_name(top).english} from the top of the draw pile"
     # With external chance the card is not drawn yet: the line says only what was chosen.
     s = replace(TABLE, queue=(vs.DiscardStep(0),))
     assert logged(s, mv.Discard(mv.TOP)).public_line.english == (
@@ -601,11 +601,12 @@ def test_the_queued_prompts_say_what_is_decided_and_how_often() -> None:
     """Each queued step's prompt in the decider's words: a scheme drawn at setup, for the future or revealed
     (§8), a free destroy at setup or in play and a free hire with how many are left, a free building's spot."""
     solo = new_state(ENGINE, 1, seed=3)
-    ai = words.who(solo, 1)
+    ai = words.who(solo, 1).english
     assert ai == "Seat 1 (AI)"
 
     def prompt(step: Any, s: State = solo) -> str:
-        return ENGINE.table.queued[type(step)].words(s, step)
+        shown = ENGINE.table.queued[type(step)].words(s, step)
+        return shown if isinstance(shown, str) else shown.english
 
     assert prompt(vs.DrawScheme(1, setup=True)) == f"Draw a Future Scheme to shuffle into the pile of {ai}"
     assert prompt(vs.DrawScheme(1, future=True)) == f"Draw a Future Scheme for {ai}"

@@ -16,6 +16,7 @@ import msgspec
 from engines.core.errors import Violation, violation
 from engines.core.locale import Words
 from engines.core.picture import Picture
+from engines.core.rng import Rng
 from engines.core.scoring import ScoreSheet
 from engines.core.text import LIST_OR, LogEntry, Message, MoveLabel, Text, listing
 
@@ -184,6 +185,15 @@ class Engine(Protocol, Generic[S, M, OptT]):
 
     def apply_logged(self, state: S, move: M) -> tuple[S, LogEntry]:
         """``apply`` and ``log`` at once (one walk of the steps that follow ``move``)."""
+        ...
+
+    def advance(self, state: S, move: M) -> S:
+        """``apply`` for a move taken from ``legal_moves(state)``, not checked again (the search's playouts)."""
+        ...
+
+    def redeal(self, view: S, seat: int, rng: Rng) -> S:
+        """A whole seeded state dealt from ``seat``'s view, with everything the view hides redealt by ``rng``:
+        what a search may play on without peeking (``NotImplementedRule`` for a game without one)."""
         ...
 
     def chance_odds(self, state: S) -> list[tuple[M, int]]:

@@ -104,6 +104,12 @@ class Game(Generic[S, OptT]):
     ``facts``; ``None``: none).
     ``names``: the names of the game's things (``engines.core.text.names``), one mapping of content id to
     ``Name`` per kind, for ``DescribeGame``.
+    ``redeal(view, seat, rng)``: a whole state dealt from ``view`` (``view(state, seat)`` for a real seat) that
+    ``seat`` cannot tell from the real one: everything the view shows kept, everything it hides (others'
+    hands, face-down cards, deck orders, committed secret choices) dealt from what remains possible with
+    ``rng``, and its chance in a fresh generator drawn from ``rng`` (a seeded state, whatever the view's
+    chance mode). The searching bots (``engines.core.search``) see a game only through it, so they cannot
+    peek. It passes the state check, and ``view(redealt, seat)`` is ``view`` (as a seeded game's view).
     """
 
     info: GameInfo
@@ -124,6 +130,7 @@ class Game(Generic[S, OptT]):
     picture: Callable[[S, int | None, Words], Picture] | None = None
     facts: Callable[[S], dict[str, Any]] | None = None
     names: tuple[Mapping[str, Name], ...] = ()
+    redeal: Callable[[S, int, Rng], S] | None = None
 
 
 def _in_words(now: Owed[Any] | None) -> Text:
@@ -214,6 +221,20 @@ class TableEngine(Generic[S, OptT]):
             return []
         make = self.move_type
         return [(make(CHANCE, action), weight) for action, weight in odds(now.draw(state))]
+
+    def advance(self, state: S, move: Any) -> S:
+        """``apply`` for a move taken from ``legal_moves(state)``, without checking it again: the search's
+        playouts, which only ever play such moves, spend their time on the game instead of on its checks."""
+        now = self.table.now(state)
+        assert now is not None  # a legal move exists only while a decision is owed
+        return self._settle(now.effect(state, move.seat, move.action))[0]
+
+    def redeal(self, view: S, seat: int, rng: Rng) -> S:
+        """A whole seeded state dealt from ``seat``'s ``view``, with what it hides redealt (``Game.redeal``);
+        ``NotImplementedRule`` for a game that has no redeal."""
+        if self.game.redeal is None:
+            raise NotImplementedRule("redeal", f"dealing a state from a view of {self.info.title}")
+        return self.game.redeal(view, seat, rng)
 
     def score(self, state: S) -> ScoreSheet:
         return self.game.score(state)

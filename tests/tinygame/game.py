@@ -26,6 +26,7 @@ from engines.core.game import Game, TableEngine
 from engines.core.integrity import require
 from engines.core.locale import Words
 from engines.core.picture import Picture, Svg, seat_colour, text_width
+from engines.core.redeal import cut, fresh_generator, shuffled, unseen
 from engines.core.rng import Rng
 from engines.core.scoring import ScoreSheet, rank, score_entry, seat_score
 from engines.core.table import Act, Happened, Step, Table, uniform
@@ -313,6 +314,31 @@ def view(state: State, seat: int | None) -> State:
     return replace(state, deck=deck, hands=hands, down=down, rng=None, redacted=True, viewer=viewer)
 
 
+def redeal(view: State, seat: int, rng: Rng) -> State:
+    """The other hands, the cards face down and the undealt cards dealt from the cards ``seat`` has not seen."""
+    seen = [*view.hands[seat], *(d for d in view.down if d != HIDDEN), *(c for cards in view.rounds for c in cards)]
+    pool, rng = shuffled(unseen(DECK, seen), rng)
+    others = [k for k in range(view.players) if k != seat]
+    sizes = [len(view.hands[k]) for k in others] + [1 for k in others if view.ready[k]]
+    parts, deck = cut(pool, sizes)
+    hands, down = list(view.hands), list(view.down)
+    for k, cards in zip(others, parts, strict=False):
+        hands[k] = tuple(sorted(cards))
+    for k, cards in zip([k for k in others if view.ready[k]], parts[len(others) :], strict=True):
+        down[k] = cards[0]
+    generator, rng = fresh_generator(rng)
+    return replace(
+        view,
+        external_chance=False,
+        deck=tuple(sorted(deck)),
+        hands=tuple(hands),
+        down=tuple(down),
+        rng=generator,
+        redacted=False,
+        viewer=NO_SEAT,
+    )
+
+
 def describe() -> dict[str, Any]:
     return {"deck": list(DECK), "hand": HAND, "rounds": ROUNDS, "source": "a test-only game"}
 
@@ -365,6 +391,7 @@ GAME_OBJECT: Game[State, Options] = Game(
     integrity=integrity,
     score=score,
     view=view,
+    redeal=redeal,
     describe=describe,
     label=label_move,
     log=log_entry,

@@ -40,6 +40,7 @@ from server.config import Config
 from server.handlers import SERVICE_NAME, StreamLimits, service_handler
 from server.lanes import Lanes
 from server.pictures import Rasterizer
+from server.searches import Searcher
 from server.servicer import RulesEngineServicer
 from server.signing import Signer
 
@@ -48,7 +49,7 @@ _log = structlog.get_logger("rulesengine.server")
 
 class Running:
     """A started server: its gRPC port served by a ``grpc.aio`` server on an event loop of its own thread,
-    its health service, its lanes and drawing processes, and its HTTP port if any."""
+    its health service, its lanes, drawing and searching processes, and its HTTP port if any."""
 
     def __init__(
         self,
@@ -60,6 +61,7 @@ class Running:
         lanes: Lanes,
         rasterizer: Rasterizer,
         http_server: http.HttpServer | None,
+        searcher: Searcher | None = None,
     ) -> None:
         self._loop = loop
         self._thread = thread
@@ -69,6 +71,7 @@ class Running:
         self.health = health
         self.lanes = lanes
         self.rasterizer = rasterizer
+        self.searcher = searcher
         self.http_server = http_server
 
     @property
@@ -91,6 +94,8 @@ class Running:
             stopping_http.join()
         self.lanes.close()
         self.rasterizer.close()
+        if self.searcher is not None:
+            self.searcher.close()
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join()
         self._loop.close()
@@ -108,10 +113,13 @@ def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Ru
         engines = registry.engines()
     signer = Signer(config.signing_key) if config.signing_key is not None else None
     rasterizer = Rasterizer(config.picture_processes, config.max_picture_pixels)
-    servicer = RulesEngineServicer(
-        engines, signer, config.require_signed, config.state_memo, config.state_memo_bytes, rasterizer
+    searcher = Searcher(
+        config.search_processes, config.search_millis, config.max_search_millis, config.max_search_playouts
     )
-    lanes = Lanes(config.threads, config.heavy_threads, config.heavy_queue)
+    servicer = RulesEngineServicer(
+        engines, signer, config.require_signed, config.state_memo, config.state_memo_bytes, rasterizer, searcher
+    )
+    lanes = Lanes(config.threads, config.heavy_threads, config.heavy_queue, config.search_processes)
     streams = StreamLimits(config.stream_idle_seconds, config.max_message_bytes, config.max_streams)
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, name="grpc-loop", daemon=True)
@@ -140,9 +148,9 @@ def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Ru
                 reuse_port=config.workers > 1,
             )
         except BaseException:
-            Running(loop, thread, server, port, health_servicer, lanes, rasterizer, None).stop(None)
+            Running(loop, thread, server, port, health_servicer, lanes, rasterizer, None, searcher).stop(None)
             raise
-    return Running(loop, thread, server, port, health_servicer, lanes, rasterizer, http_server)
+    return Running(loop, thread, server, port, health_servicer, lanes, rasterizer, http_server, searcher)
 
 
 async def _start_grpc(

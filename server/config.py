@@ -67,6 +67,15 @@ class Config:
     """Processes per worker that draw PNGs (at a lower CPU priority than the server's)."""
     max_picture_pixels: int = 16 * 1024 * 1024
     """The most pixels one PNG may have (width x height at its scale); a larger one is refused."""
+    search_processes: int = 1
+    """Processes per worker that search for SuggestMove (at a lower CPU priority than the server's); as many
+    searches run at once, and one more is refused at once (RESOURCE_EXHAUSTED with a retry delay)."""
+    search_millis: int = 1000
+    """A search's time when its request names none (``max_millis`` 0)."""
+    max_search_millis: int = 10_000
+    """The most time one search may take, whatever its request asks."""
+    max_search_playouts: int = 100_000
+    """The most playouts one search may make, whatever its request asks."""
     stream_idle_seconds: float = 10.0
     """How long a client stream (ReplayGameStream) may send nothing before it is closed."""
     max_streams: int = 16
@@ -95,6 +104,15 @@ class Config:
             raise ValueError("heavy threads, picture processes and max streams must be at least 1")
         if self.heavy_queue < 0:
             raise ValueError(f"the heavy queue cannot be negative, got {self.heavy_queue}")
+        if self.search_processes < 1:
+            raise ValueError(f"search processes must be at least 1, got {self.search_processes}")
+        if not 1 <= self.search_millis <= self.max_search_millis:
+            raise ValueError(
+                f"the search time must be 1..{self.max_search_millis} ms (--max-search-millis),"
+                f" got {self.search_millis}"
+            )
+        if self.max_search_playouts < 1:
+            raise ValueError(f"the most playouts must be at least 1, got {self.max_search_playouts}")
         if self.max_picture_pixels < 1024 * 1024:
             raise ValueError(f"the pixel budget must be at least 1048576 pixels, got {self.max_picture_pixels}")
         if not self.stream_idle_seconds > 0:
@@ -236,6 +254,30 @@ def add_arguments(parser: argparse.ArgumentParser, env: Mapping[str, str]) -> No
         help="the most pixels one PNG may have (%(default)s)",
     )
     parser.add_argument(
+        "--search-processes",
+        type=int,
+        default=env_or("SEARCH_PROCESSES", defaults.search_processes),
+        help="processes per worker that search for SuggestMove; as many searches run at once (%(default)s)",
+    )
+    parser.add_argument(
+        "--search-millis",
+        type=int,
+        default=env_or("SEARCH_MILLIS", defaults.search_millis),
+        help="a search's time when its request names none (%(default)s)",
+    )
+    parser.add_argument(
+        "--max-search-millis",
+        type=int,
+        default=env_or("MAX_SEARCH_MILLIS", defaults.max_search_millis),
+        help="the most time one search may take (%(default)s)",
+    )
+    parser.add_argument(
+        "--max-search-playouts",
+        type=int,
+        default=env_or("MAX_SEARCH_PLAYOUTS", defaults.max_search_playouts),
+        help="the most playouts one search may make (%(default)s)",
+    )
+    parser.add_argument(
         "--stream-idle-seconds",
         type=float,
         default=env_or("STREAM_IDLE_SECONDS", defaults.stream_idle_seconds),
@@ -284,6 +326,10 @@ def from_arguments(args: argparse.Namespace, env: Mapping[str, str]) -> Config:
         heavy_queue=int(args.heavy_queue),
         picture_processes=int(args.picture_processes),
         max_picture_pixels=int(args.max_picture_pixels),
+        search_processes=int(args.search_processes),
+        search_millis=int(args.search_millis),
+        max_search_millis=int(args.max_search_millis),
+        max_search_playouts=int(args.max_search_playouts),
         stream_idle_seconds=float(args.stream_idle_seconds),
         max_streams=int(args.max_streams),
     )

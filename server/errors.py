@@ -34,6 +34,8 @@ DEADLINE_EXCEEDED = "DEADLINE_EXCEEDED"
 SERVER_BUSY = "SERVER_BUSY"
 PICTURE_TOO_LARGE = "PICTURE_TOO_LARGE"
 PICTURE_WORKER_LOST = "PICTURE_WORKER_LOST"
+SEARCH_WORKER_LOST = "SEARCH_WORKER_LOST"
+SEAT_NOT_DECIDING = "SEAT_NOT_DECIDING"
 STREAM_IDLE = "STREAM_IDLE"
 STREAM_TOO_LARGE = "STREAM_TOO_LARGE"
 MESSAGE_TOO_LARGE = "MESSAGE_TOO_LARGE"
@@ -197,6 +199,25 @@ def picture_worker_lost() -> ServiceError:
     may be sent again."""
     message = "the process drawing the picture stopped or could not start; it is being replaced: try again"
     return ServiceError(grpc.StatusCode.UNAVAILABLE, message, PICTURE_WORKER_LOST, retry_delay=1.0)
+
+
+def search_worker_lost() -> ServiceError:
+    """The process searching ended before answering, or could not be started (it is replaced); the call may
+    be sent again."""
+    message = "the process searching for a move stopped or could not start; it is being replaced: try again"
+    return ServiceError(grpc.StatusCode.UNAVAILABLE, message, SEARCH_WORKER_LOST, retry_delay=1.0)
+
+
+def seat_not_deciding(seat: int, deciding: Sequence[int]) -> ServiceError:
+    """A search asked for a seat that has no decision to make now (``deciding``: the seats that have)."""
+    if deciding:
+        who = ", ".join(str(s) for s in deciding)
+        message = f"seat {seat} has no decision to make now; seat{'s' if len(deciding) > 1 else ''} {who} decide"
+    else:
+        message = f"seat {seat} has no decision to make now: the game is over"
+    return ServiceError(
+        grpc.StatusCode.FAILED_PRECONDITION, message, SEAT_NOT_DECIDING, [("seat", message)], {"seat": str(seat)}
+    )
 
 
 def stream_idle(seconds: float) -> ServiceError:

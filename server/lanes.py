@@ -15,6 +15,10 @@ Every RPC belongs to one lane (``LANE_OF``):
   before any of its work is done. So a crowd of picture or replay requests costs the calls of play
   nothing but their own share of the CPU.
 
+* ``search``: SuggestMove, whose search runs in a worker process (``server.searches``) while one thread of
+  this lane waits for it: as many threads as searching processes and no waiting room, so a search beyond
+  them is refused at once with RESOURCE_EXHAUSTED.
+
 RenderView's lane depends on its request (``by_request``: an SVG is drawn as fast as a call of play, a
 PNG is not), so its request is read on a thread of play first, then the call goes on in its lane.
 
@@ -38,7 +42,7 @@ from rulesengine.v1 import service_pb2
 
 from server import errors
 
-LaneName = Literal["inline", "cheap", "heavy", "by_request"]
+LaneName = Literal["inline", "cheap", "heavy", "search", "by_request"]
 
 #: The lane of every RPC of the service (a test checks that every RPC has one).
 LANE_OF: dict[str, LaneName] = {
@@ -53,6 +57,7 @@ LANE_OF: dict[str, LaneName] = {
     "ReplayGame": "heavy",
     "ReplayGameStream": "heavy",
     "RenderView": "by_request",
+    "SuggestMove": "search",
 }
 
 
@@ -150,18 +155,19 @@ class Lane:
 
 
 class Lanes:
-    """The ``cheap`` and ``heavy`` lanes of one server (the ``inline`` lane is the event loop)."""
+    """The ``cheap``, ``heavy`` and ``search`` lanes of one server (the ``inline`` lane is the event loop)."""
 
-    def __init__(self, threads: int, heavy_threads: int, heavy_queue: int) -> None:
+    def __init__(self, threads: int, heavy_threads: int, heavy_queue: int, searches: int = 1) -> None:
         self.cheap = Lane("cheap", threads, queue=None)
         self.heavy = Lane("heavy", heavy_threads, heavy_queue)
+        self.search = Lane("search", searches, queue=0)
 
     def of(self, rpc: str, request: Message | None = None) -> Lane | None:
         """The lane of ``rpc`` (of its parsed ``request`` for a ``by_request`` RPC); ``None`` for inline."""
         lane = LANE_OF[rpc]
         if lane == "by_request":
             lane = "cheap" if request is None else lane_of_request(rpc, request)
-        return None if lane == "inline" else self.heavy if lane == "heavy" else self.cheap
+        return {"inline": None, "heavy": self.heavy, "search": self.search}.get(lane, self.cheap)
 
     def held(self, rpc: str, request: Message | None = None) -> contextlib.AbstractContextManager[None]:
         """``Lane.held`` of the lane of ``rpc`` (and its ``request``); nothing to count for the inline lane."""
@@ -172,3 +178,4 @@ class Lanes:
         """Stop both lanes."""
         self.cheap.close()
         self.heavy.close()
+        self.search.close()

@@ -8,20 +8,14 @@ loaded, so a picture renders to the same PNG on every machine and in a container
 
 from __future__ import annotations
 
-import contextlib
-import multiprocessing
-import os
 import struct
-import threading
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
-from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import resvg_py
 
 from engines.core.picture import Picture
 from server import errors
+from server.workers import WorkerPool
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 _FONT_FILES = [str(path) for path in sorted(FONTS.glob("*.ttf"))]
@@ -53,16 +47,6 @@ def png(picture: Picture, scale: float = 1.0) -> tuple[bytes, int, int]:
 #: The default pixel budget of one PNG: 16 million pixels (4096 x 4096; 64 MiB of pixels while drawn).
 MAX_PIXELS = 16 * 1024 * 1024
 
-#: How much lower than the server's the CPU priority of the drawing processes is (``os.nice``), so that
-#: a crowd of pictures slows the calls of play as little as the machine allows.
-PICTURE_NICE = 19
-
-
-def _lower_priority() -> None:
-    """A drawing process's initializer: a lower CPU priority than the server's."""
-    with contextlib.suppress(OSError):
-        os.nice(PICTURE_NICE)
-
 
 def _png_bytes(svg: str, scale: float) -> bytes:
     """What a drawing process does: ``svg`` rasterised at ``scale`` (module level, so it can be pickled)."""
@@ -81,8 +65,7 @@ class Rasterizer:
     def __init__(self, processes: int = 1, max_pixels: int = MAX_PIXELS) -> None:
         self.processes = processes
         self.max_pixels = max_pixels
-        self._lock = threading.Lock()
-        self._pool: ProcessPoolExecutor | None = None
+        self._workers = WorkerPool(processes, errors.picture_worker_lost)
 
     def check_size(self, picture: Picture, scale: float) -> None:
         """Refuse (PICTURE_TOO_LARGE) a picture whose PNG at ``scale`` is over the pixel budget."""
@@ -93,43 +76,10 @@ class Rasterizer:
         """The PNG of ``picture`` at ``scale`` with its width and height, waiting at most ``timeout`` seconds
         (``None``: as long as it takes) before DEADLINE_EXCEEDED."""
         self.check_size(picture, scale)
-        pool = self._running()
-        try:
-            # A deadline hours away is as good as none (and longer than a wait can be: OverflowError).
-            wait = None if timeout is None else min(timeout, threading.TIMEOUT_MAX)
-            data = pool.submit(_png_bytes, picture.svg, scale).result(wait)
-        except FutureTimeout as exc:
-            raise errors.deadline_exceeded() from exc
-        except (BrokenProcessPool, RuntimeError, OSError) as exc:
-            # A drawing process died, could not be started (no memory, no process left), or the server is
-            # stopping: a new pool is made for the next picture, and this call may be sent again.
-            self._renew(pool)
-            raise errors.picture_worker_lost() from exc
+        data = self._workers.run(_png_bytes, picture.svg, scale, timeout=timeout)
         width, height = struct.unpack(">II", data[16:24])
         return data, width, height
 
-    def _running(self) -> ProcessPoolExecutor:
-        with self._lock:
-            if self._pool is None:
-                self._pool = ProcessPoolExecutor(
-                    self.processes, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
-                )
-            return self._pool
-
-    def _renew(self, broken: ProcessPoolExecutor) -> None:
-        with self._lock:
-            if self._pool is broken:
-                self._pool = None
-        broken.shutdown(wait=False, cancel_futures=True)
-
     def close(self) -> None:
         """Stop the drawing processes, a picture under way included (the server is stopping)."""
-        with self._lock:
-            pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        # ProcessPoolExecutor lets a process finish its picture on shutdown; a stopping server does not wait.
-        for process in list(getattr(pool, "_processes", {}).values()):
-            with contextlib.suppress(OSError):
-                process.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
+        self._workers.close()

@@ -9,11 +9,13 @@ for that log; never anything hidden.
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import grpc
+import msgspec
 import structlog
 from google.protobuf import struct_pb2
 from rulesengine.v1 import common_pb2, service_pb2
@@ -24,7 +26,17 @@ from server.binding import GAME_INFO, LOG_ENTRY, MOVE_LABEL, PENDING, SCORE_SHEE
 from server.convert import ConversionError
 from server.memo import StateMemo, state_key
 from server.pictures import MAX_SCALE, MIN_SCALE, Rasterizer
+from server.searches import Searcher, decode_answer
 from server.signing import Signer
+
+#: How many candidates SuggestMove answers when its request names no number.
+DEFAULT_CANDIDATES = 5
+#: Why a search stopped, as the contract says it.
+_STOPS = {
+    "budget": service_pb2.SEARCH_STOP_PLAYOUTS,
+    "time": service_pb2.SEARCH_STOP_TIME,
+    "forced": service_pb2.SEARCH_STOP_FORCED,
+}
 
 #: How many replayed moves between two checks of the caller's deadline.
 _DEADLINE_CHECK_EVERY = 32
@@ -44,7 +56,7 @@ class RulesEngineServicer:
 
     ``signer`` signs every returned state; with ``require_signed`` every received state must
     carry a valid signature (PERMISSION_DENIED otherwise). ``rasterizer`` draws PNGs (in worker
-    processes, within a pixel budget).
+    processes, within a pixel budget); ``searcher`` searches for SuggestMove (in worker processes too).
     """
 
     def __init__(
@@ -55,6 +67,7 @@ class RulesEngineServicer:
         memo_size: int = 2048,
         memo_bytes: int = 64 * 1024 * 1024,
         rasterizer: Rasterizer | None = None,
+        searcher: Searcher | None = None,
     ):
         if require_signed and signer is None:
             raise ValueError("require_signed needs a signing key")
@@ -69,6 +82,7 @@ class RulesEngineServicer:
         self._signer = signer
         self._require_signed = require_signed
         self._rasterizer = rasterizer if rasterizer is not None else Rasterizer()
+        self._searcher = searcher if searcher is not None else Searcher()
         # ListGames' answer never changes while the server runs: built once, not at every call.
         self._games = service_pb2.ListGamesResponse(
             games=[GAME_INFO.to_proto(b.engine.info) for b in self._bindings.values()]
@@ -390,3 +404,34 @@ class RulesEngineServicer:
             )
         image, width, height = self._rasterizer.png(picture, scale, context.time_remaining())
         return service_pb2.RenderViewResponse(image=image, media_type="image/png", width=width, height=height)
+
+    def SuggestMove(self, request: service_pb2.SuggestMoveRequest, context: grpc.ServicerContext) -> Any:
+        """A searching bot's move for one seat, from that seat's view alone, with the candidates it weighed."""
+        start = time.perf_counter()
+        binding, state = self._state_in(request.state)
+        engine = binding.engine
+        seat = request.seat
+        _bind(seat=seat)
+        self._check_seat(binding, state, seat, "seat", allow_chance=False)
+        deciding = engine.pending(state).seats
+        if seat not in deciding:
+            raise errors.seat_not_deciding(seat, deciding)
+        budget = self._searcher.budget(request.max_playouts, request.max_millis, context.time_remaining())
+        view = msgspec.msgpack.encode(engine.view(state, seat))
+        found = decode_answer(engine, self._searcher.search(binding.game_id, view, seat, request.seed, budget))
+        shown = found.candidates[: request.candidates or DEFAULT_CANDIDATES]
+        labels = engine.labels(state, [c.move for c in shown])
+        candidates = [
+            service_pb2.SearchCandidate(
+                move=binding.move_to_proto(c.move), label=MOVE_LABEL.to_proto(label), visits=c.visits, value=c.value
+            )
+            for c, label in zip(shown, labels, strict=True)
+        ]
+        return service_pb2.SuggestMoveResponse(
+            move=candidates[0].move,
+            label=candidates[0].label,
+            candidates=candidates,
+            playouts=found.playouts,
+            stopped=_STOPS[found.stopped],
+            millis=round((time.perf_counter() - start) * 1000),
+        )

@@ -18,6 +18,7 @@ from engines.core.locale import Words
 from engines.core.picture import Picture
 from engines.core.rng import Rng
 from engines.core.scoring import ScoreSheet
+from engines.core.search import Knobs
 from engines.core.text import LIST_OR, LogEntry, Message, MoveLabel, Text, listing
 
 #: The chance seat: in external-chance mode every shuffle, draw or random pick is a decision
@@ -186,6 +187,9 @@ class Engine(Protocol, Generic[S, M, OptT]):
     def apply_logged(self, state: S, move: M) -> tuple[S, LogEntry]:
         """``apply`` and ``log`` at once (one walk of the steps that follow ``move``)."""
         ...
+
+    knobs: Knobs
+    """How the searching bots tune their playouts for this game (``engines.core.search``)."""
 
     def advance(self, state: S, move: M) -> S:
         """``apply`` for a move taken from ``legal_moves(state)``, not checked again (the search's playouts)."""

@@ -32,6 +32,7 @@ from engines.core.locale import Words
 from engines.core.picture import Picture
 from engines.core.rng import Rng
 from engines.core.scoring import ScoreSheet
+from engines.core.search import PLAIN, Knobs
 from engines.core.table import Act, Happened, Owed, Step, Table, odds, sample
 from engines.core.text import LogEntry, Message, MoveLabel, Name, Text
 
@@ -110,6 +111,8 @@ class Game(Generic[S, OptT]):
     ``rng``, and its chance in a fresh generator drawn from ``rng`` (a seeded state, whatever the view's
     chance mode). The searching bots (``engines.core.search``) see a game only through it, so they cannot
     peek. It passes the state check, and ``view(redealt, seat)`` is ``view`` (as a seeded game's view).
+    ``knobs``: how the search tunes its playouts for this game (``engines.core.search.Knobs``), where
+    measurements showed it pays.
     """
 
     info: GameInfo
@@ -131,6 +134,7 @@ class Game(Generic[S, OptT]):
     facts: Callable[[S], dict[str, Any]] | None = None
     names: tuple[Mapping[str, Name], ...] = ()
     redeal: Callable[[S, int, Rng], S] | None = None
+    knobs: Knobs = PLAIN
 
 
 def _in_words(now: Owed[Any] | None) -> Text:
@@ -152,6 +156,7 @@ class TableEngine(Generic[S, OptT]):
         self.move_type: Any = game.move_type
         self.options_type: type[OptT] = game.options_type
         self.table: Table[S] = game.table
+        self.knobs: Knobs = game.knobs
 
     # ---- the protocol ---------------------------------------------------------------------------
 

@@ -174,7 +174,7 @@ def test_a_drawing_process_that_dies_is_replaced() -> None:
         state = engine.new_game(engine.make_options(4, {}), 3)
         picture = engine.picture(engine.view(state, None), None)
         assert rasterizer.png(picture, 0.25, 60)[0].startswith(b"\x89PNG")
-        pool = rasterizer._running()
+        pool = rasterizer._workers._running()
         for process in list(pool._processes.values()):  # type: ignore[attr-defined]
             process.kill()
         time.sleep(0.5)
@@ -235,14 +235,14 @@ def test_a_drawing_process_that_cannot_start_is_unavailable_not_internal(monkeyp
         def shutdown(self, **kwargs: Any) -> None:
             pass
 
-    monkeypatch.setattr(rasterizer, "_pool", Unstartable())
+    monkeypatch.setattr(rasterizer._workers, "_pool", Unstartable())
     engine = registry.get("citadels")
     state = engine.new_game(engine.make_options(4, {}), 3)
     picture = engine.picture(engine.view(state, None), None)
     with pytest.raises(errors.ServiceError) as caught:
         rasterizer.png(picture, 0.25, 60)
     assert caught.value.code == grpc.StatusCode.UNAVAILABLE
-    assert rasterizer._pool is None  # a fresh pool next time
+    assert rasterizer._workers._pool is None  # a fresh pool next time
 
 
 def test_a_deadline_beyond_what_a_wait_can_take_draws_the_picture() -> None:

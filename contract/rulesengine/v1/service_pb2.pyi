@@ -19,9 +19,20 @@ class ImageFormat(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     IMAGE_FORMAT_UNSPECIFIED: _ClassVar[ImageFormat]
     IMAGE_FORMAT_SVG: _ClassVar[ImageFormat]
     IMAGE_FORMAT_PNG: _ClassVar[ImageFormat]
+
+class SearchStop(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SEARCH_STOP_UNSPECIFIED: _ClassVar[SearchStop]
+    SEARCH_STOP_PLAYOUTS: _ClassVar[SearchStop]
+    SEARCH_STOP_TIME: _ClassVar[SearchStop]
+    SEARCH_STOP_FORCED: _ClassVar[SearchStop]
 IMAGE_FORMAT_UNSPECIFIED: ImageFormat
 IMAGE_FORMAT_SVG: ImageFormat
 IMAGE_FORMAT_PNG: ImageFormat
+SEARCH_STOP_UNSPECIFIED: SearchStop
+SEARCH_STOP_PLAYOUTS: SearchStop
+SEARCH_STOP_TIME: SearchStop
+SEARCH_STOP_FORCED: SearchStop
 
 class GameState(_message.Message):
     __slots__ = ("game_id", "rules_version", "signature", "match_id", "move_number", "citadels", "walls_of_york", "walled_city", "guilds_of_london", "viscounts")
@@ -300,3 +311,47 @@ class RenderViewResponse(_message.Message):
     width: int
     height: int
     def __init__(self, image: _Optional[bytes] = ..., media_type: _Optional[str] = ..., width: _Optional[int] = ..., height: _Optional[int] = ...) -> None: ...
+
+class SuggestMoveRequest(_message.Message):
+    __slots__ = ("state", "seat", "max_playouts", "max_millis", "seed", "candidates")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    MAX_PLAYOUTS_FIELD_NUMBER: _ClassVar[int]
+    MAX_MILLIS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    CANDIDATES_FIELD_NUMBER: _ClassVar[int]
+    state: GameState
+    seat: int
+    max_playouts: int
+    max_millis: int
+    seed: int
+    candidates: int
+    def __init__(self, state: _Optional[_Union[GameState, _Mapping]] = ..., seat: _Optional[int] = ..., max_playouts: _Optional[int] = ..., max_millis: _Optional[int] = ..., seed: _Optional[int] = ..., candidates: _Optional[int] = ...) -> None: ...
+
+class SearchCandidate(_message.Message):
+    __slots__ = ("move", "label", "visits", "value")
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    VISITS_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    move: Move
+    label: _common_pb2.MoveLabel
+    visits: int
+    value: float
+    def __init__(self, move: _Optional[_Union[Move, _Mapping]] = ..., label: _Optional[_Union[_common_pb2.MoveLabel, _Mapping]] = ..., visits: _Optional[int] = ..., value: _Optional[float] = ...) -> None: ...
+
+class SuggestMoveResponse(_message.Message):
+    __slots__ = ("move", "label", "candidates", "playouts", "stopped", "millis")
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    CANDIDATES_FIELD_NUMBER: _ClassVar[int]
+    PLAYOUTS_FIELD_NUMBER: _ClassVar[int]
+    STOPPED_FIELD_NUMBER: _ClassVar[int]
+    MILLIS_FIELD_NUMBER: _ClassVar[int]
+    move: Move
+    label: _common_pb2.MoveLabel
+    candidates: _containers.RepeatedCompositeFieldContainer[SearchCandidate]
+    playouts: int
+    stopped: SearchStop
+    millis: int
+    def __init__(self, move: _Optional[_Union[Move, _Mapping]] = ..., label: _Optional[_Union[_common_pb2.MoveLabel, _Mapping]] = ..., candidates: _Optional[_Iterable[_Union[SearchCandidate, _Mapping]]] = ..., playouts: _Optional[int] = ..., stopped: _Optional[_Union[SearchStop, str]] = ..., millis: _Optional[int] = ...) -> None: ...

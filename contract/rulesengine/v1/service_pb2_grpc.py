@@ -92,6 +92,11 @@ class RulesEngineServiceStub:
                 request_serializer=rulesengine_dot_v1_dot_service__pb2.RenderViewRequest.SerializeToString,
                 response_deserializer=rulesengine_dot_v1_dot_service__pb2.RenderViewResponse.FromString,
                 _registered_method=True)
+        self.SuggestMove = channel.unary_unary(
+                '/rulesengine.v1.RulesEngineService/SuggestMove',
+                request_serializer=rulesengine_dot_v1_dot_service__pb2.SuggestMoveRequest.SerializeToString,
+                response_deserializer=rulesengine_dot_v1_dot_service__pb2.SuggestMoveResponse.FromString,
+                _registered_method=True)
 
 
 class RulesEngineServiceServicer:
@@ -182,6 +187,16 @@ class RulesEngineServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SuggestMove(self, request, context):
+        """A move for one seat, chosen by a search that sees only what that seat may see (it starts from
+        the seat's view and deals what the view hides anew for every playout), with the leading
+        candidates it weighed: a bot's move, or a hint. The same request with the same seed and a
+        playout budget the time limit does not cut gives the same answer.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_RulesEngineServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -239,6 +254,11 @@ def add_RulesEngineServiceServicer_to_server(servicer, server):
                     servicer.RenderView,
                     request_deserializer=rulesengine_dot_v1_dot_service__pb2.RenderViewRequest.FromString,
                     response_serializer=rulesengine_dot_v1_dot_service__pb2.RenderViewResponse.SerializeToString,
+            ),
+            'SuggestMove': grpc.unary_unary_rpc_method_handler(
+                    servicer.SuggestMove,
+                    request_deserializer=rulesengine_dot_v1_dot_service__pb2.SuggestMoveRequest.FromString,
+                    response_serializer=rulesengine_dot_v1_dot_service__pb2.SuggestMoveResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -541,6 +561,33 @@ class RulesEngineService:
             '/rulesengine.v1.RulesEngineService/RenderView',
             rulesengine_dot_v1_dot_service__pb2.RenderViewRequest.SerializeToString,
             rulesengine_dot_v1_dot_service__pb2.RenderViewResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SuggestMove(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rulesengine.v1.RulesEngineService/SuggestMove',
+            rulesengine_dot_v1_dot_service__pb2.SuggestMoveRequest.SerializeToString,
+            rulesengine_dot_v1_dot_service__pb2.SuggestMoveResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,0 +1,81 @@
+"""Worker processes for the calls that hold the CPU for long (PNG pictures, searches): a pool per kind of
+work, started at its first call, at a lower CPU priority than the server's, and replaced when one of its
+processes dies."""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+from server import errors
+
+#: How much lower than the server's the CPU priority of a worker process is (``os.nice``), so that a crowd
+#: of pictures or searches slows the calls of play as little as the machine allows.
+WORKER_NICE = 19
+
+T = TypeVar("T")
+
+
+def _lower_priority() -> None:
+    """A worker process's initializer: a lower CPU priority than the server's."""
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICE)
+
+
+class WorkerPool:
+    """``processes`` worker processes (spawned, so they share nothing with the server's threads)."""
+
+    def __init__(self, processes: int, lost: Callable[[], errors.ServiceError]) -> None:
+        """``lost``: the error a call answers when its process dies or cannot start."""
+        self.processes = processes
+        self._lost = lost
+        self._lock = threading.Lock()
+        self._pool: ProcessPoolExecutor | None = None
+
+    def run(self, work: Callable[..., T], *args: Any, timeout: float | None) -> T:
+        """``work(*args)`` in a worker process, waiting at most ``timeout`` seconds (``None``: as long as it
+        takes) before DEADLINE_EXCEEDED; ``lost()`` when the process died (a new pool serves the next call)."""
+        pool = self._running()
+        try:
+            # A deadline hours away is as good as none (and longer than a wait can be: OverflowError).
+            wait = None if timeout is None else min(timeout, threading.TIMEOUT_MAX)
+            return pool.submit(work, *args).result(wait)
+        except FutureTimeout as exc:
+            raise errors.deadline_exceeded() from exc
+        except (BrokenProcessPool, RuntimeError, OSError) as exc:
+            # A process died, could not be started (no memory, no process left), or the server is stopping.
+            self._renew(pool)
+            raise self._lost() from exc
+
+    def _running(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(
+                    self.processes, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+                )
+            return self._pool
+
+    def _renew(self, broken: ProcessPoolExecutor) -> None:
+        with self._lock:
+            if self._pool is broken:
+                self._pool = None
+        broken.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        """Stop the processes, work under way included (the server is stopping)."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        # ProcessPoolExecutor lets a process finish its work on shutdown; a stopping server does not wait.
+        for process in list(getattr(pool, "_processes", {}).values()):
+            with contextlib.suppress(OSError):
+                process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)

@@ -34,6 +34,7 @@ from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 from rulesengine.v1 import common_pb2, service_pb2
 
+from bench.crowd import Crowd
 from bench.server_bench import Recorded, Replayer, Server, free_port, load, percentile, process_tree, record, rules_call
 from engines.registry import engines
 from server.config import Config
@@ -76,41 +77,20 @@ def largest_scale(width: int, height: int, max_pixels: int) -> float:
     return math.floor(scale * 20) / 20
 
 
-class PictureCrowd:
+class PictureCrowd(Crowd):
     """``count`` clients asking for PNGs back to back until stopped, each on its own channel."""
 
     def __init__(self, port: int, recorded: Recorded, count: int, max_pixels: int) -> None:
-        self.port = port
-        self.states = [pair[0] for game in recorded.games for pair in game[:: max(1, len(game) // 8)]]
-        self.count = count
+        super().__init__(port, recorded, count)
         self.max_pixels = max_pixels
-        self.outcomes: Counter[str] = Counter()
         self.scales: Counter[float] = Counter()
-        self._lock = threading.Lock()
-        self._stop = threading.Event()
-        self._threads = [threading.Thread(target=self._client, args=(i,), daemon=True) for i in range(count)]
 
-    def start(self) -> None:
-        for thread in self._threads:
-            thread.start()
-
-    def stop(self) -> None:
-        self._stop.set()
-        for thread in self._threads:
-            thread.join(120)
-
-    def _note(self, outcome: str, scale: float | None = None) -> None:
-        with self._lock:
-            self.outcomes[outcome] += 1
-            if scale is not None:
-                self.scales[scale] += 1
-
-    def _client(self, index: int) -> None:
+    def client(self, index: int) -> None:
         with grpc.insecure_channel(f"127.0.0.1:{self.port}") as channel:
             call: Any = rules_call(channel, "RenderView")
             spectator = common_pb2.Viewer(spectator=empty_pb2.Empty())
             turn = index
-            while not self._stop.is_set():
+            while not self.stopping:
                 state = self.states[turn % len(self.states)]
                 turn += 1
                 try:
@@ -120,10 +100,11 @@ class PictureCrowd:
                         state=state, viewer=spectator, format=service_pb2.IMAGE_FORMAT_PNG, scale=scale
                     )
                     call(request, timeout=120)
-                    self._note("drawn", scale)
+                    self.note("drawn")
+                    self.scales[scale] += 1
                 except grpc.RpcError as error:
-                    self._note(error.code().name)
-                    self._stop.wait(retry_delay(error))
+                    self.note(error.code().name)
+                    self.pause(retry_delay(error))
 
 
 def retry_delay(error: grpc.RpcError) -> float:

@@ -29,6 +29,7 @@ from engines.walled_city.content import CONTENT
 from engines.walled_city.described import MARKERS
 from engines.walled_city.names import faction, guild
 from engines.walled_city.picture import picture
+from engines.walled_city.redeal import redeal
 from engines.walled_city.scoring import district_name
 from engines.walled_city.state import Options, State
 
@@ -447,6 +448,7 @@ GAME: Game[State, Options] = Game(
     picture=picture,
     facts=facts.facts,
     names=(names.GUILDS, names.FACTIONS, names.CITIZEN_KINDS, names.PIECES, names.BOARD_SIDES, MARKERS, names.COLOURS),
+    redeal=redeal,
 )
 """The Walled City: Londonderry & Borderlands, 2–4 players, both boards, all 20 guilds."""
 ENGINE: TableEngine[State, Options] = TableEngine(GAME)

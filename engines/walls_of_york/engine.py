@@ -21,6 +21,7 @@ from engines.walls_of_york import moves as mv
 from engines.walls_of_york import picture as pictures
 from engines.walls_of_york.content import CONTENT
 from engines.walls_of_york.picture import picture
+from engines.walls_of_york.redeal import redeal
 from engines.walls_of_york.state import Options, State
 
 RULES_VERSION = "1.0.0"
@@ -257,6 +258,7 @@ GAME: Game[State, Options] = Game(
         pictures.TERRAIN,
         pictures.COLOURS,
     ),
+    redeal=redeal,
 )
 """Walls of York for 2–4 players."""
 ENGINE: TableEngine[State, Options] = TableEngine(GAME)

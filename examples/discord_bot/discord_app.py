@@ -50,11 +50,13 @@ class Config:
     database: str = "rulesbot.sqlite3"
     picture_scale: float = 1.0
     guild: int | None = None
+    think_millis: int = 1000
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ) -> Config:
         """``DISCORD_TOKEN`` (required), ``RULES_ENGINE_TARGET``, ``RULES_BOT_DATABASE``,
-        ``RULES_BOT_PICTURE_SCALE`` and ``DISCORD_GUILD_ID`` (sync the commands to one server at once).
+        ``RULES_BOT_PICTURE_SCALE``, ``RULES_BOT_THINK_MILLIS`` (how long the search bot and ``/game hint``
+        search per move) and ``DISCORD_GUILD_ID`` (sync the commands to one server at once).
         The deprecated ``RULES_ENGINE_ADDRESS`` stands in for ``RULES_ENGINE_TARGET`` when that is unset,
         with a ``FutureWarning`` (shown to whoever runs the bot)."""
         guild = env.get("DISCORD_GUILD_ID")
@@ -69,11 +71,17 @@ class Config:
             database=env.get("RULES_BOT_DATABASE", cls.database),
             picture_scale=float(env.get("RULES_BOT_PICTURE_SCALE", cls.picture_scale)),
             guild=int(guild) if guild else None,
+            think_millis=int(env.get("RULES_BOT_THINK_MILLIS", cls.think_millis)),
         )
 
     def bot(self) -> RulesBot:
         """The command layer on the configured service target and SQLite file."""
-        return RulesBot(RulesEngineClient(self.target), Store(self.database), picture_scale=self.picture_scale)
+        return RulesBot(
+            RulesEngineClient(self.target),
+            Store(self.database),
+            picture_scale=self.picture_scale,
+            bot_millis=self.think_millis,
+        )
 
 
 def components(reply: Reply) -> discord.ui.View | None:
@@ -197,12 +205,18 @@ def game_commands(app: RulesBotClient) -> app_commands.Group:
             interaction, lambda channel, member: app.bot.new(channel, member, game, players, options, chance)
         )
 
+    @group.command(name="bot", description="Give a seat to the search bot, which plays it from that seat's view")
+    @app_commands.describe(seat="Which seat, from 0 (default: the first free one; once started, any seat)")
+    async def bot(interaction: discord.Interaction, seat: int | None = None) -> None:
+        await app.answer(interaction, lambda channel, member: app.bot.add_bot(channel, member, seat))
+
     simple: dict[str, tuple[str, Callable[[int, int], list[Reply]]]] = {
         "list": ("Every game the service plays, with its options", app.bot.list_games),
         "join": ("Take a free seat", app.bot.join),
         "start": ("Deal the game (its creator, once every seat is taken)", app.bot.start),
         "play": ("Your decision now, privately", app.bot.play),
         "view": ("Your own view of the game: your hand, privately", app.bot.view),
+        "hint": ("The search's leading moves for your decision, privately", app.bot.hint),
         "board": ("The board as everyone sees it", app.bot.board),
         "score": ("The score so far", app.bot.score),
         "end": ("Stop the game (its creator)", app.bot.end),

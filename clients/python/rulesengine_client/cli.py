@@ -43,6 +43,7 @@ from rulesengine_client.games import (
     PlayedGame,
     QuitGame,
     RandomBot,
+    SearchBot,
     play_game,
     verify_record,
 )
@@ -145,6 +146,39 @@ def _add_setup_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot-seed", type=_seed, help="seed of the bots' choices (default: --seed, else random)")
 
 
+#: How long a search bot may think per move unless ``--think-millis`` says.
+DEFAULT_THINK_MILLIS = 1000
+#: The strategies of the bots: a random legal move, or the service's search (SuggestMove).
+STRATEGIES = ("random", "search")
+
+
+def _add_search_arguments(parser: argparse.ArgumentParser, option: str, who: str) -> None:
+    """``option`` (random|search) choosing how ``who`` play, and the search's budget per move."""
+    parser.add_argument(
+        option,
+        choices=STRATEGIES,
+        default="random",
+        help=f"how {who} choose: random, a uniformly random legal move; search, the service's searching bot"
+        " (SuggestMove), which sees only its seat's view (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--think-millis",
+        type=_positive,
+        default=DEFAULT_THINK_MILLIS,
+        metavar="N",
+        help="with search: the most milliseconds a search may take per move (default: %(default)s; the server"
+        " may allow less)",
+    )
+    parser.add_argument(
+        "--playouts",
+        type=_positive,
+        metavar="N",
+        help="with search: the most playouts per move (default: as many as --think-millis allows); a search that"
+        " stops at its playouts plays the same move again for the same --bot-seed, so a seeded game is"
+        " reproducible when every search finishes its playouts within --think-millis",
+    )
+
+
 def _add_size_limit(parser: argparse.ArgumentParser, option: str, what: str) -> None:
     """The option capping how many bytes of its file a command reads: a file from anyone must not cost
     unbounded memory (files.DEFAULT_MAX_RECORD_BYTES says how the default was chosen)."""
@@ -164,7 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Client for the rules-engine gRPC service.",
         epilog=(
             "`rules-engine-client COMMAND --help` shows a command's options. Inside `play`, h or ? shows "
-            "the keys and the notation on screen."
+            "the keys and the notation on screen, and hint the search's leading moves."
         ),
     )
     parser.add_argument(
@@ -194,8 +228,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser("games", help="list the games and their options")
 
-    play = commands.add_parser("play", help="play a game in the terminal against random bots")
+    play = commands.add_parser("play", help="play a game in the terminal against random or searching bots")
     _add_setup_arguments(play)
+    _add_search_arguments(play, "--bots", "the bots (every seat not --human)")
     play.add_argument("--human", type=_seats, default=[], metavar="SEATS", help="seats played here, e.g. 0,2")
     play.add_argument("--record", type=Path, metavar="FILE", help="write the game record (JSON) here")
     play.add_argument("--quiet", action="store_true", help="do not print the bots' moves")
@@ -234,6 +269,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_setup_arguments(bots)
     bots.add_argument("--games", type=_positive, default=1, help="number of games (default: 1)")
     bots.add_argument("--jobs", type=_positive, default=1, help="games played at once (default: 1)")
+    _add_search_arguments(bots, "--strategy", "the bots")
     bots.add_argument(
         "--records-dir",
         type=Path,
@@ -343,6 +379,36 @@ PLAY_KEYS = (
 )
 
 
+#: How many of the search's leading moves ``hint`` shows.
+HINT_CANDIDATES = 5
+
+
+def hint_key(words: Words) -> str:
+    """The ``hint`` key, said after :data:`PLAY_KEYS`."""
+    return words.say("hint = the search's leading moves for this decision (SuggestMove), without playing one.")
+
+
+def hint_lines(answer: service_pb2.SuggestMoveResponse, names: Names, words: Words) -> list[str]:
+    """The search's leading moves as ``hint`` shows them: each with its label, how many playouts began with
+    it and its estimated value for the seat (its mean share of the win) as a percentage."""
+    lines = [
+        words.say_n(
+            "The search's leading moves after {n} playout:",
+            "The search's leading moves after {n} playouts:",
+            answer.playouts,
+        )
+    ]
+    for rank, candidate in enumerate(answer.candidates, 1):
+        visits = words.say_n("{n} visit", "{n} visits", candidate.visits)
+        move = move_label(candidate.label, candidate.move, names)
+        percent = round(candidate.value * 100)
+        line = words.say(
+            "{rank}. {move}: {visits}, value {percent}%", rank=rank, move=move, visits=visits, percent=percent
+        )
+        lines.append(f"  {line}")
+    return lines
+
+
 class _Back(Exception):
     """The person asked to go back one step of a choice path."""
 
@@ -418,12 +484,38 @@ class TerminalPlayer:
 
     label = "human"
 
-    def __init__(self, names: Names, con: Console, stdin: TextIO, *, pictures: Pictures | None = None) -> None:
+    def __init__(
+        self,
+        names: Names,
+        con: Console,
+        stdin: TextIO,
+        *,
+        pictures: Pictures | None = None,
+        hints: SearchBot | None = None,
+    ) -> None:
         self.names = names
         self.con = con
         self.stdin = stdin
         self.pictures = pictures
+        self.hints = hints
+        """The search asked by ``hint`` (``None``: no hints)."""
         self.guided = False
+
+    def hint(self, client: RulesEngineClient, state: service_pb2.GameState, seat: int) -> None:
+        """Show the search's leading moves for ``seat`` in ``state`` (``hint``); a search the service cannot
+        make (a game it cannot search yet) is said, and the prompt asks again."""
+        if self.hints is None:
+            self.con.print(self.con.words.say("No hints in this game."))
+            return
+        self.con.print(self.con.words.say("Searching..."))
+        try:
+            answer = self.hints.suggest(client, state, seat, HINT_CANDIDATES)
+        except RulesEngineError as error:
+            why = f"{error.code.name}: {error.message}"
+            self.con.print(printable(self.con.words.say("No hint: {error}", error=why)))
+            return
+        for line in hint_lines(answer, self.names, self.con.words):
+            self.con.quote(line)
 
     def _ask(
         self,
@@ -450,7 +542,12 @@ class TerminalPlayer:
                 raise QuitGame()
             if answer in ("h", "?", "help"):
                 self.con.print(PLAY_KEYS)
+                if self.hints is not None:
+                    self.con.print(hint_key(self.con.words))
                 self.con.print(legend(view.WhichOneof("state")))
+                continue
+            if answer == "hint":
+                self.hint(client, state, seat)
                 continue
             if answer in ("v", "view"):
                 self.con.print(render_view(client.view(state, seat), self.names, seat))
@@ -597,12 +694,17 @@ def cmd_play(client: RulesEngineClient, args: argparse.Namespace, con: Console, 
             raise UsageError(f"cannot create {args.pictures}: {error.strerror or error}") from error
         pictures = Pictures(args.pictures, args.picture_format == "png", name_seat=len(args.human) > 1)
     names = _names(client, args.game)
-    bot_rng = random.Random(args.bot_seed if args.bot_seed is not None else args.seed)
-    human = TerminalPlayer(names, con, stdin, pictures=pictures)
-    bot = RandomBot(bot_rng)
+    bot_seed = args.bot_seed if args.bot_seed is not None else seed
+    if bot_seed is None:
+        bot_seed = random.SystemRandom().randrange(2**32)
+    random_bot = RandomBot(random.Random(bot_seed))
+    # The search of the bots' moves and of the person's hints (whose seeds differ: a hint is not a bot's move).
+    searcher = _search_bot(args, bot_seed)
+    human = TerminalPlayer(names, con, stdin, pictures=pictures, hints=_search_bot(args, bot_seed + 1))
+    bot: Agent = searcher if args.bots == "search" else random_bot
     agents: dict[int, Agent] = {s: (human if s in args.human else bot) for s in range(args.players)}
     if args.external_chance:
-        agents[CHANCE_SEAT] = bot
+        agents[CHANCE_SEAT] = random_bot  # the table's chance is no seat a search plays
     quiet = args.quiet
 
     def on_move(index: int, move: service_pb2.Move, applied: service_pb2.ApplyMoveResponse) -> None:
@@ -614,6 +716,7 @@ def cmd_play(client: RulesEngineClient, args: argparse.Namespace, con: Console, 
     if args.human and not quiet:
         con.print(legend(args.game))
         con.print(PLAY_KEYS)
+        con.print(hint_key(con.words))
     try:
         game = play_game(client, _setup(args, seed), agents, on_move=on_move, match_id=match_id)
     except GameAborted as aborted:
@@ -706,14 +809,21 @@ class BotGame:
     seconds: float
 
 
+def _search_bot(args: argparse.Namespace, seed: int) -> SearchBot:
+    """A search bot seeded with ``seed``, thinking as ``--think-millis`` and ``--playouts`` say."""
+    return SearchBot(seed, think_millis=args.think_millis, playouts=args.playouts or 0)
+
+
 def _bot_game(
     client: RulesEngineClient, args: argparse.Namespace, index: int, base_seed: int, bot_seed: int
 ) -> BotGame:
     started = time.monotonic()
-    bot = RandomBot(random.Random(bot_seed * 1_000_003 + index))
+    game_bot_seed = bot_seed * 1_000_003 + index
+    chance = RandomBot(random.Random(game_bot_seed))
+    bot: Agent = _search_bot(args, game_bot_seed) if args.strategy == "search" else chance
     agents: dict[int, Agent] = dict.fromkeys(range(args.players), bot)
     if args.external_chance:
-        agents[CHANCE_SEAT] = bot
+        agents[CHANCE_SEAT] = chance  # the table's chance is no seat a search plays
     setup = _setup(args, (base_seed + index) % 2**64)
     game = play_game(client, setup, agents)
     check = verify_record(client, game.record, game.score)
@@ -729,6 +839,13 @@ def cmd_bots(client: RulesEngineClient, args: argparse.Namespace, con: Console) 
     else:
         mode = f"seeds {base_seed}..{base_seed + args.games - 1}, bot seed {bot_seed}"
     con.note(f"{args.games} {args.game} game(s), {args.players} players, {mode}")
+    if args.strategy == "search":
+        budget = con.words.say("at most {millis} ms per move", millis=args.think_millis)
+        if args.playouts:
+            budget = con.words.say_n(
+                "{n} playout per move, {budget}", "{n} playouts per move, {budget}", args.playouts, budget=budget
+            )
+        con.note(con.words.say("The bots search (SuggestMove): {budget}.", budget=budget))
     if args.records_dir is not None:
         try:
             args.records_dir.mkdir(parents=True, exist_ok=True)

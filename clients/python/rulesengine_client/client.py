@@ -75,6 +75,14 @@ def _score_request(state: service_pb2.GameState, seat: int | None, spectator: bo
     return request
 
 
+def _suggest_request(
+    state: service_pb2.GameState, seat: int, max_playouts: int, max_millis: int, seed: int, candidates: int
+) -> service_pb2.SuggestMoveRequest:
+    return service_pb2.SuggestMoveRequest(
+        state=state, seat=seat, max_playouts=max_playouts, max_millis=max_millis, seed=seed, candidates=candidates
+    )
+
+
 def _stream_items(
     record: service_pb2.GameRecord, on_move: Callable[[int], None] | None
 ) -> Iterator[service_pb2.ReplayGameStreamRequest]:
@@ -210,6 +218,27 @@ class RulesEngineClient:
         """
         return self._call(self._stub.ReplayGameStream, _stream_items(record, on_move)).result
 
+    def suggest_move(
+        self,
+        state: service_pb2.GameState,
+        seat: int,
+        *,
+        max_playouts: int = 0,
+        max_millis: int = 0,
+        seed: int = 0,
+        candidates: int = 0,
+    ) -> service_pb2.SuggestMoveResponse:
+        """A searching bot's move for ``seat`` (one of the seats deciding now), found from that seat's view
+        alone: the move, its label and the leading ``candidates`` (0: 5) with their visits and values.
+
+        The search stops at ``max_playouts`` playouts or ``max_millis`` milliseconds (0: the server's own
+        limits), or at the call's deadline, whichever comes first; ``seed`` seeds its own chance, so the same
+        state, seat, seed and playouts give the same answer. A game the server cannot search yet raises
+        :class:`RuleNotImplementedError`; a seat not deciding now, :class:`VersionMismatchError`
+        (FAILED_PRECONDITION)."""
+        request = _suggest_request(state, seat, max_playouts, max_millis, seed, candidates)
+        return self._call(self._stub.SuggestMove, request)
+
     def health(self, service: str = "") -> str:
         """The grpc.health.v1 status name of ``service`` ("" = the whole server), e.g. SERVING."""
         request = health_pb2.HealthCheckRequest(service=service)
@@ -327,6 +356,21 @@ class AsyncRulesEngineClient:
                 yield item
 
         return (await self._call(self._stub.ReplayGameStream, items())).result
+
+    async def suggest_move(
+        self,
+        state: service_pb2.GameState,
+        seat: int,
+        *,
+        max_playouts: int = 0,
+        max_millis: int = 0,
+        seed: int = 0,
+        candidates: int = 0,
+    ) -> service_pb2.SuggestMoveResponse:
+        """A searching bot's move for ``seat``, from that seat's view alone (see
+        :meth:`RulesEngineClient.suggest_move`)."""
+        request = _suggest_request(state, seat, max_playouts, max_millis, seed, candidates)
+        return await self._call(self._stub.SuggestMove, request)
 
     async def health(self, service: str = "") -> str:
         """The grpc.health.v1 status name of ``service`` ("" = the whole server), e.g. SERVING."""

@@ -9,13 +9,16 @@ whose names (``load_record``, ``save_message``, ``FileFormatError``...) this mod
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+import grpc
 from rulesengine.v1 import common_pb2, service_pb2
 
 from rulesengine_client.client import RulesEngineClient
+from rulesengine_client.errors import RulesEngineError
 
 # Message files lived here before files.py; they stay importable from here.
 from rulesengine_client.files import FileFormatError as FileFormatError
@@ -69,6 +72,71 @@ class RandomBot:
     ) -> service_pb2.Move:
         """A uniformly random legal move."""
         return moves[self.rng.randrange(len(moves))]
+
+
+#: How often a search the server is too busy for (RESOURCE_EXHAUSTED: all its searching processes are
+#: searching) is asked again, and how long to wait before each (its whole search runs in the meantime).
+BUSY_RETRIES = 50
+BUSY_WAIT_SECONDS = 0.2
+#: A seed is a uint64.
+SEED_SPACE = 2**64
+
+
+class SearchBot:
+    """Asks the service's search (``SuggestMove``) for every move: a bot that sees only its seat's view.
+
+    Each search may take ``think_millis`` milliseconds and, when ``playouts`` is given, at most that many
+    playouts; it is seeded from ``seed`` and the state's move number, so a game whose searches all stop at
+    their playouts (rather than at their time) is played the same way again. A seat with one legal move
+    plays it without asking. The table's chance is not a seat it plays (give that to a :class:`RandomBot`).
+    """
+
+    label = "search bot"
+
+    def __init__(self, seed: int, *, think_millis: int = 1000, playouts: int = 0) -> None:
+        self.seed = seed % SEED_SPACE
+        self.think_millis = think_millis
+        self.playouts = playouts
+
+    def seed_at(self, state: service_pb2.GameState) -> int:
+        """The seed of the search of ``state``: the bot's seed and the state's move number."""
+        return (self.seed * 1_000_003 + state.move_number) % SEED_SPACE
+
+    def suggest(
+        self, client: RulesEngineClient, state: service_pb2.GameState, seat: int, candidates: int = 0
+    ) -> service_pb2.SuggestMoveResponse:
+        """The search's answer for ``seat`` in ``state`` (its ``candidates`` leading moves; 0: the server's
+        number), asked again while the server is too busy to search."""
+        tries = 0
+        while True:
+            try:
+                return client.suggest_move(
+                    state,
+                    seat,
+                    max_playouts=self.playouts,
+                    max_millis=self.think_millis,
+                    seed=self.seed_at(state),
+                    candidates=candidates,
+                )
+            except RulesEngineError as error:
+                tries += 1
+                if error.code != grpc.StatusCode.RESOURCE_EXHAUSTED or tries > BUSY_RETRIES:
+                    raise
+                time.sleep(BUSY_WAIT_SECONDS)
+
+    def choose(
+        self,
+        client: RulesEngineClient,
+        state: service_pb2.GameState,
+        pending: common_pb2.Pending,
+        seat: int,
+        moves: Sequence[service_pb2.Move],
+        labels: Sequence[common_pb2.MoveLabel] = (),
+    ) -> service_pb2.Move:
+        """The move the search chose (the only one without a search)."""
+        if len(moves) == 1:
+            return moves[0]
+        return self.suggest(client, state, seat).move
 
 
 class QuitGame(Exception):

@@ -25,6 +25,7 @@ from typing import Concatenate, ParamSpec, cast
 
 from rulesengine.v1 import common_pb2, service_pb2
 from rulesengine_client import RulesEngineClient, RulesEngineError, game_setup
+from rulesengine_client.games import SearchBot
 from rulesengine_client.i18n import shown
 from rulesengine_client.render import Names, render_view
 
@@ -37,6 +38,11 @@ from rulesbot.words import DEFAULT_LOCALE, LANGUAGE_NAMES, LOCALES, Words, speak
 CHANCE_SEAT = -1
 #: The chance modes of ``/game new``: the service's seeded randomness, or the table's real box.
 CHANCE_MODES = ("seeded", "table")
+
+#: How many of the search's leading moves ``/game hint`` shows.
+HINT_CANDIDATES = 5
+#: The most moves the search bot makes in one command (a table of search bots alone plays to its end).
+BOT_MOVES_AT_MOST = 2000
 
 #: How many answers of ``LegalMoves`` the bot keeps (the menus of the decisions being walked).
 LEGAL_MOVES_KEPT = 16
@@ -215,6 +221,8 @@ class RulesBot:
     ``client`` talks to the service; ``store`` keeps the games; ``seeds`` makes the seed of a seeded
     game (random by default; tests pass a fixed one). Each channel is answered in its language
     (``set_language``): the service is asked in it, and the bot's own words are said in it.
+    ``bot_millis`` and ``bot_playouts`` are how long the search bot (``/game bot``) and ``/game hint``
+    search per move (0 playouts: as many as the time allows).
     """
 
     def __init__(
@@ -223,11 +231,15 @@ class RulesBot:
         store: Store,
         seeds: Callable[[], int] | None = None,
         picture_scale: float = 1.0,
+        bot_millis: int = 1000,
+        bot_playouts: int = 0,
     ) -> None:
         self.client = client
         self.store = store
         self.seeds = seeds or (lambda: secrets.randbelow(2**32))
         self.picture_scale = picture_scale
+        self.bot_millis = bot_millis
+        self.bot_playouts = bot_playouts
         self._names: dict[str, Names] = {}
         self._games: dict[str, dict[str, common_pb2.GameInfo]] = {}
         self._legal: OrderedDict[tuple[str, bytes, int], service_pb2.LegalMovesResponse] = OrderedDict()
@@ -375,13 +387,29 @@ class RulesBot:
             return game.creator if game.table_chance else None
         return game.seats[seat] if 0 <= seat < len(game.seats) else None
 
+    def decider(self, game: StoredGame, seat: int) -> str:
+        """Who decides for ``seat``: ``<@member> (Seat 2)``, or ``the search bot (Seat 2)``."""
+        if seat in game.bots:
+            bot = self.words.say("the search bot")
+            return f"{bot} ({seat_title(seat, self.words)})"
+        return who(seat, self.holder(game, seat), self.words)
+
+    def search_bot(self, game: StoredGame, *, hint: bool = False) -> SearchBot:
+        """The search (``SuggestMove``) of the bot's seats, or of ``/game hint``, seeded from the game's seed
+        (a hint's seed differs from the bot's: a hint is not the bot's move)."""
+        seed = (game.seed or 0) * 2 + int(hint)
+        return SearchBot(seed, think_millis=self.bot_millis, playouts=self.bot_playouts)
+
     def _controls(self, game: StoredGame, member: int) -> list[int]:
         seats = game.seats_of(member)
         return [*seats, CHANCE_SEAT] if game.table_chance and member == game.creator else seats
 
     def _seats(self, game: StoredGame) -> str:
         said = self.words
-        return ", ".join(f"{seat_title(s, said)} {mention(m, said)}" for s, m in enumerate(game.seats))
+        bot = said.say("the search bot")
+        return ", ".join(
+            f"{seat_title(s, said)} {bot if s in game.bots else mention(m, said)}" for s, m in enumerate(game.seats)
+        )
 
     # ---- commands ------------------------------------------------------------------------------
 
@@ -480,18 +508,92 @@ class RulesBot:
             raise Refusal(said.say("The game has started; seats can no longer be taken."))
         if game.seats_of(member):
             raise Refusal(said.say("You already hold {seat}.", seat=seat_title(game.seats_of(member)[0], said)))
-        free = [seat for seat, holder in enumerate(game.seats) if holder is None]
+        free = [seat for seat in range(game.players) if game.free(seat)]
         if not free:
             raise Refusal(said.say("Every seat is taken."))
         game = game.with_seat(free[0], member)
         self.store.save_seats(game)
-        waiting = sum(1 for holder in game.seats if holder is None)
-        if waiting:
-            then = said.say_n("{n} seat still free.", "{n} seats still free.", waiting)
-        else:
-            then = said.say("Every seat is taken: the creator can /game start.")
         taken = said.say("{member} takes {seat}.", member=mention(member, said), seat=seat_title(free[0], said))
-        return [post(f"{taken} {then}")]
+        return [post(f"{taken} {self._still_free(game)}")]
+
+    def _still_free(self, game: StoredGame) -> str:
+        said = self.words
+        waiting = sum(1 for seat in range(game.players) if game.free(seat))
+        if waiting:
+            return said.say_n("{n} seat still free.", "{n} seats still free.", waiting)
+        return said.say("Every seat is taken: the creator can /game start.")
+
+    @answers
+    def add_bot(self, channel: int, member: int, seat: int | None = None) -> list[Reply]:
+        """Give ``seat`` (``None``: the first free one) to the search bot, which then plays it through
+        ``SuggestMove`` whenever it is to decide (the creator only). Before the start a free seat; once the game
+        runs, any seat, its member's included (someone who left)."""
+        said = self.words
+        game = self._game(channel)
+        if member != game.creator:
+            raise Refusal(said.say("Only the member who set up the game can give a seat to the search bot."))
+        if game.over:
+            raise Refusal(said.say("The game is over; /game new starts another."))
+        if seat is None:
+            free = [s for s in range(game.players) if game.free(s)]
+            if not free:
+                raise Refusal(said.say("Every seat is taken."))
+            seat = free[0]
+        if not 0 <= seat < game.players:
+            raise Refusal(
+                said.say("There is no seat {seat}; the seats are 0 to {last}.", seat=seat, last=game.players - 1)
+            )
+        if seat in game.bots:
+            raise Refusal(said.say("The search bot already plays {seat}.", seat=seat_title(seat, said)))
+        holder = game.seats[seat]
+        if holder is not None and not game.started:
+            raise Refusal(
+                said.say("{seat} is taken by {member}.", seat=seat_title(seat, said), member=mention(holder, said))
+            )
+        game = game.with_bot(seat)
+        self.store.save_seats(game)
+        text = said.say(
+            "{member} gave {seat} to the search bot: it plays from that seat's view alone.",
+            member=mention(member, said),
+            seat=seat_title(seat, said),
+        )
+        if not game.started:
+            return [post(f"{text} {self._still_free(game)}")]
+        state = load_state(game)
+        pending = self.pending(state)
+        return [post(text), *(self._next(game, state, pending) if seat in pending.seats else [])]
+
+    @answers
+    def hint(self, channel: int, member: int) -> list[Reply]:
+        """The search's leading moves for each decision the member owes now, privately (none is played)."""
+        said = self.words
+        game, state = self._running(channel)
+        pending = self.pending(state)
+        mine = [seat for seat in pending.seats if seat in game.seats_of(member)]
+        if not mine:
+            waiting = ", ".join(self.decider(game, s) for s in pending.seats)
+            raise Refusal(said.say("Nothing for you to decide now; waiting for {waiting}.", waiting=waiting))
+        replies = []
+        for seat in mine:
+            answer = self.search_bot(game, hint=True).suggest(self.service, state, seat, HINT_CANDIDATES)
+            lines = [
+                said.say_n(
+                    "{seat}: the search's leading moves after {n} playout:",
+                    "{seat}: the search's leading moves after {n} playouts:",
+                    answer.playouts,
+                    seat=seat_title(seat, said),
+                )
+            ]
+            for rank, candidate in enumerate(answer.candidates, 1):
+                visits = said.say_n("{n} visit", "{n} visits", candidate.visits)
+                move = shown(candidate.label.label) or str(rank)
+                percent = round(candidate.value * 100)
+                line = said.say(
+                    "{rank}. {move}: {visits}, value {percent}%", rank=rank, move=move, visits=visits, percent=percent
+                )
+                lines.append(line)
+            replies.append(post("\n".join(lines), member, buttons=(self.button(PLAY),)))
+        return replies
 
     @answers
     def start(self, channel: int, member: int) -> list[Reply]:
@@ -502,7 +604,7 @@ class RulesBot:
             raise Refusal(said.say("Only the member who set up the game can start it."))
         if game.started:
             raise Refusal(said.say("The game has already started."))
-        if any(holder is None for holder in game.seats):
+        if any(game.free(seat) for seat in range(game.players)):
             raise Refusal(said.say("Every seat needs a member first (/game join)."))
         started = self.service.new_game(
             self._setup(game.game_id, game.players, game.options, game.chance, game.seed or 0)
@@ -511,7 +613,7 @@ class RulesBot:
         game = replace(game, state=state.SerializeToString(), match_id=state.match_id, move_number=state.move_number)
         self.store.save_state(game, None)
         board = self.drawn(said.say("The game begins ({seats}).", seats=self._seats(game)), state, None)
-        return [board, *self._whose_turn(game, started.pending)]
+        return [board, *self._next(game, state, started.pending)]
 
     @answers
     def end(self, channel: int, member: int) -> list[Reply]:
@@ -541,7 +643,8 @@ class RulesBot:
         else:
             text = said.say("{game}, move {n}", game=game.game_id, n=game.move_number)
         pending = self.pending(state)
-        return [self.drawn(text, state, None), *self._whose_turn(game, pending)]
+        # A search bot that could not move before (the service failed) is asked again.
+        return [self.drawn(text, state, None), *([] if game.over else self._next(game, state, pending))]
 
     @answers
     def score(self, channel: int, member: int) -> list[Reply]:
@@ -578,7 +681,7 @@ class RulesBot:
         pending = self.pending(state)
         mine = [seat for seat in pending.seats if seat in self._controls(game, member)]
         if not mine:
-            waiting = ", ".join(who(s, self.holder(game, s), self.words) for s in pending.seats)
+            waiting = ", ".join(self.decider(game, s) for s in pending.seats)
             raise Refusal(self.words.say("Nothing for you to decide now; waiting for {waiting}.", waiting=waiting))
         return [self._first_menu(state, seat, member) for seat in mine]
 
@@ -625,36 +728,74 @@ class RulesBot:
             return [post(self._decision(token.seat, member, asked), member, menu=menu)]
         return self._apply(game, state, legal.moves[walked.move], member)
 
+    def _played(
+        self, game: StoredGame, move: service_pb2.Move, applied: service_pb2.ApplyMoveResponse
+    ) -> tuple[StoredGame, Reply]:
+        """Save the state after ``move`` (``MovedOn`` if someone moved first), and the channel's reply: the
+        board picture with the move's public line."""
+        after = applied.state
+        saved = replace(
+            game,
+            state=after.SerializeToString(),
+            match_id=after.match_id,
+            move_number=after.move_number,
+            over=not applied.pending.seats,
+        )
+        self.store.save_state(saved, game.move_number)
+        public = shown(applied.log.public_line) or seat_title(move.seat, self.words)
+        return saved, self.drawn(f"**{after.move_number}.** {public}", after, None)
+
     def _apply(
         self, game: StoredGame, state: service_pb2.GameState, move: service_pb2.Move, member: int
     ) -> list[Reply]:
         applied = self.service.apply_move(state, move)
-        after = applied.state
-        over = not applied.pending.seats
-        saved = replace(
-            game, state=after.SerializeToString(), match_id=after.match_id, move_number=after.move_number, over=over
-        )
-        self.store.save_state(saved, game.move_number)
-        public = shown(applied.log.public_line) or seat_title(move.seat, self.words)
+        saved, board = self._played(game, move, applied)
         private = shown(applied.log.private_line) if applied.log.HasField("private_line") else ""
         # The private line is a whole sentence to the mover ("You picked the Bishop"), sent as it is;
         # without one the channel's line says it all (the member is told "Done.").
-        replies = [self.drawn(f"**{after.move_number}.** {public}", after, None)]
+        replies = [board]
         if private:
             replies.append(post(private, member))
-        if over:
-            sheet = self.service.score(after, spectator=True)
-            score = clip(render_score(sheet, self.words), MESSAGE_LIMIT - 40)
-            over_text = self.words.say("The game is over.")
-            return [*replies, post(f"{over_text}\n```\n{score}\n```")]
-        return [*replies, *self._whose_turn(saved, applied.pending)]
+        return [*replies, *self._next(saved, applied.state, applied.pending)]
+
+    def _next(self, game: StoredGame, state: service_pb2.GameState, pending: common_pb2.Pending) -> list[Reply]:
+        """What follows a move (or the start): the search bot's moves while one of its seats is to decide,
+        each posted as a member's move is (its private line, the bot's secret, is not); then the end of the
+        game with its score, or who decides now. A search the service cannot make is said in the channel, and
+        the bot's seat waits (``/game board`` asks it again)."""
+        said = self.words
+        replies: list[Reply] = []
+        for _ in range(BOT_MOVES_AT_MOST):
+            seat = next((s for s in pending.seats if s in game.bots), None)
+            if seat is None:
+                break
+            try:
+                move = self.search_bot(game).suggest(self.service, state, seat).move
+            except RulesEngineError as error:
+                text = said.say(
+                    "The search bot could not play {seat}: {error}",
+                    seat=seat_title(seat, said),
+                    error=self.failure(error),
+                )
+                replies.append(post(text))
+                break
+            applied = self.service.apply_move(state, move)
+            game, board = self._played(game, move, applied)
+            replies.append(board)
+            state, pending = applied.state, applied.pending
+        if not pending.seats:
+            sheet = self.service.score(state, spectator=True)
+            score = clip(render_score(sheet, said), MESSAGE_LIMIT - 40)
+            over = said.say("The game is over.")
+            return [*replies, post(f"{over}\n```\n{score}\n```")]
+        return [*replies, *self._whose_turn(game, pending)]
 
     def _whose_turn(self, game: StoredGame, pending: common_pb2.Pending) -> list[Reply]:
         """Who decides now, mentioned in the channel with the button that opens their menu."""
         if not pending.seats:
             return []
         said = self.words
-        deciders = ", ".join(who(s, self.holder(game, s), said) for s in pending.seats)
+        deciders = ", ".join(self.decider(game, s) for s in pending.seats)
         if len(pending.seats) > 1:
             text = said.say(
                 "{deciders}: each decide secretly ({question}).", deciders=deciders, question=question(pending)

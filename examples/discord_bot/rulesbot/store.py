@@ -1,8 +1,9 @@
 """Every game of the bot in SQLite (stdlib ``sqlite3``), one game per channel.
 
 The rules service keeps no state, so the bot keeps it all here: the setup (game, seats, options,
-chance), the members in the seats, the game's state as the service returned it (protobuf bytes),
-its match id and move number; and the language each channel (or server) chose with ``/language``.
+chance), the members in the seats and the seats the search bot plays, the game's state as the service
+returned it (protobuf bytes), its match id and move number; and the language each channel (or server) chose
+with ``/language``.
 Every command reads the game back from the file, so stopping and starting the bot loses nothing. A
 move is saved only if the game is still at the move number it was read at, so two members answering
 at once cannot both move from the same state. A file of an older bot is brought up to date when
@@ -42,11 +43,15 @@ CREATE TABLE IF NOT EXISTS languages (
 )
 """
 
-#: The schema's version (``PRAGMA user_version``): 0, the games alone (a file of an older bot); 1, with the
-#: languages. Opening a file brings it to this version, keeping every game it holds.
-SCHEMA_VERSION = 1
+#: Version 2 adds the seats the search bot plays (a JSON list of seat numbers; none in an older bot's games).
+BOTS = "ALTER TABLE games ADD COLUMN bots TEXT NOT NULL DEFAULT '[]'"
 
-COLUMNS = "channel, game_id, players, options, chance, seed, creator, seats, match_id, move_number, state, over"
+#: The schema's version (``PRAGMA user_version``): 0, the games alone (a file of an older bot); 1, with the
+#: languages; 2, with the search bot's seats. Opening a file brings it to this version, keeping every game it
+#: holds.
+SCHEMA_VERSION = 2
+
+COLUMNS = "channel, game_id, players, options, chance, seed, creator, seats, match_id, move_number, state, over, bots"
 
 
 class MovedOn(Exception):
@@ -70,6 +75,8 @@ class StoredGame:
     move_number: int = 0
     state: bytes | None = None
     over: bool = False
+    bots: tuple[int, ...] = ()
+    """The seats the search bot plays (``SuggestMove``), in order; their ``seats`` entries are ``None``."""
 
     @property
     def started(self) -> bool:
@@ -81,6 +88,10 @@ class StoredGame:
         """Whether the table's real box decides chance (the creator answers for the CHANCE seat)."""
         return self.chance == "table"
 
+    def free(self, seat: int) -> bool:
+        """Whether ``seat`` has neither a member nor the search bot."""
+        return self.seats[seat] is None and seat not in self.bots
+
     def seats_of(self, member: int) -> list[int]:
         """The seats ``member`` holds."""
         return [seat for seat, holder in enumerate(self.seats) if holder == member]
@@ -89,7 +100,13 @@ class StoredGame:
         """The game with ``member`` in ``seat``."""
         seats = list(self.seats)
         seats[seat] = member
-        return replace(self, seats=tuple(seats))
+        return replace(self, seats=tuple(seats), bots=tuple(s for s in self.bots if s != seat))
+
+    def with_bot(self, seat: int) -> StoredGame:
+        """The game with the search bot in ``seat`` (instead of its member, if it had one)."""
+        seats = list(self.seats)
+        seats[seat] = None
+        return replace(self, seats=tuple(seats), bots=tuple(sorted({*self.bots, seat})))
 
 
 class Store:
@@ -108,9 +125,12 @@ class Store:
         self._db.execute("BEGIN IMMEDIATE")
         try:
             version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
-            if version < SCHEMA_VERSION:
+            if version < 1:
                 self._db.execute(SCHEMA)
                 self._db.execute(LANGUAGES)
+            if version < 2:
+                self._db.execute(BOTS)
+            if version < SCHEMA_VERSION:
                 self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             self._db.execute("COMMIT")
         except BaseException:
@@ -126,7 +146,7 @@ class Store:
         row = self._db.execute(f"SELECT {COLUMNS} FROM games WHERE channel = ?", (channel,)).fetchone()
         if row is None:
             return None
-        channel_, game_id, players, options, chance, seed, creator, seats, match_id, number, state, over = row
+        channel_, game_id, players, options, chance, seed, creator, seats, match_id, number, state, over, bots = row
         return StoredGame(
             channel=channel_,
             game_id=game_id,
@@ -140,6 +160,7 @@ class Store:
             move_number=number,
             state=bytes(state) if state is not None else None,
             over=bool(over),
+            bots=tuple(json.loads(bots)),
         )
 
     def create(self, game: StoredGame) -> None:
@@ -157,12 +178,16 @@ class Store:
             game.move_number,
             game.state,
             int(game.over),
+            json.dumps(list(game.bots)),
         )
-        self._db.execute(f"INSERT OR REPLACE INTO games ({COLUMNS}) VALUES ({', '.join('?' * 12)})", values)
+        self._db.execute(f"INSERT OR REPLACE INTO games ({COLUMNS}) VALUES ({', '.join('?' * 13)})", values)
 
     def save_seats(self, game: StoredGame) -> None:
-        """Store who sits where."""
-        self._db.execute("UPDATE games SET seats = ? WHERE channel = ?", (json.dumps(list(game.seats)), game.channel))
+        """Store who sits where: the members and the search bot's seats."""
+        self._db.execute(
+            "UPDATE games SET seats = ?, bots = ? WHERE channel = ?",
+            (json.dumps(list(game.seats)), json.dumps(list(game.bots)), game.channel),
+        )
 
     def save_state(self, game: StoredGame, read_at: int | None) -> None:
         """Store the game's state, match id, move number and end; ``MovedOn`` unless the stored game is

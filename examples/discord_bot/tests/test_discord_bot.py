@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import grpc
 import pytest
 from babel.messages.pofile import read_po
 from discord import app_commands
@@ -32,7 +33,7 @@ from rulesbot import Button, Menu, Option, Reply, RulesBot, Store, StoredGame, m
 from rulesbot.commands import CHANCE_SEAT, load_state, question
 from rulesbot.menus import Token
 from rulesbot.replies import MENU_LIMIT, OPTION_TEXT_LIMIT
-from rulesbot.store import SCHEMA, SCHEMA_VERSION
+from rulesbot.store import LANGUAGES, SCHEMA, SCHEMA_VERSION
 from rulesengine.v1 import common_pb2, service_pb2
 from rulesengine_client import RulesEngineClient, RulesEngineError
 from rulesengine_client.i18n import Words, shown
@@ -534,7 +535,10 @@ def test_the_discord_app_registers_its_commands(tmp_path: Path) -> None:
     assert [c.value for c in language.parameters[0].choices] == ["en", "hu", "de"]
     assert [c.value for c in language.parameters[1].choices] == ["channel", "server"]
     commands = {command.name: command for command in group.commands}
-    assert set(commands) == {"new", "list", "join", "start", "play", "view", "board", "score", "end"}
+    assert set(commands) == {"new", "list", "join", "start", "play", "view", "board", "score", "end", "bot", "hint"}
+    bot = commands["bot"]
+    assert isinstance(bot, app_commands.Command)
+    assert [p.name for p in bot.parameters] == ["seat"] and not bot.parameters[0].required
     new = commands["new"]
     assert isinstance(new, app_commands.Command)
     assert [p.name for p in new.parameters] == ["game", "players", "options", "chance"]
@@ -813,3 +817,171 @@ def test_the_bot_has_its_words_in_every_language() -> None:
                 params = {name: "x" for name in re.findall(r"\{(\w+)\}", message_id[0]) if name != "n"}
                 english = message_id[1].format(n=2, **params)
                 assert said.say_n(message_id[0], message_id[1], 2, **params) != english, message_id
+
+
+# ---- the search bot (SuggestMove): a seat it plays, and /game hint -----------------------------------------
+
+
+class SearchingClient(ScriptedClient):
+    """The scripted service that also deals a game of two seats and searches: SuggestMove answers the Merchant
+    as the leading move and the Bishop after it, noting each request (move number, seat, candidates asked);
+    with ``can_search`` false it answers UNIMPLEMENTED, as for a game the service cannot search yet."""
+
+    def __init__(self) -> None:
+        super().__init__("Keep a character", "")
+        self.searched: list[tuple[int, int, int]] = []
+        self.can_search = True
+
+    def list_games(self) -> list[common_pb2.GameInfo]:
+        return [common_pb2.GameInfo(game_id="citadels", title="Citadels", min_players=2, max_players=2)]
+
+    def new_game(self, setup: common_pb2.GameSetup, match_id: str = "") -> service_pb2.NewGameResponse:
+        state = service_pb2.GameState(game_id=setup.game_id, match_id="m")
+        return service_pb2.NewGameResponse(state=state, pending=self.pending_at(state))
+
+    def suggest_move(
+        self,
+        state: service_pb2.GameState,
+        seat: int,
+        *,
+        max_playouts: int = 0,
+        max_millis: int = 0,
+        seed: int = 0,
+        candidates: int = 0,
+    ) -> service_pb2.SuggestMoveResponse:
+        self.searched.append((state.move_number, seat, candidates))
+        if not self.can_search:
+            raise RulesEngineError(grpc.StatusCode.UNIMPLEMENTED, "dealing a state from a view of Citadels")
+        legal = self.legal_moves(state, seat)
+        assert seat in legal.pending.seats, "a search for a seat that does not decide"
+        weighed = [
+            service_pb2.SearchCandidate(move=legal.moves[1], label=legal.labels[1], visits=30, value=0.625),
+            service_pb2.SearchCandidate(move=legal.moves[0], label=legal.labels[0], visits=10, value=0.25),
+        ]
+        return service_pb2.SuggestMoveResponse(
+            move=weighed[0].move, label=weighed[0].label, candidates=weighed, playouts=40
+        )
+
+
+def test_a_seat_given_to_the_search_bot_is_played_by_it(tmp_path: Path) -> None:
+    creator, other = MEMBERS[:2]
+    client = SearchingClient()
+    path = tmp_path / "games.sqlite3"
+    with client:
+        bot = RulesBot(client, Store(path), seeds=lambda: 7)
+        assert bot.new(CHANNEL, creator, "citadels", 2)[0].public
+        (refused,) = bot.add_bot(CHANNEL, other, 1)
+        assert refused.member == other and "Only the member who set up the game" in refused.text
+        (wrong,) = bot.add_bot(CHANNEL, creator, 2)
+        assert wrong.member == creator and wrong.text == "There is no seat 2; the seats are 0 to 1."
+        (given,) = bot.add_bot(CHANNEL, creator, 1)
+        assert given.public and given.text == (
+            f"<@{creator}> gave Seat 1 to the search bot: it plays from that seat's view alone. 1 seat still free."
+        )
+        assert "already plays Seat 1" in bot.add_bot(CHANNEL, creator, 1)[0].text
+        (joined,) = bot.join(CHANNEL, creator)
+        assert joined.text == f"<@{creator}> takes Seat 0. Every seat is taken: the creator can /game start."
+        assert bot.join(CHANNEL, other)[0].member == other  # the bot's seat is no free seat
+        bot.store.close()
+        bot = RulesBot(client, Store(path), seeds=lambda: 7)  # the bot's seat is kept in the file
+        stored = bot.store.load(CHANNEL)
+        assert stored is not None and stored.bots == (1,) and stored.seats == (creator, None)
+        started = bot.start(CHANNEL, creator)
+        assert "Seat 1 the search bot" in started[0].text and client.searched == []  # seat 0 decides first
+        (menu,) = bot.play(CHANNEL, creator)
+        assert menu.menu is not None
+        played = bot.choose(CHANNEL, creator, menu.menu.options[0].value)
+        # The member's move, then the bot's own (searched for seat 1 at move 1), then the member's turn again.
+        assert client.searched == [(1, 1, 0)]
+        public = [reply.text for reply in played if reply.public]
+        assert public == [
+            "**1.** Seat 0 picked",
+            "**2.** Seat 1 picked",
+            f"<@{creator}> (Seat 0) to decide: Keep a character.",
+        ]
+        assert all(drew(reply) for reply in played if reply.text.startswith("**"))
+        after = bot.store.load(CHANNEL)
+        assert after is not None and after.move_number == 2
+
+        # A search the service cannot make is said, and the bot's seat waits; /game board asks it again.
+        (menu,) = bot.play(CHANNEL, creator)
+        assert menu.menu is not None
+        client.can_search = False
+        played = bot.choose(CHANNEL, creator, menu.menu.options[0].value)
+        public = [reply.text for reply in played if reply.public]
+        assert public[1].startswith("The search bot could not play Seat 1: UNIMPLEMENTED")
+        assert public[2] == "the search bot (Seat 1) to decide: Keep a character."
+        assert "waiting for the search bot (Seat 1)" in bot.play(CHANNEL, creator)[0].text
+        client.can_search = True
+        board = bot.board(CHANNEL, creator)
+        assert [reply.text for reply in board][1:] == [
+            "**4.** Seat 1 picked",
+            f"<@{creator}> (Seat 0) to decide: Keep a character.",
+        ]
+        assert client.searched[-2:] == [(3, 1, 0), (3, 1, 0)]
+
+
+def test_a_running_games_seat_can_go_to_the_search_bot(tmp_path: Path) -> None:
+    client = SearchingClient()
+    with client:
+        bot = scripted_bot(tmp_path, client)  # seat 0 decides at move 0
+        (given, *after) = bot.add_bot(CHANNEL, MEMBERS[0], 0)
+        assert given.public and client.searched == [(0, 0, 0)]
+        assert [reply.text for reply in after] == [
+            "**1.** Seat 0 picked",
+            f"<@{MEMBERS[1]}> (Seat 1) to decide: Keep a character.",
+        ]
+        stored = bot.store.load(CHANNEL)
+        assert stored is not None and stored.seats == (None, MEMBERS[1]) and stored.bots == (0,)
+
+
+def test_a_hint_answers_privately_with_the_leading_candidates(tmp_path: Path) -> None:
+    client = SearchingClient()
+    with client:
+        bot = scripted_bot(tmp_path, client)  # seat 0 (MEMBERS[0]) decides
+        (idle,) = bot.hint(CHANNEL, MEMBERS[1])
+        assert idle.member == MEMBERS[1] and "waiting for" in idle.text and client.searched == []
+        (hint,) = bot.hint(CHANNEL, MEMBERS[0])
+        assert hint.member == MEMBERS[0] and not hint.public  # ephemeral: the decider alone sees it
+        assert hint.text.splitlines() == [
+            "Seat 0: the search's leading moves after 40 playouts:",
+            "1. Merchant: 30 visits, value 62%",
+            "2. Bishop: 10 visits, value 25%",
+        ]
+        assert [button.command for button in hint.buttons] == ["play"]
+        assert client.searched == [(0, 0, 5)]
+        stored = bot.store.load(CHANNEL)
+        assert stored is not None and stored.move_number == 0  # a hint plays nothing
+        bot.set_language(CHANNEL, MEMBERS[0], "hu")
+        (hungarian,) = bot.hint(CHANNEL, MEMBERS[0])
+        assert hungarian.text.splitlines()[1:] == [
+            "1. Merchant: 30 látogatás, érték 62%",
+            "2. Bishop: 10 látogatás, érték 25%",
+        ]
+
+
+def test_a_store_of_the_bot_before_search_bots_gains_their_seats(tmp_path: Path) -> None:
+    path = tmp_path / "v1.sqlite3"
+    old = sqlite3.connect(path)
+    old.execute(SCHEMA)  # the file as the bot with languages left it: user_version 1, no bots column
+    old.execute(LANGUAGES)
+    old.execute("PRAGMA user_version = 1")
+    values = (CHANNEL, "citadels", 2, "{}", "seeded", 7, MEMBERS[0], f"[{MEMBERS[0]}, null]")
+    old.execute(
+        "INSERT INTO games (channel, game_id, players, options, chance, seed, creator, seats) VALUES "
+        "(?, ?, ?, ?, ?, ?, ?, ?)",
+        values,
+    )
+    old.execute("INSERT INTO languages (place, id, locale) VALUES ('channel', ?, 'de')", (CHANNEL,))
+    old.commit()
+    old.close()
+    store = Store(path)
+    game = StoredGame(CHANNEL, "citadels", 2, {}, "seeded", 7, MEMBERS[0], (MEMBERS[0], None))
+    assert store.load(CHANNEL) == game and store.language(CHANNEL) == "de"
+    store.save_seats(game.with_bot(1))
+    store.close()
+    again = Store(path)
+    loaded = again.load(CHANNEL)
+    assert loaded is not None and loaded.bots == (1,) and loaded.seats == (MEMBERS[0], None)
+    assert again._db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    again.close()

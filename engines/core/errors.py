@@ -39,6 +39,10 @@ class StateInvalid(Exception):
         super().__init__(message)
         self.field = field
 
+    def __reduce__(self) -> tuple[type[StateInvalid], tuple[str, str]]:
+        """Pickled with its field, so it crosses from a worker process to the server intact."""
+        return (StateInvalid, (str(self), self.field))
+
 
 class NotImplementedRule(Exception):
     """A rule the engine does not implement yet; names the rule ID."""
@@ -46,6 +50,11 @@ class NotImplementedRule(Exception):
     def __init__(self, rule_id: str, what: str) -> None:
         super().__init__(f"{rule_id}: {what} is not implemented")
         self.rule_id = rule_id
+        self.what = what
+
+    def __reduce__(self) -> tuple[type[NotImplementedRule], tuple[str, str]]:
+        """Pickled with both arguments, so it crosses from a worker process (a search) to the server intact."""
+        return (NotImplementedRule, (self.rule_id, self.what))
 
 
 # Codes every game shares (docs/api.md "Violation codes", "Every game").

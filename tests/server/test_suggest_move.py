@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import pickle
 import time
 from collections.abc import Iterator
 from concurrent import futures
@@ -17,6 +18,7 @@ from google.protobuf import json_format
 from rulesengine.v1 import service_pb2, service_pb2_grpc
 
 from engines import registry
+from engines.core.errors import NotImplementedRule, StateInvalid
 from engines.core.rng import Rng
 from server import errors
 from server.app import Running
@@ -157,3 +159,11 @@ def test_the_http_port_suggests_the_same_move(
     assert response.status == 200, answer
     by_http = json_format.ParseDict(answer, service_pb2.SuggestMoveResponse())
     assert by_http.candidates == by_grpc.candidates
+
+
+def test_an_engine_error_in_the_searching_process_reaches_the_caller_as_itself() -> None:
+    """An error a search raises in its worker process (a rule not implemented, a state the redeal cannot
+    deal from) crosses back to the server as itself, not as a lost process (UNAVAILABLE)."""
+    for error in (NotImplementedRule("redeal", "dealing a state"), StateInvalid("no deal fits", "players")):
+        again = pickle.loads(pickle.dumps(error))
+        assert type(again) is type(error) and str(again) == str(error) and again.__dict__ == error.__dict__

@@ -2,9 +2,11 @@
 holds the interpreter lock the calls of play need.
 
 The server hands a worker nothing but the seat's view (``engines.core.search``: the search deals what the
-view hides itself), encoded as MessagePack, with the budget: the most playouts and the most seconds, the
-latter already cut to the call's deadline. The worker searches by its own clock and answers the moves it
-weighed, encoded; the server decodes them against the game's move type and labels them.
+view hides itself), encoded as MessagePack, with the budget: the most playouts and the time the search must
+end by, already cut to the call's deadline. The worker searches until then by the machine's monotonic
+clock, which every process shares, so the time a process takes to start (the first search, or one after a
+process was lost) is spent from the budget rather than added to it; it answers the moves it weighed,
+encoded; the server decodes them against the game's move type and labels them.
 
 The processes (``server.workers``) run at a lower CPU priority than the server's, so searches take the CPU
 the calls of play leave. Admission (how many searches at once) is the ``search``
@@ -23,20 +25,30 @@ from engines.core.search import Candidate, Suggestion, search
 from server import errors
 from server.workers import WorkerPool
 
-#: How long after its own time limit a worker may take to answer before the call gives up on it: one
-#: iteration (a deal and a playout to the end) of the slowest game takes about a tenth of a second.
+#: How long after its own time limit a worker may take to answer before a call without a deadline (or with an
+#: earlier one) gives up on it: one iteration (a deal and a playout to the end) of the slowest game takes about
+#: a tenth of a second; a process's start (the first search) may take a second or more. A call with a later
+#: deadline waits for the worker until that deadline.
 GRACE_SECONDS = 2.0
 
 
-#: The time kept back from a call's deadline to label and send the answer.
-ANSWER_SECONDS = 0.05
+#: The time kept back from a call's deadline for the search's last iteration (it looks at its clock after each
+#: one) and to decode, label and send the answer.
+ANSWER_SECONDS = 0.2
 
 
 class Budget(msgspec.Struct, frozen=True):
-    """What one search may spend: at most ``playouts`` playouts and at most ``seconds`` seconds."""
+    """What one search may spend: at most ``playouts`` playouts, and its time until ``ends`` by ``time.monotonic``
+    (a clock every process of the machine shares: a search's time counts from its call, not from when a worker
+    process took it up)."""
 
     playouts: int
-    seconds: float
+    ends: float
+
+    @property
+    def seconds(self) -> float:
+        """The time left now (never below 0)."""
+        return max(0.0, self.ends - time.monotonic())
 
 
 def _encoded(suggestion: Suggestion) -> bytes:
@@ -45,8 +57,8 @@ def _encoded(suggestion: Suggestion) -> bytes:
 
 
 def search_in_worker(game_id: str, view: bytes, seat: int, seed: int, budget: Budget) -> bytes:
-    """What a searching process does (module level, so it can be pickled): decode the view, search it by the
-    process's own clock, and answer the candidates encoded (``decode_answer``)."""
+    """What a searching process does (module level, so it can be pickled): decode the view, search it until the
+    budget's end, and answer the candidates encoded (``decode_answer``)."""
     engine = registry.get(game_id)
     state = msgspec.msgpack.decode(view, type=engine.state_type)
     found = search(engine, state, seat, budget.playouts, seed, time.monotonic, budget.seconds, engine.knobs)
@@ -87,14 +99,18 @@ class Searcher:
             seconds = min(seconds, remaining - ANSWER_SECONDS)
             if seconds <= 0:
                 raise errors.deadline_exceeded()
-        return Budget(min(playouts or self.max_playouts, self.max_playouts), seconds)
+        return Budget(min(playouts or self.max_playouts, self.max_playouts), time.monotonic() + seconds)
 
-    def search(self, game_id: str, view: bytes, seat: int, seed: int, budget: Budget) -> bytes:
+    def search(
+        self, game_id: str, view: bytes, seat: int, seed: int, budget: Budget, remaining: float | None = None
+    ) -> bytes:
         """A worker's encoded answer for ``seat``'s ``view``; DEADLINE_EXCEEDED if it does not come within the
-        budget's seconds and ``GRACE_SECONDS``."""
-        return self._workers.run(
-            search_in_worker, game_id, view, seat, seed, budget, timeout=budget.seconds + GRACE_SECONDS
-        )
+        budget's time left and ``GRACE_SECONDS``, or by the call's deadline (``remaining`` seconds) if that is
+        later: a searching process slow to start is no reason to fail a call that still has time."""
+        wait = budget.seconds + GRACE_SECONDS
+        if remaining is not None:
+            wait = max(wait, remaining)
+        return self._workers.run(search_in_worker, game_id, view, seat, seed, budget, timeout=wait)
 
     def close(self) -> None:
         """Stop the searching processes, a search under way included (the server is stopping)."""

@@ -418,7 +418,8 @@ class RulesEngineServicer:
             raise errors.seat_not_deciding(seat, deciding)
         budget = self._searcher.budget(request.max_playouts, request.max_millis, context.time_remaining())
         view = msgspec.msgpack.encode(engine.view(state, seat))
-        found = decode_answer(engine, self._searcher.search(binding.game_id, view, seat, request.seed, budget))
+        answer = self._searcher.search(binding.game_id, view, seat, request.seed, budget, context.time_remaining())
+        found = decode_answer(engine, answer)
         shown = found.candidates[: request.candidates or DEFAULT_CANDIDATES]
         labels = engine.labels(state, [c.move for c in shown])
         candidates = [

@@ -24,12 +24,20 @@ def violation(code: str, message: Text, field: str = "action") -> list[Violation
     return [Violation(code, message.english, field, message)]
 
 
+# The exceptions below are pickled with the arguments they were made of (``__reduce__``): a searching worker
+# process (``server.searches``) raises them to the server, and one that pickled as its message alone could not
+# be unpickled there, which breaks the process pool.
+
+
 class IllegalMove(Exception):
     """Raised by ``apply`` for a move that ``validate`` rejects; carries the violations."""
 
     def __init__(self, violations: list[Violation]) -> None:
         super().__init__("; ".join(v.message for v in violations))
         self.violations = violations
+
+    def __reduce__(self) -> tuple[type[IllegalMove], tuple[list[Violation]]]:
+        return type(self), (self.violations,)
 
 
 class StateInvalid(Exception):
@@ -40,8 +48,7 @@ class StateInvalid(Exception):
         self.field = field
 
     def __reduce__(self) -> tuple[type[StateInvalid], tuple[str, str]]:
-        """Pickled with its field, so it crosses from a worker process to the server intact."""
-        return (StateInvalid, (str(self), self.field))
+        return type(self), (str(self), self.field)
 
 
 class NotImplementedRule(Exception):
@@ -53,8 +60,7 @@ class NotImplementedRule(Exception):
         self.what = what
 
     def __reduce__(self) -> tuple[type[NotImplementedRule], tuple[str, str]]:
-        """Pickled with both arguments, so it crosses from a worker process (a search) to the server intact."""
-        return (NotImplementedRule, (self.rule_id, self.what))
+        return type(self), (self.rule_id, self.what)
 
 
 # Codes every game shares (docs/api.md "Violation codes", "Every game").

@@ -63,7 +63,7 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fuzzer]:
 def test_a_reproducer_no_longer_fails(servers: Fuzzer, path: Path) -> None:
     request = fuzz.load_request(path)
     outcome = servers.send(request)
-    problems = fuzz.verdict(request, outcome)
+    problems = fuzz.verdict(request, outcome, servers.settings.deadline)
     if problems and servers.primary is not None and not servers.primary.alive():
         servers._restart_primary()  # the next file gets a live server
     assert not problems, f"{path.name}: {request.how}\n" + "\n".join(problems)

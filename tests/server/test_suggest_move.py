@@ -15,15 +15,17 @@ import grpc
 import msgspec
 import pytest
 from google.protobuf import json_format
-from rulesengine.v1 import service_pb2, service_pb2_grpc
+from rulesengine.v1 import common_pb2, service_pb2, service_pb2_grpc
 
 from engines import registry
-from engines.core.errors import NotImplementedRule, StateInvalid
+from engines.core.errors import IllegalMove, NotImplementedRule, StateInvalid, Violation
 from engines.core.rng import Rng
 from server import errors
 from server.app import Running
 from server.binding import GameBinding
 from server.handlers import SERVICE_NAME
+from server.searches import GRACE_SECONDS, Searcher, decode_answer, search_in_worker
+from server.workers import WorkerPool
 from tests.server.conftest import LogSink, serve
 from tests.server.helpers import details, setup
 
@@ -161,9 +163,89 @@ def test_the_http_port_suggests_the_same_move(
     assert by_http.candidates == by_grpc.candidates
 
 
-def test_an_engine_error_in_the_searching_process_reaches_the_caller_as_itself() -> None:
-    """An error a search raises in its worker process (a rule not implemented, a state the redeal cannot
-    deal from) crosses back to the server as itself, not as a lost process (UNAVAILABLE)."""
-    for error in (NotImplementedRule("redeal", "dealing a state"), StateInvalid("no deal fits", "players")):
+def _no_redeal() -> None:
+    """What a searching process meets in a game that has no redeal yet (``Engine.redeal``)."""
+    raise NotImplementedRule("redeal", "dealing a state from a view of a game")
+
+
+def test_an_engine_error_crosses_from_a_searching_process_and_keeps_it() -> None:
+    """Found by the fuzz: the engine's exceptions pickled as their message alone, so ``NotImplementedRule`` (a game
+    without a redeal) could not be unpickled in the server, which broke the process pool: every such search
+    answered UNAVAILABLE (SEARCH_WORKER_LOST) and spawned a new process, instead of UNIMPLEMENTED."""
+    for error in (
+        NotImplementedRule("redeal", "a view"),
+        StateInvalid("no such card", "state.deck"),
+        IllegalMove([Violation("CODE", "why", "action")]),
+    ):
         again = pickle.loads(pickle.dumps(error))
-        assert type(again) is type(error) and str(again) == str(error) and again.__dict__ == error.__dict__
+        assert type(again) is type(error) and str(again) == str(error) and vars(again) == vars(error)
+    pool = WorkerPool(1, errors.search_worker_lost)
+    try:
+        for _ in range(2):
+            with pytest.raises(NotImplementedRule) as caught:
+                pool.run(_no_redeal, timeout=60)
+            assert caught.value.rule_id == "redeal"
+            running = pool._pool
+        assert pool._pool is running is not None  # the same processes, not a new pool each time
+    finally:
+        pool.close()
+
+
+def test_a_game_without_a_redeal_answers_unimplemented(stub: service_pb2_grpc.RulesEngineServiceStub) -> None:
+    without = [
+        g for g in registry.engines() if getattr(registry.get(g), "game", None) and not registry.get(g).game.redeal
+    ]
+    if not without:
+        pytest.skip("every game has its redeal")
+    info = registry.get(without[0]).info
+    new = common_pb2.GameSetup(
+        game_id=without[0], players=info.min_players, chance_mode=common_pb2.CHANCE_MODE_SEEDED, seed=1
+    )
+    state = stub.NewGame(service_pb2.NewGameRequest(setup=new)).state
+    seat = next(s for s in stub.LegalMoves(service_pb2.LegalMovesRequest(state=state)).pending.seats if s >= 0)
+    for _ in range(2):
+        with pytest.raises(grpc.RpcError) as caught:
+            stub.SuggestMove(_request(state, seat), timeout=30)
+        assert caught.value.code() == grpc.StatusCode.UNIMPLEMENTED, caught.value.details()
+        assert details(caught.value)[0].reason == errors.RULE_NOT_IMPLEMENTED
+
+
+def test_a_searchs_time_counts_from_its_call_not_from_when_its_process_takes_it_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found by the fuzz: a worker searched for the budget's seconds counted from when it took the search up, so the
+    time a searching process took to start (the first search after the server started, or after one was lost) came
+    on top, and a search asking for more time than its 5 s deadline answered DEADLINE_EXCEEDED. The budget ends at
+    a moment of the clock every process shares now, and a worker that takes a search up late makes one iteration."""
+    from tests.tinygame.game import ENGINE
+
+    monkeypatch.setattr(registry, "get", lambda game_id: ENGINE)  # the worker's game, in this process
+    state = ENGINE.new_game(ENGINE.make_options(2, {}), 1)
+    seat = ENGINE.pending(state).seats[0]
+    view = msgspec.msgpack.encode(ENGINE.view(state, seat))
+    budget = Searcher().budget(0, 60_000, remaining=0.6)
+    assert budget.seconds <= 0.6 - 0.2 + 0.01  # the answer's time is kept back
+    time.sleep(0.5)  # as if the searching process had taken that long to start
+    start = time.monotonic()
+    found = decode_answer(ENGINE, search_in_worker(ENGINE.info.game_id, view, seat, 1, budget))
+    assert time.monotonic() - start < 0.2
+    assert found.stopped == "time" and found.playouts == 1
+
+
+def test_a_search_waits_for_its_process_until_the_calls_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by the fuzz: a search asking for 300 ms waited for its process 2 s past that and answered
+    DEADLINE_EXCEEDED, when the searching process was slow to start (a loaded machine) and the call had 5 s."""
+    searcher = Searcher()
+    waits: list[float] = []
+
+    def run(*args: Any, timeout: float) -> bytes:
+        waits.append(timeout)
+        return b""
+
+    monkeypatch.setattr(searcher._workers, "run", run)
+    budget = searcher.budget(1, 300, remaining=5.0)
+    searcher.search("citadels", b"", 0, 1, budget, remaining=5.0)
+    searcher.search("citadels", b"", 0, 1, budget, remaining=None)
+    searcher.search("citadels", b"", 0, 1, budget, remaining=1.0)
+    assert waits[0] == 5.0  # the call's deadline, well past the search's end and the grace
+    assert waits[1] <= 0.3 + GRACE_SECONDS and waits[2] >= 1.0  # no deadline; an earlier one

@@ -23,11 +23,13 @@ STREAM_MOVES = 200
 
 @dataclasses.dataclass
 class Position:
-    """A real state of a random game, a sample of its legal moves, and its seat count."""
+    """A real state of a random game, a sample of its legal moves, its seat count, and the seats that decide
+    in it (its pending seats but chance: the seats ``SuggestMove`` may search for)."""
 
     state: service_pb2.GameState
     moves: list[service_pb2.Move]
     players: int
+    deciding: list[int] = dataclasses.field(default_factory=list)
 
 
 @dataclasses.dataclass
@@ -99,10 +101,12 @@ def build_corpus(engine: Any, info: common_pb2.GameInfo, rng: random.Random, per
                 engine, players, overrides, seed, bot_seed=rng.randrange(2**32), limit=per_game
             )
             for state in states:
-                legal = list(engine.legal_moves(state)) if engine.pending(state).seats else []
+                pending = engine.pending(state).seats
+                legal = list(engine.legal_moves(state)) if pending else []
                 sample = rng.sample(legal, min(len(legal), 12))
                 moves = [binding.move_to_proto(m) for m in sample]
-                corpus.positions.append(Position(binding.state_to_proto(state), moves, players))
+                deciding = sorted(s for s in pending if s >= 0)
+                corpus.positions.append(Position(binding.state_to_proto(state), moves, players, deciding))
             corpus.records.append(play_record(engine, binding, setup, rng))
     return corpus
 
@@ -154,6 +158,42 @@ def render_request(state: service_pb2.GameState, players: int, rng: random.Rando
     return request
 
 
+#: ``SuggestMove``'s budgets as the fuzz mostly asks: a few playouts and a few hundred milliseconds at most, so
+#: the fuzz stays fast (the server's search lane has one process: a second search at once is refused).
+SEARCH_PLAYOUTS = (1, 8)
+SEARCH_MILLIS = (1, 300)
+#: The uint32 greatest: the server cuts ``max_playouts`` and ``max_millis`` to its own most (10 s of search), and
+#: the call's deadline cuts that again.
+UINT32_MAX = 2**32 - 1
+#: How often a valid ``SuggestMove`` request asks for a budget at its edges (0: the server's default or most;
+#: the uint32 greatest): rare, as such a search takes a second or up to the call's whole deadline.
+SEARCH_EDGES = 0.04
+#: The most milliseconds a search may ask for when the server is told no deadline (the ``http`` kind's changed
+#: timeout headers): 0 asks for the server's default (1 s), well within the fuzz's own per-call deadline.
+UNBOUNDED_MILLIS = 1000
+
+
+def search_request(
+    state: service_pb2.GameState, position: Position, rng: random.Random
+) -> service_pb2.SuggestMoveRequest:
+    """A ``SuggestMove`` request of ``state``: mostly for a seat that decides in ``position`` (else another
+    seat, the chance seat or one past the table), a small budget (``SEARCH_PLAYOUTS``, ``SEARCH_MILLIS``; rarely
+    0 or the uint32 greatest), a random seed and a few candidates."""
+    request = service_pb2.SuggestMoveRequest(state=state, seed=rng.randrange(2**64))
+    if position.deciding and rng.random() < 0.85:
+        request.seat = rng.choice(position.deciding)
+    else:
+        request.seat = rng.randrange(-1, position.players + 1)
+    request.max_playouts = rng.randint(*SEARCH_PLAYOUTS)
+    request.max_millis = rng.randint(*SEARCH_MILLIS)
+    if rng.random() < SEARCH_EDGES:
+        request.max_playouts = rng.choice((0, UINT32_MAX))
+    if rng.random() < SEARCH_EDGES:
+        request.max_millis = rng.choice((0, UINT32_MAX))
+    request.candidates = rng.choice((0, 1, 2, 3, 5, 8))
+    return request
+
+
 @dataclasses.dataclass
 class Valid:
     """A valid request (several messages for a stream) and what it was made of."""
@@ -164,6 +204,21 @@ class Valid:
 
 
 Builder = Callable[[Corpus, random.Random], Valid]
+
+
+def within_own_time(valid: Valid) -> Valid:
+    """``valid`` with a search's ``max_millis`` at most ``UNBOUNDED_MILLIS``: for a request whose deadline header
+    may be changed or dropped, so that a search the server is told no deadline for still ends within the
+    fuzz's own per-call deadline (a search of 10 s without a deadline is what the contract promises)."""
+    messages: list[Message] = []
+    for message in valid.messages:
+        if isinstance(message, service_pb2.SuggestMoveRequest) and message.max_millis > UNBOUNDED_MILLIS:
+            bounded = service_pb2.SuggestMoveRequest()
+            bounded.CopyFrom(message)
+            bounded.max_millis = UNBOUNDED_MILLIS
+            message = bounded
+        messages.append(message)
+    return dataclasses.replace(valid, messages=messages)
 
 
 def _legal_moves(corpus: Corpus, rng: random.Random) -> Valid:
@@ -201,6 +256,11 @@ def _render_view(corpus: Corpus, rng: random.Random) -> Valid:
     return Valid([render_request(position.state, position.players, rng)], position)
 
 
+def _suggest_move(corpus: Corpus, rng: random.Random) -> Valid:
+    position = rng.choice(corpus.positions)
+    return Valid([search_request(position.state, position, rng)], position)
+
+
 def _replay_game(corpus: Corpus, rng: random.Random) -> Valid:
     record = record_prefix(rng.choice(corpus.records), rng)
     return Valid([service_pb2.ReplayGameRequest(record=record)], record=record)
@@ -224,6 +284,7 @@ VALID_REQUESTS: dict[str, Builder] = {
     "ReplayGame": _replay_game,
     "ReplayGameStream": _replay_game_stream,
     "RenderView": _render_view,
+    "SuggestMove": _suggest_move,
 }
 
 

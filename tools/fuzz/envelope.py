@@ -7,7 +7,8 @@ the state's payload switched to another game's real state, a state the server ha
 back under another game's id (after a prelude that put it there), no payload at all, the rules version
 (Unicode digits, empty, partial, huge), the match id (huge, control characters), the move number, the
 signature, unknown fields, invalid UTF-8, the seat and viewer at their extremes, RenderView's format
-and scale, the move's oneof switched to another game's move, the setup's players, chance mode, seed
+and scale, SuggestMove's budget (playouts, milliseconds, candidates at 0 and the uint32 greatest, the seed at
+its extremes), the move's oneof switched to another game's move, the setup's players, chance mode, seed
 and overrides, a record's seat labels and moves, the shape of a replay stream (a header only, held
 open, cut short), and every integer and string of the request at its type's extremes
 (``tools.message_mutations.extremes``). Within a family, each *variant* (a value of the list, another game) is
@@ -31,7 +32,7 @@ from rulesengine.v1 import common_pb2, service_pb2
 
 from tools import message_mutations as mutation
 from tools.fuzz.build import Built, fixed_field, len_field, varint_field
-from tools.fuzz.corpus import Corpus, Valid, stream_items
+from tools.fuzz.corpus import UINT32_MAX, Corpus, Valid, stream_items
 from tools.fuzz.transport import GRPC, Outcome
 
 #: A held-open or cut-short stream's own deadline (seconds): its DEADLINE_EXCEEDED is the client's doing.
@@ -327,6 +328,36 @@ def _viewer(ctx: Ctx, pick: int) -> str | None:
     elif isinstance(value, int):
         viewer.seat = value
     return f"viewer: -> {value}"
+
+
+#: SuggestMove's budget, seed and candidates at their edges: (max_playouts, max_millis, candidates, seed), ``None``
+#: keeping the valid request's value (a few playouts, a few hundred milliseconds). 0 asks for the server's
+#: default (1 s) or most (100,000 playouts); the uint32 greatest is cut to the server's most (10 s) and that to the
+#: call's deadline: both at once make a search that only the deadline stops.
+SEARCH_BUDGETS: tuple[tuple[int | None, int | None, int | None, int | None], ...] = (
+    (0, None, None, None),
+    (UINT32_MAX, None, None, None),
+    (None, 0, None, None),
+    (None, UINT32_MAX, None, None),
+    (None, None, 0, None),
+    (None, None, UINT32_MAX, None),
+    (None, None, None, 0),
+    (None, None, None, 2**64 - 1),
+    (None, None, None, 2**63),
+    (0, 0, 0, 0),
+    (UINT32_MAX, UINT32_MAX, UINT32_MAX, 2**64 - 1),
+)
+
+
+def _search_budget(ctx: Ctx, pick: int) -> str | None:
+    fields = ("max_playouts", "max_millis", "candidates", "seed")
+    values = SEARCH_BUDGETS[pick % len(SEARCH_BUDGETS)]
+    changed = []
+    for name, value in zip(fields, values, strict=True):
+        if value is not None:
+            setattr(ctx.request, name, value)
+            changed.append(f"{name} -> {value}")
+    return ", ".join(changed)
 
 
 PICTURES = (
@@ -692,9 +723,15 @@ ENVELOPE_CHANGES: dict[str, tuple[Family, ...]] = {
         *REQUEST_FAMILIES,
         _FLOAT_EXTREMES,
     ),
+    "SuggestMove": (
+        *STATE_FAMILIES,
+        Family("seat", _legal_seat),
+        Family("search budget", _search_budget),
+        *REQUEST_FAMILIES,
+    ),
 }
 #: RPCs whose envelope changes are compared between the fuzzed and the memo-off server.
-COMPARED = frozenset({"LegalMoves", "ValidateMove", "ApplyMove", "Score", "ViewState", "RenderView"})
+COMPARED = frozenset({"LegalMoves", "ValidateMove", "ApplyMove", "Score", "ViewState", "RenderView", "SuggestMove"})
 
 
 def families(rpc: str) -> tuple[Family, ...]:

@@ -23,7 +23,7 @@ from typing import Any
 from tools import message_mutations as mutation
 from tools.fuzz.build import Built
 from tools.fuzz.contract import STREAMING
-from tools.fuzz.corpus import Valid
+from tools.fuzz.corpus import Valid, within_own_time
 from tools.fuzz.transport import (
     CONNECT_END,
     CONTENT_TYPES,
@@ -484,8 +484,9 @@ def http_families(transport: str, rpc: str) -> list[HttpFamily]:
 
 def http_change(rpc: str, valid: Valid, rng: random.Random, transport: str, counter: int) -> Built:
     """Family ``counter % F`` of the F families that apply to ``transport`` and ``rpc``, variant ``counter // F``
-    (the next family that applies to this request, if that one does not)."""
-    items = [m.SerializeToString() for m in valid.messages]
+    (the next family that applies to this request, if that one does not). A search asks for at most
+    ``corpus.UNBOUNDED_MILLIS``: a changed timeout header may tell the server no deadline at all."""
+    items = [m.SerializeToString() for m in within_own_time(valid).messages]
     transport, _ = http_body(transport, rpc, items)
     texts = [to_json(rpc, i) or b"{}" for i in items] if transport in JSON_TRANSPORTS else list(items)
     form = Form(rpc, transport, items, texts, rng)

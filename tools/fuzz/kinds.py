@@ -12,7 +12,15 @@ from rulesengine.v1 import service_pb2
 from tools import message_mutations as mutation
 from tools.fuzz.build import Built
 from tools.fuzz.contract import REQUESTS, STREAMING
-from tools.fuzz.corpus import Corpus, Position, random_viewer, render_request, some_move, valid_request
+from tools.fuzz.corpus import (
+    Corpus,
+    Position,
+    random_viewer,
+    render_request,
+    search_request,
+    some_move,
+    valid_request,
+)
 from tools.fuzz.http_form import corrupt_text
 from tools.fuzz.transport import FRAMED, GRPC, JSON_TRANSPORTS, Outcome, envelope, to_json
 
@@ -155,6 +163,8 @@ STATE_REQUESTS: dict[str, StateRequest] = {
         state=state, viewer=random_viewer(rng, position.players)
     ),
     "RenderView": lambda state, position, corpus, rng, offered: render_request(state, position.players, rng),
+    # Mostly for a seat that decides in the state before its change (the changed state may have others).
+    "SuggestMove": lambda state, position, corpus, rng, offered: search_request(state, position, rng),
 }
 
 

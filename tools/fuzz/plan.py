@@ -41,6 +41,7 @@ HTTP_ENCODINGS: dict[str, tuple[str, ...]] = {
     "ReplayGame": UNARY_HTTP,
     "ReplayGameStream": STREAM_HTTP,
     "RenderView": UNARY_HTTP,
+    "SuggestMove": UNARY_HTTP,
 }
 
 

@@ -45,13 +45,41 @@ from tools.fuzz.transport import (
     Outcome,
     Request,
     failing,
+    told_deadline,
 )
 
 #: Categories of finding besides the failing outcomes themselves.
 REJECTED = "returned state rejected"
 DISAGREEMENT = "memo/fresh-decode disagreement"
+SEARCH_LATE = "search past its deadline"
 #: Answers about the transport rather than the request (a port's refusal of a protocol): not compared.
 TRANSPORT_REFUSALS = frozenset({"UNIMPLEMENTED"})
+#: The RPCs that search until their budget or their deadline runs out (written out): such a call must answer
+#: before its deadline, never DEADLINE_EXCEEDED. RESOURCE_EXHAUSTED (another search under way) is clean.
+SEARCHES = frozenset({"SuggestMove"})
+#: How far past its deadline a search's answer may come (the answer's way back to the client).
+SEARCH_MARGIN = 0.25
+#: The least deadline a search is held to: a deadline of a few milliseconds (a changed timeout header) is
+#: rightly answered DEADLINE_EXCEEDED before any search.
+SEARCH_CHECKED_FROM = 1.0
+
+
+def late_search(request: Request, outcome: Outcome, timeout: float) -> str | None:
+    """How a search (``SEARCHES``) outlived the deadline it was told (sent with the client's own ``timeout``):
+    it answered DEADLINE_EXCEEDED, or took longer than that deadline (or the client's own, if shorter) and
+    ``SEARCH_MARGIN``; ``None`` when it did not, or was told no deadline of ``SEARCH_CHECKED_FROM`` or more."""
+    if request.rpc not in SEARCHES:
+        return None
+    told = told_deadline(request, timeout)
+    if told is None or told < SEARCH_CHECKED_FROM:
+        return None
+    bound = min(told, request.deadline or timeout)
+    if outcome.code == "DEADLINE_EXCEEDED":
+        who = "the server" if outcome.answered else "the client"
+        return f"DEADLINE_EXCEEDED ({who}) after {outcome.seconds:.2f} s, told {told:g} s: {outcome.detail[:150]}"
+    if outcome.seconds > bound + SEARCH_MARGIN:
+        return f"{outcome.code} after {outcome.seconds:.2f} s, past a deadline of {bound:g} s"
+    return None
 
 
 @dataclasses.dataclass
@@ -372,7 +400,9 @@ class Fuzzer:
         if not prelude_done:
             for rpc, data in request.prelude:
                 self.call(rpc, data)
+        sent = time.monotonic()
         outcome = self.endpoint(request).send(request, deadline)
+        outcome.seconds = time.monotonic() - sent
         if request.compare is not None and self.check is not None:
             self._compare(request, outcome)
         if outcome.code != "OK" or outcome.body is None:
@@ -484,12 +514,20 @@ class Fuzzer:
         code = outcome.code
         self.counts[request.game, request.rpc, request.kind, request.transport, code] += 1
         self.checked += outcome.checked
+        self.check_search(request, outcome)
         if failing(code):
             self.finding(code, request, code, outcome.detail)
         if outcome.rejected is not None:
             self.finding(REJECTED, request, code, outcome.rejected)
         if outcome.disagreement is not None:
             self.finding(DISAGREEMENT, request, code, outcome.disagreement)
+
+    def check_search(self, request: Request, outcome: Outcome) -> None:
+        """A search that outlived its deadline is a finding (a suspect's first answer too, before it is sent
+        again: a search that misses its deadline once has missed it, whatever the second try does)."""
+        late = late_search(request, outcome, self.settings.deadline)
+        if late is not None:
+            self.finding(SEARCH_LATE, request, outcome.code, late)
 
     def finding(self, category: str, request: Request, code: str, detail: str) -> None:
         elapsed = time.monotonic() - self.started
@@ -609,6 +647,7 @@ class Fuzzer:
                 for done in pool.map(self.run_job, batch):
                     for request, outcome in done:
                         if suspect(request, outcome):
+                            self.check_search(request, outcome)
                             suspects.append((request, outcome))
                         else:
                             self.record(request, outcome)
@@ -658,15 +697,23 @@ def _total(rss: dict[str, int]) -> int | None:
 
 
 def _same_answer(rpc: str, mine: bytes | None, theirs: bytes | None) -> bool:
-    """Whether two OK answers of ``rpc`` hold the same response (the same bytes, or equal once parsed)."""
+    """Whether two OK answers of ``rpc`` hold the same response (the same bytes, or equal once parsed). A
+    search's answers are compared when both stopped at their playouts (or had one move): it is a pure function
+    of the seat's view, the budget and the seed then; how long it took never counts, and one stopped by its
+    clock made as many playouts as the time allowed."""
     if mine == theirs:
         return True
     if mine is None or theirs is None:
         return False
     try:
-        return bool(RESPONSES[rpc].FromString(mine) == RESPONSES[rpc].FromString(theirs))
+        first, second = RESPONSES[rpc].FromString(mine), RESPONSES[rpc].FromString(theirs)
     except DecodeError:
         return False
+    if rpc in SEARCHES:
+        if service_pb2.SEARCH_STOP_TIME in (first.stopped, second.stopped):
+            return True
+        first.millis = second.millis = 0
+    return bool(first == second)
 
 
 def batch_request(job: Job) -> Request:
@@ -712,9 +759,13 @@ class Replayed:
     problems: list[str]
 
 
-def verdict(request: Request, outcome: Outcome) -> list[str]:
-    """What is wrong with ``outcome`` as the answer to ``request`` (empty: nothing)."""
+def verdict(request: Request, outcome: Outcome, timeout: float | None = None) -> list[str]:
+    """What is wrong with ``outcome`` as the answer to ``request`` (empty: nothing); given the client's own
+    ``timeout``, a search that outlived its deadline too."""
     problems = []
+    late = late_search(request, outcome, timeout) if timeout is not None else None
+    if late is not None:
+        problems.append(f"{SEARCH_LATE}: {late[:300]}")
     code = outcome.code
     if code == "DEADLINE_EXCEEDED" and suspect(request, outcome):
         code = "hang"
@@ -738,7 +789,7 @@ def replay_files(paths: Iterable[Path], settings: Settings, out: TextIO) -> list
             for path in paths:
                 request = load_request(path)
                 outcome = fuzzer.send(request)
-                problems = verdict(request, outcome)
+                problems = verdict(request, outcome, settings.deadline)
                 done.append(Replayed(path, request, outcome, problems))
                 where = f"{request.rpc} {request.game} [{request.kind}, {request.transport}]"
                 print(f"{path.name}: {where} {request.how[:160]}", file=out)

@@ -77,7 +77,7 @@ def _role(pid: int, parent: int, root: int, workers: int) -> str:
     fields = _stat(pid)
     nice = int(fields[16]) if fields and len(fields) > 16 and fields[16].lstrip("-").isdigit() else 0
     if nice > 0:
-        return "pictures"
+        return "pictures/search"
     if parent == root and workers > 1:
         return "worker"
     return "child"
@@ -85,9 +85,9 @@ def _role(pid: int, parent: int, root: int, workers: int) -> str:
 
 def rss_by_process(root: int, workers: int) -> dict[str, int]:
     """VmRSS (KiB) of the server ``root`` and each process under it, by a label naming its role and pid:
-    ``server``, ``worker 1234`` (with ``--workers`` above 1), ``pictures 1240 (of 1234)`` (the PNG processes,
-    which run at a lower priority, and the worker they belong to), ``resource tracker 1236``; empty once the
-    server is gone."""
+    ``server``, ``worker 1234`` (with ``--workers`` above 1), ``pictures/search 1240 (of 1234)`` (the PNG and
+    searching processes, which run at a lower priority, and the worker they belong to), ``resource tracker
+    1236``; empty once the server is gone."""
     found: dict[str, int] = {}
     for pid, parent in descendants(root):
         rss = _vmrss(pid)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import http.client
 import json
+import re
 import socket
 import threading
 import time
@@ -122,6 +123,8 @@ class Outcome:
     answered: bool = False
     """The server itself sent this answer (an HTTP response): a DEADLINE_EXCEEDED or UNAVAILABLE in it is
     no sign of a wedged server."""
+    seconds: float = 0.0
+    """How long the answer took, from the request's first byte sent to its answer read (0: not timed)."""
 
 
 # ---- the gRPC port -----------------------------------------------------------------------------------------
@@ -270,6 +273,27 @@ def base_headers(transport: str, deadline: float) -> list[tuple[str, str]]:
     else:
         headers += [("Connect-Protocol-Version", "1"), ("Connect-Timeout-Ms", str(millis))]
     return headers
+
+
+#: A well-formed ``grpc-timeout`` (gRPC-Web): at most 8 digits and a unit, as seconds per unit.
+_GRPC_TIMEOUT = re.compile(r"(\d{1,8})([HMSmun])")
+_GRPC_UNITS = {"H": 3600.0, "M": 60.0, "S": 1.0, "m": 1e-3, "u": 1e-6, "n": 1e-9}
+
+
+def told_deadline(request: Request, timeout: float) -> float | None:
+    """The deadline (seconds) the server was told for ``request``, sent with the client's own ``timeout``: on
+    the gRPC port the call's, on the HTTP port a well-formed ``grpc-timeout`` or ``Connect-Timeout-Ms``;
+    ``None`` when it was told none (a header dropped or malformed) or the request is cut short on purpose."""
+    if request.cut:
+        return None
+    if request.port == "grpc":
+        return request.deadline or timeout
+    values = {key.lower(): value for key, value in request.headers}
+    if request.transport.startswith("grpc-web"):
+        found = _GRPC_TIMEOUT.fullmatch(values.get("grpc-timeout", ""))
+        return int(found.group(1)) * _GRPC_UNITS[found.group(2)] if found else None
+    millis = values.get("connect-timeout-ms", "")
+    return int(millis) / 1000 if millis.isascii() and millis.isdigit() and len(millis) <= 10 else None
 
 
 def http_body(transport: str, rpc: str, items: Sequence[bytes]) -> tuple[str, bytes]:

@@ -50,10 +50,14 @@ class Knobs(msgspec.Struct, frozen=True):
 
     ``horizon``: a playout stops after this many moves and the game is scored by its provisional scores
     (``None``: every playout plays to the end). ``spread``: how many points of lead count as a sure win when an
-    unfinished game is scored (the reward is a logistic curve in the lead over the best other seat)."""
+    unfinished game is scored (the reward is a logistic curve in the lead over the best other seat). ``by_kind``: a playout picks a kind of
+    action first (uniformly among the kinds legal now), then one move of that kind, so a kind with hundreds of
+    moves (a single wall piece on every free street) is not played hundreds of times more often than one
+    with a few."""
 
     horizon: int | None = None
     spread: float = 10.0
+    by_kind: bool = False
 
 
 #: No tuning: every playout plays to the end.
@@ -244,10 +248,21 @@ def _playout(engine: Any, state: Any, rng: Rng, knobs: Knobs) -> tuple[dict[int,
         legal = engine.legal_moves(state)
         if not legal:
             return won(engine.score(state)), rng
+        if knobs.by_kind:
+            legal, rng = _one_kind(legal, rng)
         index, rng = rng.below(len(legal))
         state = engine.advance(state, legal[index])
     sheet = engine.score(state)
     return (won(sheet) if sheet.final else leading(sheet, knobs.spread)), rng
+
+
+def _one_kind(legal: Sequence[Any], rng: Rng) -> tuple[list[Any], Rng]:
+    """The legal moves of one kind of action, the kind chosen uniformly among those legal now."""
+    kinds: dict[type, list[Any]] = {}
+    for move in legal:
+        kinds.setdefault(type(move.action), []).append(move)
+    index, rng = rng.below(len(kinds))
+    return list(kinds.values())[index], rng
 
 
 def won(sheet: ScoreSheet) -> dict[int, float]:

@@ -8,8 +8,9 @@ import pytest
 
 from engines.core.rng import Rng
 from engines.core.scoring import ScoreSheet, SeatScore
-from engines.core.search import Knobs, NotToDecide, leading, suggest, won
+from engines.core.search import Knobs, NotToDecide, _one_kind, leading, suggest, won
 from tests.tinygame import ENGINES
+from tests.tinygame.game import Deal, Play
 
 ENGINE: Any = next(iter(ENGINES.values()))
 
@@ -86,3 +87,16 @@ def test_a_horizon_cuts_playouts_short() -> None:
     cut = suggest(ENGINE, state, 0, 30, seed=5, knobs=Knobs(horizon=1, spread=1.0))
     assert full.playouts == cut.playouts == 30
     assert full.candidates != cut.candidates  # a one-move horizon scores unfinished games instead
+
+
+def test_a_playout_by_kind_chooses_the_kind_first() -> None:
+    """With ``by_kind`` a kind of action with many moves is chosen no more often than one with a single move."""
+    move = ENGINE.move_type
+    legal = [move(-1, Deal(c)) for c in range(1, 7)] + [move(0, Play(1))]
+    rng = Rng.seeded(8)
+    kinds = []
+    for _ in range(400):
+        chosen, rng = _one_kind(legal, rng)
+        assert len({type(m.action) for m in chosen}) == 1
+        kinds.append(type(chosen[0].action))
+    assert 150 < kinds.count(Play) < 250  # about half, where uniform moves would give a seventh

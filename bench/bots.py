@@ -128,9 +128,9 @@ def _searched(engine: Any, state: Any, seat: int, seed: int, budget: Budget) -> 
     clock = CLOCKS[budget.clock]
     start = clock()
     if budget.playouts is not None:
-        found = suggest(engine, state, seat, budget.playouts, seed, knobs=engine.knobs)
+        found = suggest(engine, state, seat, budget.playouts, seed)
     else:
-        found = suggest(engine, state, seat, 10**9, seed, clock, budget.seconds, engine.knobs)
+        found = suggest(engine, state, seat, 10**9, seed, clock, budget.seconds)
     return found.move, found.playouts, clock() - start
 
 

@@ -61,7 +61,7 @@ def search_in_worker(game_id: str, view: bytes, seat: int, seed: int, budget: Bu
     budget's end, and answer the candidates encoded (``decode_answer``)."""
     engine = registry.get(game_id)
     state = msgspec.msgpack.decode(view, type=engine.state_type)
-    found = search(engine, state, seat, budget.playouts, seed, time.monotonic, budget.seconds, engine.knobs)
+    found = search(engine, state, seat, budget.playouts, seed, time.monotonic, budget.seconds)
     return _encoded(found)
 
 

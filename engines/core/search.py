@@ -50,10 +50,10 @@ class Knobs(msgspec.Struct, frozen=True):
 
     ``horizon``: a playout stops after this many moves and the game is scored by its provisional scores
     (``None``: every playout plays to the end). ``spread``: how many points of lead count as a sure win when an
-    unfinished game is scored (the reward is a logistic curve in the lead over the best other seat). ``by_kind``: a playout picks a kind of
-    action first (uniformly among the kinds legal now), then one move of that kind, so a kind with hundreds of
-    moves (a single wall piece on every free street) is not played hundreds of times more often than one
-    with a few."""
+    unfinished game is scored (the reward is a logistic curve in the lead over the best other seat).
+    ``by_kind``: a playout picks a kind of action first (uniformly among the kinds legal now), then one move of
+    that kind, so a kind with hundreds of moves (a single wall piece on every free street) is not played
+    hundreds of times more often than one with a few."""
 
     horizon: int | None = None
     spread: float = 10.0
@@ -114,7 +114,7 @@ def suggest(
     seed: int,
     clock: Callable[[], float] | None = None,
     seconds: float | None = None,
-    knobs: Knobs = PLAIN,
+    knobs: Knobs | None = None,
 ) -> Suggestion:
     """The search's move for ``seat`` in ``state``, made from ``seat``'s view alone (see ``search``)."""
     return search(engine, engine.view(state, seat), seat, playouts, seed, clock, seconds, knobs)
@@ -128,12 +128,14 @@ def search(
     seed: int,
     clock: Callable[[], float] | None = None,
     seconds: float | None = None,
-    knobs: Knobs = PLAIN,
+    knobs: Knobs | None = None,
 ) -> Suggestion:
     """Search from ``view`` (``seat``'s view of the game) for at most ``playouts`` iterations and, given a
     ``clock`` (seconds, any origin), at most ``seconds`` by it; at least one iteration is made.
 
-    ``NotToDecide`` when the seat has no decision in the state the view shows."""
+    ``knobs``: the game's own (``Engine.knobs``) unless given. ``NotToDecide`` when the seat has no decision in
+    the state the view shows."""
+    tuning: Knobs = engine.knobs if knobs is None else knobs
     rng = Rng.seeded(seed)
     deal, rng = _deal(engine, view, seat, rng)
     mine = [m for m in engine.legal_moves(deal) if m.seat == seat]
@@ -149,7 +151,7 @@ def search(
     while done < budget:
         if done:
             deal, rng = _deal(engine, view, seat, rng)
-        rng = _iterate(engine, root, deal, rng, knobs)
+        rng = _iterate(engine, root, deal, rng, tuning)
         done += 1
         if ends is not None and clock is not None and clock() >= ends:
             stopped = "time"

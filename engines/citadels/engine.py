@@ -40,6 +40,7 @@ from engines.citadels.giving import apply_give, check_give, give_options
 from engines.citadels.integrity import check_state
 from engines.citadels.naming import thing
 from engines.citadels.picture import picture
+from engines.citadels.redeal import redeal
 from engines.citadels.selection import (
     apply_pick,
     apply_theater,
@@ -678,6 +679,7 @@ GAME: Game[State, Options] = Game(
     integrity=check_state,
     score=scoring.score,
     view=view.view,
+    redeal=redeal,
     describe=describe,
     label=words.label,
     log=words.log,

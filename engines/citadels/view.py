@@ -37,10 +37,12 @@ def _player_view(s: State, seat: int, viewer: int) -> Player:
 
 
 def _markers(markers: tuple[Marker, ...], owner: int, viewer: int) -> tuple[Marker, ...]:
-    """Marker tokens are public; which one is real only its owner knows until revealed."""
+    """Marker tokens are public; which one is real only its owner knows until revealed. The others see the
+    markers in a canonical order (by character): the engine keeps the real one first, so the state's order
+    would tell them which it is."""
     if owner == viewer and owner != NO_SEAT:
         return markers
-    return tuple(m if m.revealed else replace(m, real=False) for m in markers)
+    return tuple(sorted((m if m.revealed else replace(m, real=False) for m in markers), key=lambda m: m.character))
 
 
 def _turn_view(turn: Turn | None, viewer: int) -> Turn | None:

@@ -15,7 +15,7 @@ import grpc
 import msgspec
 import pytest
 from google.protobuf import json_format
-from rulesengine.v1 import common_pb2, service_pb2, service_pb2_grpc
+from rulesengine.v1 import service_pb2, service_pb2_grpc
 
 from engines import registry
 from engines.core.errors import IllegalMove, NotImplementedRule, StateInvalid, Violation
@@ -189,25 +189,6 @@ def test_an_engine_error_crosses_from_a_searching_process_and_keeps_it() -> None
         assert pool._pool is running is not None  # the same processes, not a new pool each time
     finally:
         pool.close()
-
-
-def test_a_game_without_a_redeal_answers_unimplemented(stub: service_pb2_grpc.RulesEngineServiceStub) -> None:
-    without = [
-        g for g in registry.engines() if getattr(registry.get(g), "game", None) and not registry.get(g).game.redeal
-    ]
-    if not without:
-        pytest.skip("every game has its redeal")
-    info = registry.get(without[0]).info
-    new = common_pb2.GameSetup(
-        game_id=without[0], players=info.min_players, chance_mode=common_pb2.CHANCE_MODE_SEEDED, seed=1
-    )
-    state = stub.NewGame(service_pb2.NewGameRequest(setup=new)).state
-    seat = next(s for s in stub.LegalMoves(service_pb2.LegalMovesRequest(state=state)).pending.seats if s >= 0)
-    for _ in range(2):
-        with pytest.raises(grpc.RpcError) as caught:
-            stub.SuggestMove(_request(state, seat), timeout=30)
-        assert caught.value.code() == grpc.StatusCode.UNIMPLEMENTED, caught.value.details()
-        assert details(caught.value)[0].reason == errors.RULE_NOT_IMPLEMENTED
 
 
 def test_a_searchs_time_counts_from_its_call_not_from_when_its_process_takes_it_up(

@@ -36,7 +36,7 @@ from grpc_reflection.v1alpha import reflection
 from engines import registry
 from engines.core.content import CONTENT_DIR_ENV
 from server import http, logs
-from server.config import Config
+from server.config import Config, search_cpus
 from server.handlers import SERVICE_NAME, StreamLimits, service_handler
 from server.lanes import Lanes
 from server.pictures import Rasterizer
@@ -114,7 +114,11 @@ def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Ru
     signer = Signer(config.signing_key) if config.signing_key is not None else None
     rasterizer = Rasterizer(config.picture_processes, config.max_picture_pixels)
     searcher = Searcher(
-        config.search_processes, config.search_millis, config.max_search_millis, config.max_search_playouts
+        config.search_processes,
+        config.search_millis,
+        config.max_search_millis,
+        config.max_search_playouts,
+        search_cpus(config),
     )
     servicer = RulesEngineServicer(
         engines, signer, config.require_signed, config.state_memo, config.state_memo_bytes, rasterizer, searcher

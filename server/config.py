@@ -15,6 +15,7 @@ from pathlib import Path
 
 from server.logs import LogFormat
 from server.signing import MIN_KEY_BYTES
+from server.workers import spare_cpus
 
 ENV_PREFIX = "RULES_ENGINE_"
 LOG_LEVELS = ("debug", "info", "warning", "error")
@@ -76,6 +77,9 @@ class Config:
     """The most time one search may take, whatever its request asks."""
     max_search_playouts: int = 100_000
     """The most playouts one search may make, whatever its request asks."""
+    search_cpus: str = "spare"
+    """The CPUs the searching processes may run on: ``spare`` (every CPU but the first, when there are two or
+    more: one is left to the calls of play), ``all``, or a comma-separated list of CPU numbers."""
     stream_idle_seconds: float = 10.0
     """How long a client stream (ReplayGameStream) may send nothing before it is closed."""
     max_streams: int = 16
@@ -111,6 +115,7 @@ class Config:
                 f"the search time must be 1..{self.max_search_millis} ms (--max-search-millis),"
                 f" got {self.search_millis}"
             )
+        _cpus(self.search_cpus)
         if self.max_search_playouts < 1:
             raise ValueError(f"the most playouts must be at least 1, got {self.max_search_playouts}")
         if self.max_picture_pixels < 1024 * 1024:
@@ -119,6 +124,24 @@ class Config:
             raise ValueError(f"the stream idle time must be positive, got {self.stream_idle_seconds}")
         if self.content_dir is not None and not self.content_dir.is_dir():
             raise ValueError(f"the content directory {self.content_dir} does not exist")
+
+
+def _cpus(value: str) -> frozenset[int] | None:
+    """The CPUs ``--search-cpus`` names (``None``: any); ``ValueError`` for a value it cannot be."""
+    if value in ("spare", "all"):
+        return None
+    try:
+        cpus = frozenset(int(part) for part in value.split(",") if part.strip())
+    except ValueError:
+        cpus = frozenset()
+    if not cpus or min(cpus) < 0:
+        raise ValueError(f"search CPUs must be spare, all or CPU numbers like 1,2; got {value!r}")
+    return cpus
+
+
+def search_cpus(config: Config) -> frozenset[int] | None:
+    """The CPUs the searching processes may run on (``None``: any), from ``config.search_cpus``."""
+    return spare_cpus() if config.search_cpus == "spare" else _cpus(config.search_cpus)
 
 
 def _env_bool(value: str) -> bool:
@@ -278,6 +301,11 @@ def add_arguments(parser: argparse.ArgumentParser, env: Mapping[str, str]) -> No
         help="the most playouts one search may make (%(default)s)",
     )
     parser.add_argument(
+        "--search-cpus",
+        default=env_or("SEARCH_CPUS", defaults.search_cpus),
+        help="CPUs the searching processes run on: spare (all but the first), all, or a list like 1,2 (%(default)s)",
+    )
+    parser.add_argument(
         "--stream-idle-seconds",
         type=float,
         default=env_or("STREAM_IDLE_SECONDS", defaults.stream_idle_seconds),
@@ -330,6 +358,7 @@ def from_arguments(args: argparse.Namespace, env: Mapping[str, str]) -> Config:
         search_millis=int(args.search_millis),
         max_search_millis=int(args.max_search_millis),
         max_search_playouts=int(args.max_search_playouts),
+        search_cpus=str(args.search_cpus),
         stream_idle_seconds=float(args.stream_idle_seconds),
         max_streams=int(args.max_streams),
     )

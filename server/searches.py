@@ -79,16 +79,21 @@ class Searcher:
     the first search, replaced when one dies (that call answers UNAVAILABLE).
 
     ``millis``: a search's time when its request names none; ``max_millis`` and ``max_playouts``: the most a
-    request may ask for (more is cut to them)."""
+    request may ask for (more is cut to them); ``cpus``: the CPUs the processes may run on (``None``: any)."""
 
     def __init__(
-        self, processes: int = 1, millis: int = 1000, max_millis: int = 10_000, max_playouts: int = 100_000
+        self,
+        processes: int = 1,
+        millis: int = 1000,
+        max_millis: int = 10_000,
+        max_playouts: int = 100_000,
+        cpus: frozenset[int] | None = None,
     ) -> None:
         self.processes = processes
         self.millis = millis
         self.max_millis = max_millis
         self.max_playouts = max_playouts
-        self._workers = WorkerPool(processes, errors.search_worker_lost)
+        self._workers = WorkerPool(processes, errors.search_worker_lost, cpus)
 
     def budget(self, playouts: int, millis: int, remaining: float | None) -> Budget:
         """The budget of a request asking for ``playouts`` and ``millis`` (0: the defaults), cut to the server's

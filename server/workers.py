@@ -23,25 +23,45 @@ WORKER_NICE = 19
 T = TypeVar("T")
 
 
-def _lower_priority() -> None:
+def _lower_priority(cpus: frozenset[int] | None = None) -> None:
     """A worker process's initializer: the lowest CPU priority there is. Nice 19 alone still lets a worker
     keep the CPU for a few milliseconds when a server thread wakes up (the scheduler's granularity), which
     showed as a p99 of ApplyMove three times its idle value while searches ran; under ``SCHED_IDLE`` (Linux)
-    a waking server thread takes the CPU from a worker at once."""
+    a waking server thread takes the CPU from a worker at once. ``cpus``: the CPUs the worker may run on
+    (``None``: any)."""
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICE)
     idle = getattr(os, "SCHED_IDLE", None)
     if idle is not None:
         with contextlib.suppress(OSError):
             os.sched_setscheduler(0, idle, os.sched_param(0))
+    if cpus:
+        with contextlib.suppress(OSError, AttributeError):
+            os.sched_setaffinity(0, cpus)
+
+
+def spare_cpus() -> frozenset[int] | None:
+    """Every CPU this process may use but the lowest, when it may use two or more (``None``: no choice to
+    make). Workers kept to them leave one CPU to the calls of play: a CPU kept busy even at the lowest
+    priority delays the server's threads on this kind of machine (bench/search_load: ApplyMove's p99 2.4 to
+    3 times its idle value with both CPUs busy)."""
+    try:
+        mine = sorted(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return None
+    return frozenset(mine[1:]) if len(mine) >= 2 else None
 
 
 class WorkerPool:
     """``processes`` worker processes (spawned, so they share nothing with the server's threads)."""
 
-    def __init__(self, processes: int, lost: Callable[[], errors.ServiceError]) -> None:
-        """``lost``: the error a call answers when its process dies or cannot start."""
+    def __init__(
+        self, processes: int, lost: Callable[[], errors.ServiceError], cpus: frozenset[int] | None = None
+    ) -> None:
+        """``lost``: the error a call answers when its process dies or cannot start; ``cpus``: the CPUs the
+        processes may run on (``None``: any)."""
         self.processes = processes
+        self.cpus = cpus
         self._lost = lost
         self._lock = threading.Lock()
         self._pool: ProcessPoolExecutor | None = None
@@ -65,7 +85,10 @@ class WorkerPool:
         with self._lock:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(
-                    self.processes, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+                    self.processes,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_lower_priority,
+                    initargs=(self.cpus,),
                 )
             return self._pool
 

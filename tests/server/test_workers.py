@@ -1,0 +1,40 @@
+"""Worker processes (``server.workers``) run at the lowest CPU priority, on the CPUs they are given."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from server import errors
+from server.config import Config, search_cpus
+from server.workers import WorkerPool, spare_cpus
+
+
+def _where_and_how() -> tuple[frozenset[int], int, int]:
+    """What a worker process reports of itself: its CPUs, its scheduling policy and its niceness."""
+    return frozenset(os.sched_getaffinity(0)), os.sched_getscheduler(0), os.nice(0)
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_getaffinity"), reason="no CPU affinity on this system")
+def test_a_worker_runs_idle_on_the_cpus_it_was_given() -> None:
+    first = min(os.sched_getaffinity(0))
+    pool = WorkerPool(1, errors.search_worker_lost, frozenset({first}))
+    try:
+        cpus, policy, nice = pool.run(_where_and_how, timeout=60)
+    finally:
+        pool.close()
+    assert cpus == {first}
+    assert policy == os.SCHED_IDLE and nice == 19
+
+
+def test_spare_cpus_leave_the_first_to_the_calls_of_play() -> None:
+    mine = sorted(os.sched_getaffinity(0))
+    spare = spare_cpus()
+    assert spare == (frozenset(mine[1:]) if len(mine) > 1 else None)
+    assert search_cpus(Config()) == spare
+    assert search_cpus(Config(search_cpus="all")) is None
+    assert search_cpus(Config(search_cpus="0,2")) == {0, 2}
+    for bad in ("", "one", "-1", "1,,x"):
+        with pytest.raises(ValueError, match="search CPUs"):
+            Config(search_cpus=bad)

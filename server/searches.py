@@ -23,7 +23,7 @@ import msgspec
 from engines import registry
 from engines.core.search import Candidate, Suggestion, search
 from server import errors
-from server.workers import WorkerPool
+from server.workers import WorkerPool, take_turn, turn
 
 #: How long after its own time limit a worker may take to answer before a call without a deadline (or with an
 #: earlier one) gives up on it: one iteration (a deal and a playout to the end) of the slowest game takes about
@@ -61,8 +61,15 @@ def search_in_worker(game_id: str, view: bytes, seat: int, seed: int, budget: Bu
     budget's end, and answer the candidates encoded (``decode_answer``)."""
     engine = registry.get(game_id)
     state = msgspec.msgpack.decode(view, type=engine.state_type)
-    found = search(engine, state, seat, budget.playouts, seed, time.monotonic, budget.seconds)
+    with turn():
+        found = search(engine, state, seat, budget.playouts, seed, _turn_taking_clock, budget.seconds)
     return _encoded(found)
+
+
+def _turn_taking_clock() -> float:
+    """The search's clock, read after each iteration: the moment another searching process may take its turn."""
+    take_turn()
+    return time.monotonic()
 
 
 def decode_answer(engine: Any, data: bytes) -> Suggestion:
@@ -93,7 +100,7 @@ class Searcher:
         self.millis = millis
         self.max_millis = max_millis
         self.max_playouts = max_playouts
-        self._workers = WorkerPool(processes, errors.search_worker_lost, cpus)
+        self._workers = WorkerPool(processes, errors.search_worker_lost, cpus, turns=True)
 
     def budget(self, playouts: int, millis: int, remaining: float | None) -> Budget:
         """The budget of a request asking for ``playouts`` and ``millis`` (0: the defaults), cut to the server's

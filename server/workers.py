@@ -8,7 +8,7 @@ import contextlib
 import multiprocessing
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
@@ -21,6 +21,40 @@ from server import errors
 WORKER_NICE = 19
 
 T = TypeVar("T")
+
+
+#: In a worker process of a pool that takes turns (``WorkerPool(turns=True)``): the lock its processes take
+#: turns with, so that at most one of them uses the CPU at a time (``take_turn``). ``None`` elsewhere.
+TURN: Any = None
+
+
+def take_turn() -> None:
+    """Between two slices of work (a search's iterations): let another process of the pool have its turn.
+    A process waiting for the lock sleeps, so however many of them have work, one is running."""
+    if TURN is not None:
+        TURN.release()
+        os.sched_yield()
+        TURN.acquire()
+
+
+@contextlib.contextmanager
+def turn() -> Iterator[None]:
+    """Hold the pool's turn while working (nothing to hold outside a pool that takes turns)."""
+    if TURN is None:
+        yield
+        return
+    TURN.acquire()
+    try:
+        yield
+    finally:
+        TURN.release()
+
+
+def _initialize(cpus: frozenset[int] | None, lock: Any) -> None:
+    """A worker process's initializer: the lowest priority, its CPUs, the pool's lock to take turns with."""
+    global TURN
+    TURN = lock
+    _lower_priority(cpus)
 
 
 def _lower_priority(cpus: frozenset[int] | None = None) -> None:
@@ -56,12 +90,18 @@ class WorkerPool:
     """``processes`` worker processes (spawned, so they share nothing with the server's threads)."""
 
     def __init__(
-        self, processes: int, lost: Callable[[], errors.ServiceError], cpus: frozenset[int] | None = None
+        self,
+        processes: int,
+        lost: Callable[[], errors.ServiceError],
+        cpus: frozenset[int] | None = None,
+        turns: bool = False,
     ) -> None:
         """``lost``: the error a call answers when its process dies or cannot start; ``cpus``: the CPUs the
-        processes may run on (``None``: any)."""
+        processes may run on (``None``: any); ``turns``: the processes take turns (``turn``, ``take_turn``), so
+        that however many have work, one uses the CPU at a time."""
         self.processes = processes
         self.cpus = cpus
+        self.turns = turns
         self._lost = lost
         self._lock = threading.Lock()
         self._pool: ProcessPoolExecutor | None = None
@@ -84,11 +124,12 @@ class WorkerPool:
     def _running(self) -> ProcessPoolExecutor:
         with self._lock:
             if self._pool is None:
+                context = multiprocessing.get_context("spawn")
                 self._pool = ProcessPoolExecutor(
                     self.processes,
-                    mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_lower_priority,
-                    initargs=(self.cpus,),
+                    mp_context=context,
+                    initializer=_initialize,
+                    initargs=(self.cpus, context.Lock() if self.turns else None),
                 )
             return self._pool
 

@@ -38,3 +38,20 @@ def test_spare_cpus_leave_the_first_to_the_calls_of_play() -> None:
     for bad in ("", "one", "-1", "1,,x"):
         with pytest.raises(ValueError, match="search CPUs"):
             Config(search_cpus=bad)
+
+
+def _has_a_turn_lock() -> bool:
+    from server import workers
+
+    return workers.TURN is not None
+
+
+def test_the_processes_of_a_pool_that_takes_turns_share_a_lock_and_others_do_not() -> None:
+    taking = WorkerPool(2, errors.search_worker_lost, turns=True)
+    plain = WorkerPool(1, errors.picture_worker_lost)
+    try:
+        assert taking.run(_has_a_turn_lock, timeout=60) is True
+        assert plain.run(_has_a_turn_lock, timeout=60) is False
+    finally:
+        taking.close()
+        plain.close()

@@ -25,8 +25,9 @@ from engines import registry
 ROOT = Path(__file__).resolve().parent.parent
 #: How many game ids a file may name (examples: ``--game citadels``) before it counts as a list of games.
 AT_MOST = 3
-#: Folders that are about the games one by one (their rules, contract, documentation and tests).
-EXEMPT_FOLDERS = ("engines/", "proto/", "docs/", "tests/")
+#: Folders that are about the games one by one (their rules, contract, documentation and tests), and the
+#: benchmarks' recorded results (data that names the game of each record).
+EXEMPT_FOLDERS = ("engines/", "proto/", "docs/", "tests/", "bench/results/")
 #: The stubs generated from proto/ (scripts/gen_proto.py): the contract's own list, not a second one.
 GENERATED = re.compile(r"contract/rulesengine/v1/\w+_pb2(_grpc)?\.pyi?")
 #: The client's per-game renderer modules, each about its one game.

@@ -13,6 +13,7 @@ from engines.core.engine import CHANCE, GameInfo, GameType
 from engines.core.errors import NotImplementedRule, StateInvalid
 from engines.core.game import MAX_AUTOMATIC_STEPS, EngineLoop, Game, TableEngine
 from engines.core.rng import Rng
+from engines.core.search import PLAIN
 from engines.core.table import Act, Step, Table, no_check, uniform
 from engines.core.text import LogEntry, Message, MoveLabel
 
@@ -36,6 +37,7 @@ class Waiting:
     state_type = Position
     move_type = Position
     options_type = Position
+    knobs = PLAIN
 
     table: Table[Position] = Table(
         actions={Position: Act(str)},

@@ -76,7 +76,7 @@ from waitress import wasyncore
 from waitress.adjustments import Adjustments
 from waitress.task import ThreadedTaskDispatcher
 
-from server import errors, grpc_web_text
+from server import errors, grpc_web_text, web
 from server.config import Config
 from server.handlers import SERVICE, SERVICE_NAME, parse_request, run_logged, service_methods
 from server.http_guard import BODY_IN_MEMORY_BYTES, MAX_HEADER_BYTES, GuardedServer, HttpLimits
@@ -498,10 +498,12 @@ def _json_body(status: str, code: str, message: str) -> tuple[str, list[tuple[st
 
 
 class HttpApplication:
-    """The WSGI application of the HTTP port: ``/healthz``, CORS, the service, and draining on stop."""
+    """The WSGI application of the HTTP port: ``/healthz``, the web table (``server.web``), CORS, the service,
+    and draining on stop."""
 
     def __init__(self, service: ServiceApplication, cors_origins: Sequence[str]) -> None:
         self._service = service
+        self._site = web.load()
         self._origins = frozenset(cors_origins)
         self._lock = threading.Lock()
         self._in_flight = 0
@@ -537,6 +539,11 @@ class HttpApplication:
             text = b"NOT_SERVING\n" if draining else b"SERVING\n"
             status = "503 Service Unavailable" if draining else "200 OK"
             return respond(status, [("Content-Type", "text/plain"), ("Content-Length", str(len(text)))], text)
+        page = self._site.get(path) if method in ("GET", "HEAD") else None
+        if page is not None:
+            if environ.get("HTTP_IF_NONE_MATCH", "") == page.etag:
+                return respond("304 Not Modified", page.headers(with_length=False), b"")
+            return respond("200 OK", page.headers(), b"" if method == "HEAD" else page.body)
         with self._lock:
             admitted = not self._draining
             self._in_flight += admitted

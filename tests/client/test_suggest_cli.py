@@ -17,7 +17,7 @@ from pathlib import Path
 import grpc
 import pytest
 from rulesengine.v1 import common_pb2, service_pb2
-from rulesengine_client import AsyncRulesEngineClient, RulesEngineClient, VersionMismatchError, game_setup
+from rulesengine_client import AsyncRulesEngineClient, RulesEngineClient, SeatNotDecidingError, game_setup
 from rulesengine_client.cli import Console, TerminalPlayer, build_parser, hint_lines, main
 from rulesengine_client.errors import RulesEngineError
 from rulesengine_client.files import load_record
@@ -46,7 +46,7 @@ def test_suggest_move_for_a_seat_not_deciding_is_refused_on_both_clients(
 ) -> None:
     state, seat = _deciding(client)
     other = 1 - seat
-    with pytest.raises(VersionMismatchError) as caught:  # FAILED_PRECONDITION, SEAT_NOT_DECIDING
+    with pytest.raises(SeatNotDecidingError) as caught:  # FAILED_PRECONDITION, SEAT_NOT_DECIDING: not a version mismatch
         client.suggest_move(state, other, max_playouts=4)
     assert caught.value.code == grpc.StatusCode.FAILED_PRECONDITION
     assert "SEAT_NOT_DECIDING" in caught.value.details.reasons
@@ -60,7 +60,7 @@ def test_suggest_move_for_a_seat_not_deciding_is_refused_on_both_clients(
         raise AssertionError("the async client's SuggestMove for a seat not deciding was answered")
 
     error = asyncio.run(refused())
-    assert isinstance(error, VersionMismatchError) and "SEAT_NOT_DECIDING" in error.details.reasons
+    assert isinstance(error, SeatNotDecidingError) and "SEAT_NOT_DECIDING" in error.details.reasons
 
 
 def test_suggest_move_answers_a_legal_move_with_its_candidates(client: RulesEngineClient, server: Server) -> None:

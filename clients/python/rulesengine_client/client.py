@@ -234,7 +234,7 @@ class RulesEngineClient:
         The search stops at ``max_playouts`` playouts or ``max_millis`` milliseconds (0: the server's own
         limits), or at the call's deadline, whichever comes first; ``seed`` seeds its own chance, so the same
         state, seat, seed and playouts give the same answer. A game the server cannot search yet raises
-        :class:`RuleNotImplementedError`; a seat not deciding now, :class:`VersionMismatchError`
+        :class:`RuleNotImplementedError`; a seat not deciding now, :class:`SeatNotDecidingError`
         (FAILED_PRECONDITION)."""
         request = _suggest_request(state, seat, max_playouts, max_millis, seed, candidates)
         return self._call(self._stub.SuggestMove, request)

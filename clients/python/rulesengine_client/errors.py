@@ -17,6 +17,8 @@ from grpc_status import rpc_status
 
 #: ``ErrorInfo.reason`` of a malformed or inconsistent state.
 STATE_INVALID = "STATE_INVALID"
+#: The ErrorInfo reason of a SuggestMove for a seat that has no decision to make now (FAILED_PRECONDITION).
+SEAT_NOT_DECIDING = "SEAT_NOT_DECIDING"
 #: ``ErrorInfo.reason`` values of other malformed requests (not an illegal move).
 REQUEST_REASONS = frozenset({"REQUEST_INVALID", "MOVE_INVALID", "OPTIONS_INVALID"})
 
@@ -86,6 +88,11 @@ class VersionMismatchError(RulesEngineError):
 
     The message names both versions.
     """
+
+
+class SeatNotDecidingError(RulesEngineError):
+    """SuggestMove was asked for a seat with no decision to make now (FAILED_PRECONDITION,
+    ``SEAT_NOT_DECIDING``); the message names the seats that decide."""
 
 
 class PermissionDeniedError(RulesEngineError):
@@ -171,7 +178,7 @@ def from_rpc_error(error: grpc.RpcError) -> RulesEngineError:
     elif code == grpc.StatusCode.NOT_FOUND:
         cls = NotFoundError
     elif code == grpc.StatusCode.FAILED_PRECONDITION:
-        cls = VersionMismatchError
+        cls = SeatNotDecidingError if SEAT_NOT_DECIDING in details.reasons else VersionMismatchError
     elif code in (grpc.StatusCode.PERMISSION_DENIED, grpc.StatusCode.UNAUTHENTICATED):
         cls = PermissionDeniedError
     elif code == grpc.StatusCode.UNIMPLEMENTED:

@@ -52,8 +52,30 @@ export class ServiceError extends Error {
   }
 }
 
-/** One call of the service over Connect JSON, in the page's language; the answer as JSON. */
+/** How long a busy server asked us to wait (RetryInfo), in milliseconds; `fallback` when it did not say. */
+function retryDelay(error, fallback) {
+  const info = error.details.find((d) => d.type === "google.rpc.RetryInfo");
+  const delay = info && info.debug ? String(info.debug.retryDelay || "") : "";
+  const seconds = parseFloat(delay);
+  return Number.isFinite(seconds) ? Math.max(50, seconds * 1000) : fallback;
+}
+
+const BUSY_TRIES = 40;
+
+/** One call of the service over Connect JSON, in the page's language; the answer as JSON. A busy server
+ * (RESOURCE_EXHAUSTED: every search process at work) is asked again after the delay it names, a few times. */
 export async function call(method, request) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await callOnce(method, request);
+    } catch (error) {
+      if (!(error instanceof ServiceError) || error.code !== "resource_exhausted" || attempt >= BUSY_TRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, retryDelay(error, 250) * Math.min(attempt, 8)));
+    }
+  }
+}
+
+async function callOnce(method, request) {
   let response;
   try {
     response = await fetch(SERVICE + method, {

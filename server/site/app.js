@@ -10,6 +10,7 @@ const NAMES = { en: "English", hu: "Magyar", de: "Deutsch" };
 function frame() {
   document.documentElement.lang = locale();
   document.title = t("app.title");
+  document.querySelector(".skip").textContent = t("app.skip");
   const language = h(
     "select",
     { id: "locale", "aria-label": t("app.language") },

@@ -252,6 +252,14 @@ function decide(root, table, seat) {
   ready.focus();
 }
 
+/** Who decides now, when that is more than one seat (they decide at once, each without seeing the others'
+ * choices; at one screen they take turns). */
+function deciding(table) {
+  const seats = (table.pending.seats || []).filter((s) => s >= 0);
+  if (seats.length < 2) return "";
+  return h("p", { id: "whose" }, t("table.deciding_at_once", { seats: seats.map((s) => seatName(s, table.names)).join(", ") }));
+}
+
 function pathOf(label) {
   const path = label.path || [];
   return path.length ? path : [label.label];
@@ -346,6 +354,7 @@ async function decision(root, table, seat) {
       "section",
       { className: "seat", "aria-labelledby": "turn" },
       h("h3", { id: "turn" }, t("table.your_decision", { seat: seatName(seat, table.names) })),
+      deciding(table),
       h("p", { id: "prompt", className: "prompt" }, say(legal.pending.promptText) || legal.pending.prompt),
       problem,
       choices,

@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -132,6 +133,17 @@ def test_both_distributions_take_the_one_version(built: Path) -> None:
     )
     for folder in ("clients/python", "contract"):
         assert (ROOT / folder / "VERSION").resolve() == (ROOT / "VERSION").resolve()
+
+
+def test_the_server_wheel_carries_the_web_site(built: Path) -> None:
+    """The page the HTTP port serves at / (server/web.py reads it from the installed package)."""
+    from server import web
+
+    wheel = built / f"{DISTRIBUTIONS['server'][1]}-{VERSION}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    assert {f"server/site/{name}" for name, _ in web.FILES.values()} <= names
+    assert "server/site/index.html" in names
 
 
 @pytest.mark.parametrize("kind", [".tar.gz", "-py3-none-any.whl"])

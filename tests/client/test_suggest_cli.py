@@ -46,7 +46,8 @@ def test_suggest_move_for_a_seat_not_deciding_is_refused_on_both_clients(
 ) -> None:
     state, seat = _deciding(client)
     other = 1 - seat
-    with pytest.raises(SeatNotDecidingError) as caught:  # FAILED_PRECONDITION, SEAT_NOT_DECIDING: not a version mismatch
+    # FAILED_PRECONDITION, SEAT_NOT_DECIDING: not a version mismatch
+    with pytest.raises(SeatNotDecidingError) as caught:
         client.suggest_move(state, other, max_playouts=4)
     assert caught.value.code == grpc.StatusCode.FAILED_PRECONDITION
     assert "SEAT_NOT_DECIDING" in caught.value.details.reasons

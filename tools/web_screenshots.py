@@ -6,7 +6,7 @@ It starts a server with its HTTP port on 127.0.0.1 and drives Debian's Chromium 
 game between two people, the record viewer at the illegal move of a tampered sample record, and the table
 on a phone-sized screen. Run it from the repository root::
 
-    .venv/bin/python -m tools.web_screenshots [--out docs/web] [--decisions 6]
+    .venv/bin/python -m tools.web_screenshots [--out docs/web] [--decisions 6] [--games citadels,viscounts]
 """
 
 from __future__ import annotations
@@ -100,6 +100,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "web", help="folder of the PNGs")
     parser.add_argument("--decisions", type=int, default=6, help="decisions of the person before the shot")
+    parser.add_argument("--games", default=",".join(GAMES), help="the games whose table is shot, comma-separated")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     chromium = os.environ.get("RULES_ENGINE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -117,7 +118,7 @@ def main(argv: list[str] | None = None) -> None:
                 page.set_default_timeout(120_000)
                 return page
 
-            for game in GAMES:
+            for game in args.games.split(","):
                 page = page_of(DESKTOP)
                 start_table(page, game, ["person", "bot"])
                 decide(page, args.decisions)

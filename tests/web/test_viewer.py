@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.web.conftest import Console
 from tests.web.leaks import SERVICE, fair_text, hidden_names, leaks, rpc
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -255,3 +256,35 @@ def test_a_file_that_is_no_record_is_unreadable_without_asking_the_service(page:
     expect(page.locator("#error")).to_be_visible()
     expect(page.locator("#position")).to_have_count(0)
     assert asked == []
+
+
+def test_a_record_that_stops_early_is_unfinished(page: Any, base_url: str, tmp_path: Path) -> None:
+    record = load(ROOT / "examples/records/viscounts.json")
+    record["moves"] = record["moves"][:20]
+    result = rpc(base_url, "ReplayGame", {"record": record})["result"]
+    assert verdict_of(result) == "unfinished"
+    file = tmp_path / "short.json"
+    file.write_text(json.dumps(record))
+    open_file(page, file)
+    at(page, 0, 20)
+    expect(page.locator("#verdict")).to_have_class("verdict unfinished")
+    expect(page.locator("#verdict")).to_contain_text("after move 20")
+    page.click("#last")
+    at(page, 20, 20)
+    expect(page.locator("#illegal")).to_have_count(0)
+
+
+def test_a_record_of_other_rules_is_unsupported(page: Any, console: Console, tmp_path: Path) -> None:
+    record = load(ROOT / "examples/records/viscounts.json")
+    record["rulesVersion"] = "99.0.0"
+    file = tmp_path / "future.json"
+    file.write_text(json.dumps(record))
+    page.goto("/#/record")
+    with page.expect_response(lambda r: r.url.endswith("/ReplayGame")) as refused:
+        page.set_input_files("#record-file", str(file))
+    assert refused.value.status == 400
+    expect(page.locator("#verdict")).to_have_class("verdict unsupported-version")
+    expect(page.locator("#error")).to_contain_text("99.0.0")
+    # The browser itself logs the refused call; the page logged nothing.
+    assert console.errors == ["Failed to load resource: the server responded with a status of 400 (Bad Request)"]
+    console.errors.clear()

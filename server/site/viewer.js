@@ -139,7 +139,7 @@ async function view(body, text, name) {
     steps,
     position,
     here,
-    standings ? h("section", { id: "standings" }, h("h3", {}, t("viewer.standings")), standings) : "",
+    standings ? h("section", { id: "standings" }, h("h3", {}, t(result.score.final ? "viewer.standings" : "viewer.standings_so_far")), standings) : "",
   );
   await show(illegal != null ? last : 0);
   body.tabIndex = -1;

@@ -193,6 +193,7 @@ export function logList(entries, seat) {
     }
   }
   const list = h("ol", { id: "log", className: "log", "aria-live": "polite" }, items);
+  requestAnimationFrame(() => (list.scrollTop = list.scrollHeight)); // the latest lines in sight
   return list;
 }
 

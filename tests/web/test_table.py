@@ -34,6 +34,16 @@ LEAK_CHECK_BITES = {("citadels", 2), ("viscounts", 2)}
 SHORT_OPTIONS: dict[str, dict[str, str]] = {"walls_of_york": {"board": "ts1"}}
 
 
+def seed_the_page(page: Any, seed: int) -> None:
+    """Make the page's crypto.getRandomValues (the game's seed, the bots' seeds) a seeded generator, so a run's
+    game is the same each time (the bots' time-bounded searches may still differ)."""
+    page.add_init_script(
+        "(() => { let s = " + str(seed) + " >>> 0; crypto.getRandomValues = (a) => {"
+        " for (let i = 0; i < a.length; i++) { s = (Math.imul(s, 1103515245) + 12345) >>> 0; a[i] = s; }"
+        " return a; }; })()"
+    )
+
+
 def stored(page: Any) -> dict[str, Any]:
     """The table as the page keeps it in localStorage."""
     table: dict[str, Any] = json.loads(page.evaluate("localStorage.getItem('rulesengine.table')") or "null")
@@ -124,6 +134,7 @@ def no_sideways_scrolling(page: Any, where: str) -> None:
 def test_every_game_plays_to_the_end_through_clicks(page: Any, base_url: str, game_id: str, players: int) -> None:
     began = time.monotonic()
     rng = random.Random(f"{game_id}/{players}")
+    seed_the_page(page, rng.randrange(2**32))
     start_game(page, game_id, players, ["person"] + ["bot"] * (players - 1), SHORT_OPTIONS.get(game_id))
     checked = -1
     with_hidden = 0  # decisions at which some name was hidden from the person: the leak check had work to do

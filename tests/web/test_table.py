@@ -189,6 +189,7 @@ def test_hand_over_hides_every_hand_between_two_people(page: Any, base_url: str)
     hidden = set()
     for seat in (0, 1):
         hidden |= hidden_names(base_url, table["state"], seat, 2, "en")
+    assert hidden, "nothing is hidden from either seat, so the check below could not fail"
     public = "\n".join(line for entry in table["log"] for line in texts(entry.get("publicLine", {})))
     found = leaks(main_text(page), hidden, public)
     assert not found, f"the hand-over screen shows hidden names: {found}"

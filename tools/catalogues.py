@@ -72,7 +72,9 @@ def engine_modules() -> list[str]:
 
 def collect(modules: Iterable[str] | None = None) -> dict[str, Source]:
     """Every ``Message`` and ``Name`` held by a module of the engines (a module constant, or inside a
-    module-level dict, tuple or list), by message id. Two different templates under one id are an error."""
+    module-level dict, tuple or list), by message id; a ``Name`` whose text has parameters is not a message of
+    its own (Guilds of London names a card by what it does). Two different templates under one id are an
+    error."""
     found: dict[str, Source] = {}
     for module_name in modules if modules is not None else engine_modules():
         module = importlib.import_module(module_name)
@@ -82,6 +84,8 @@ def collect(modules: Iterable[str] | None = None) -> dict[str, Source]:
             for item in _walk(value):
                 if isinstance(item, Message):
                     source = Source(item.id, item.template, item.plural, module_name)
+                elif item.text.params:
+                    continue  # a name made of a message and its parameters: that message is collected itself
                 else:
                     source = Source(item.text.id, item.text.english, "", module_name)
                 known = found.get(source.id)

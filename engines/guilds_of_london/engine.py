@@ -443,7 +443,7 @@ GAME: Game[State, Options] = Game(
     log=words.log,
     game_over=game_over,
     picture=picture,
-    names=(names.SYMBOLS, names.TILES, names.SIDES, pictures.COLOURS),
+    names=(names.SYMBOLS, names.TILES, names.SIDES, pictures.COLOURS, names.ACTION_CARDS, names.LORD_MAYOR_CARDS),
 )
 """Guilds of London for 2–4 players."""
 ENGINE: TableEngine[State, Options] = TableEngine(GAME)

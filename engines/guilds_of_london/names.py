@@ -376,6 +376,12 @@ def card_name(card: str) -> Text:
     return _CARDS.get(card) or UNKNOWN_ACTION_CARD()
 
 
+#: The action cards and Lord Mayor cards by content id, as DescribeGame names them, so a client (and the web
+#: table's tests) can tell a hidden card's words when it sees them.
+ACTION_CARDS: dict[str, Name] = {card: Name("action_card", card, words) for card, words in _CARDS.items()}
+LORD_MAYOR_CARDS: dict[str, Name] = {card: Name("lord_mayor_card", card, words) for card, words in _LORD_MAYOR.items()}
+
+
 def token_name(token: str) -> Text:
     """A second-place token by what it gives: ``2 VP``, ``draw 1 card``."""
     return _TOKENS.get(token) or UNKNOWN_TOKEN()

@@ -37,13 +37,14 @@ def rows(game: str) -> list[dict[str, str]]:
 
 
 def names(game: str) -> dict[str, Name]:
-    """Every ``Name`` of a game's modules, by message id."""
+    """Every ``Name`` of a game's modules that is a word of its own (not one made of a message and its
+    parameters, like a Guilds of London card named by what it does), by message id."""
     modules = [m for m in catalogues.engine_modules() if m.startswith(f"engines.{game}.") or m == f"engines.{game}"]
     found: dict[str, Name] = {}
     for module_name in modules:
         for value in vars(importlib.import_module(module_name)).values():
             for item in catalogues._walk(value):
-                if isinstance(item, Name):
+                if isinstance(item, Name) and not item.text.params:  # a name made of a message is no term
                     found[item.text.id] = item
     return found
 

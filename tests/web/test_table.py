@@ -26,9 +26,8 @@ GAMES.append(("viscounts", 1))
 #: The games whose leak check must have found names hidden from the person at some decision (so it was not
 #: vacuous). The others, though hidden-information games, give it nothing to find: in Walled City and Walls of
 #: York the seats' views of a 2-player game never differ in a named thing (what is hidden is hidden from both),
-#: Viscounts' solo Cleric AI sees nothing the person does not, and Guilds of London's per-seat secrets (its LM..
-#: cards) have no names in DescribeGame, so tests/web/leaks.py cannot tell whether the page shows them.
-LEAK_CHECK_BITES = {("citadels", 2), ("viscounts", 2)}
+#: and Viscounts' solo Cleric AI sees nothing the person does not.
+LEAK_CHECK_BITES = {("citadels", 2), ("viscounts", 2), ("guilds_of_london", 2)}
 
 #: Options that keep a game short: Walls of York's ready-made board skips the setup steps.
 SHORT_OPTIONS: dict[str, dict[str, str]] = {"walls_of_york": {"board": "ts1"}}

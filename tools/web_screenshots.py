@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> None:
 
     from playwright.sync_api import sync_playwright
 
-    running = start_server(Config(host="127.0.0.1", port=0, http_port=0, threads=4))
+    running = start_server(Config(host="127.0.0.1", port=0, http_port=0, threads=4, log_level="warning"))
     base_url = f"http://127.0.0.1:{running.http_port}"
     try:
         with sync_playwright() as playwright:

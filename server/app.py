@@ -111,7 +111,8 @@ def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Ru
             # Engines load their content when first imported: point them at the packs first.
             os.environ[CONTENT_DIR_ENV] = str(config.content_dir)
         engines = registry.engines()
-    signer = Signer(config.signing_key) if config.signing_key is not None else None
+    keys = config.all_signing_keys()
+    signer = Signer(keys) if keys else None
     rasterizer = Rasterizer(config.picture_processes, config.max_picture_pixels)
     searcher = Searcher(
         config.search_processes,
@@ -260,7 +261,8 @@ def _serve_here(config: Config) -> int:
         http_port=running.http_port,
         pid=os.getpid(),
         threads=config.threads,
-        signing=config.signing_key is not None,
+        signing=bool(config.all_signing_keys()),
+        signing_keys=[k.id or "(no id)" for k in config.all_signing_keys()],
         require_signed=config.require_signed,
         max_message_bytes=config.max_message_bytes,
     )

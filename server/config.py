@@ -3,7 +3,7 @@
 A value comes from its flag, else from ``RULES_ENGINE_<NAME>`` (e.g. ``RULES_ENGINE_PORT``),
 else from the default. The signing key is never a flag (flags show in ``ps``): it comes from
 ``RULES_ENGINE_SIGNING_KEY`` or from the file named by ``--signing-key-file`` /
-``RULES_ENGINE_SIGNING_KEY_FILE``.
+``RULES_ENGINE_SIGNING_KEY_FILE``; keys with ids, for rotation, from the files of ``--signing-keys-dir``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from server.logs import LogFormat
-from server.signing import MIN_KEY_BYTES
+from server.signing import MIN_KEY_BYTES, Signer, SigningKey
 from server.workers import spare_cpus
 
 ENV_PREFIX = "RULES_ENGINE_"
@@ -40,7 +40,9 @@ class Config:
     max_message_bytes: int = 4 * 1024 * 1024
     """Largest message received or sent; larger ones fail with RESOURCE_EXHAUSTED."""
     signing_key: bytes | None = dataclasses.field(default=None, repr=False)
-    """HMAC key: every returned state is signed when set."""
+    """HMAC key without an id: every returned state is signed when set (and no ``signing_keys`` are)."""
+    signing_keys: tuple[SigningKey, ...] = dataclasses.field(default=(), repr=False)
+    """HMAC keys with ids, the newest first: it signs, and every one of them (and ``signing_key``) verifies."""
     require_signed: bool = False
     """Refuse unsigned or badly signed states (PERMISSION_DENIED); needs a signing key."""
     grace_seconds: float = 10.0
@@ -85,6 +87,14 @@ class Config:
     max_streams: int = 16
     """Client streams open at once per worker; past that a new one is refused at once."""
 
+    def all_signing_keys(self) -> tuple[SigningKey, ...]:
+        """Every key the server holds, the one that signs first: the newest key with an id, else the key
+        without one (which, beside keys with ids, still verifies the states signed before the rotation)."""
+        keys = self.signing_keys + ((SigningKey("", self.signing_key),) if self.signing_key is not None else ())
+        if keys:
+            Signer(keys)  # no id twice
+        return keys
+
     def __post_init__(self) -> None:
         if not 0 <= self.port <= 65535:
             raise ValueError(f"port must be 0..65535, got {self.port}")
@@ -96,8 +106,9 @@ class Config:
             raise ValueError(f"log level must be one of {', '.join(LOG_LEVELS)}")
         if self.signing_key is not None and len(self.signing_key) < MIN_KEY_BYTES:
             raise ValueError(f"the signing key must be at least {MIN_KEY_BYTES} bytes")
-        if self.require_signed and self.signing_key is None:
+        if self.require_signed and not self.all_signing_keys():
             raise ValueError("require-signed needs a signing key (RULES_ENGINE_SIGNING_KEY or --signing-key-file)")
+        self.all_signing_keys()  # every key valid, no id twice
         if self.grace_seconds < 0:
             raise ValueError("the grace period cannot be negative")
         if self.state_memo < 0 or self.state_memo_bytes < 0:
@@ -212,6 +223,13 @@ def add_arguments(parser: argparse.ArgumentParser, env: Mapping[str, str]) -> No
         help="file holding the HMAC key that signs states (or set RULES_ENGINE_SIGNING_KEY)",
     )
     parser.add_argument(
+        "--signing-keys-dir",
+        type=Path,
+        default=env_or("SIGNING_KEYS_DIR", None),
+        help="folder of HMAC keys with ids, for rotation: each file is a key, its name the key id; the "
+        "greatest name signs, every key verifies (docs/integrity.md)",
+    )
+    parser.add_argument(
         "--require-signed",
         action=argparse.BooleanOptionalAction,
         default=env.get(ENV_PREFIX + "REQUIRE_SIGNED", False),
@@ -324,6 +342,17 @@ def add_arguments(parser: argparse.ArgumentParser, env: Mapping[str, str]) -> No
     )
 
 
+def read_keys(folder: Path) -> tuple[SigningKey, ...]:
+    """The keys of a folder, the newest (greatest file name) first: every file whose name does not start with
+    a dot (a Kubernetes Secret mounted as a folder keeps its own ``..data`` links there) is a key, named by
+    its file; its content, stripped of surrounding white space, is the secret. An empty folder holds no key
+    (an optional Secret that does not exist mounts as one)."""
+    if not folder.is_dir():
+        raise ValueError(f"the signing keys folder {folder} is not a folder")
+    files = sorted((p for p in folder.iterdir() if not p.name.startswith(".") and p.is_file()), reverse=True)
+    return tuple(SigningKey(p.name, p.read_bytes().strip()) for p in files)
+
+
 def from_arguments(args: argparse.Namespace, env: Mapping[str, str]) -> Config:
     """The configuration of parsed flags; raises ``ValueError`` (or ``OSError``) when invalid."""
     key: bytes | None = None
@@ -331,6 +360,7 @@ def from_arguments(args: argparse.Namespace, env: Mapping[str, str]) -> Config:
         key = Path(args.signing_key_file).read_bytes().strip()
     elif env.get(ENV_PREFIX + "SIGNING_KEY"):
         key = env[ENV_PREFIX + "SIGNING_KEY"].encode()
+    keys = read_keys(Path(args.signing_keys_dir)) if args.signing_keys_dir is not None else ()
     return Config(
         host=str(args.host),
         port=int(args.port),
@@ -340,6 +370,7 @@ def from_arguments(args: argparse.Namespace, env: Mapping[str, str]) -> Config:
         log_level=str(args.log_level),
         max_message_bytes=int(args.max_message_bytes),
         signing_key=key,
+        signing_keys=keys,
         require_signed=(
             args.require_signed if isinstance(args.require_signed, bool) else _env_bool(args.require_signed)
         ),

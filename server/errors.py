@@ -29,6 +29,7 @@ GAME_NOT_FOUND = "GAME_NOT_FOUND"
 RULES_VERSION_MISMATCH = "RULES_VERSION_MISMATCH"
 SIGNATURE_MISSING = "SIGNATURE_MISSING"
 SIGNATURE_INVALID = "SIGNATURE_INVALID"
+SIGNING_KEY_UNKNOWN = "SIGNING_KEY_UNKNOWN"
 RULE_NOT_IMPLEMENTED = "RULE_NOT_IMPLEMENTED"
 DEADLINE_EXCEEDED = "DEADLINE_EXCEEDED"
 SERVER_BUSY = "SERVER_BUSY"
@@ -155,6 +156,13 @@ def signature_missing() -> ServiceError:
     """An unsigned state sent to a server that requires signed states."""
     message = "this server accepts only states it signed; the state has no signature"
     return ServiceError(grpc.StatusCode.PERMISSION_DENIED, message, SIGNATURE_MISSING)
+
+
+def signing_key_unknown(key_id: str) -> ServiceError:
+    """A state signed with a key this server does not hold: removed by a rotation, or another deployment's."""
+    which = f"key {key_id!r}" if key_id else "a key without an id (the single key used before key ids)"
+    message = f"the state is signed with {which}, which this server does not hold (removed, or never here)"
+    return ServiceError(grpc.StatusCode.PERMISSION_DENIED, message, SIGNING_KEY_UNKNOWN, metadata={"key_id": key_id})
 
 
 def signature_invalid() -> ServiceError:

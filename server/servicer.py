@@ -27,7 +27,7 @@ from server.convert import ConversionError
 from server.memo import StateMemo, state_key
 from server.pictures import MAX_SCALE, MIN_SCALE, Rasterizer
 from server.searches import Searcher, decode_answer
-from server.signing import Signer
+from server.signing import Signer, UnknownKey
 
 #: How many candidates SuggestMove answers when its request names no number.
 DEFAULT_CANDIDATES = 5
@@ -109,7 +109,11 @@ class RulesEngineServicer:
             assert self._signer is not None
             if not message.signature:
                 raise errors.signature_missing()
-            if not self._signer.verify(message):
+            try:
+                matches = self._signer.verify(message)
+            except UnknownKey as exc:
+                raise errors.signing_key_unknown(exc.key_id) from None
+            if not matches:
                 raise errors.signature_invalid()
         binding = self._binding(message.game_id, "state.game_id")
         envelope.check_state(message)

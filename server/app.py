@@ -43,6 +43,7 @@ from server.pictures import Rasterizer
 from server.searches import Searcher
 from server.servicer import RulesEngineServicer
 from server.signing import Signer
+from server.tls import CertificateFiles, TlsFiles
 
 _log = structlog.get_logger("rulesengine.server")
 
@@ -172,7 +173,12 @@ async def _start_grpc(
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
-    port = server.add_insecure_port(f"{config.host}:{config.port}")
+    address = f"{config.host}:{config.port}"
+    if config.tls_cert is not None and config.tls_key is not None:
+        files = CertificateFiles(TlsFiles(config.tls_cert, config.tls_key, config.tls_client_ca))
+        port = server.add_secure_port(address, files.credentials())
+    else:
+        port = server.add_insecure_port(address)
     await server.start()
     for name in ("", SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
@@ -263,6 +269,7 @@ def _serve_here(config: Config) -> int:
         threads=config.threads,
         signing=bool(config.all_signing_keys()),
         signing_keys=[k.id or "(no id)" for k in config.all_signing_keys()],
+        tls="mutual" if config.tls_client_ca is not None else bool(config.tls_cert),
         require_signed=config.require_signed,
         max_message_bytes=config.max_message_bytes,
     )

@@ -52,6 +52,12 @@ class Config:
     state_memo_bytes: int = 64 * 1024 * 1024
     """The memory those remembered states may take per worker (an estimate; 0 = off)."""
     content_dir: Path | None = None
+    tls_cert: Path | None = None
+    """The gRPC port's TLS certificate chain (PEM); with ``tls_key``, the port speaks TLS only."""
+    tls_key: Path | None = None
+    """The private key of ``tls_cert`` (PEM)."""
+    tls_client_ca: Path | None = None
+    """CA certificates (PEM) a client's certificate must be signed by: mutual TLS."""
     """Content packs: ``<dir>/<game_id>/`` replaces that game's shipped content files."""
     http_port: int | None = None
     """Port of the HTTP transport (Connect, JSON or binary, and gRPC-Web); ``None`` = off, 0 = any free."""
@@ -109,6 +115,10 @@ class Config:
         if self.require_signed and not self.all_signing_keys():
             raise ValueError("require-signed needs a signing key (RULES_ENGINE_SIGNING_KEY or --signing-key-file)")
         self.all_signing_keys()  # every key valid, no id twice
+        if (self.tls_cert is None) != (self.tls_key is None):
+            raise ValueError("TLS needs both a certificate (--tls-cert) and its key (--tls-key)")
+        if self.tls_client_ca is not None and self.tls_cert is None:
+            raise ValueError("--tls-client-ca (mutual TLS) needs --tls-cert and --tls-key")
         if self.grace_seconds < 0:
             raise ValueError("the grace period cannot be negative")
         if self.state_memo < 0 or self.state_memo_bytes < 0:
@@ -241,6 +251,14 @@ def add_arguments(parser: argparse.ArgumentParser, env: Mapping[str, str]) -> No
         default=env_or("GRACE_SECONDS", defaults.grace_seconds),
         help="grace period on SIGTERM (%(default)s)",
     )
+    for flag, what in (
+        ("tls-cert", "PEM certificate chain: the gRPC port speaks TLS (reloaded when the file changes)"),
+        ("tls-key", "PEM private key of --tls-cert (never a flag's value: a file readable by the server only)"),
+        ("tls-client-ca", "PEM CA certificates: clients must present a certificate they signed (mutual TLS)"),
+    ):
+        parser.add_argument(
+            f"--{flag}", type=Path, default=env_or(flag.upper().replace("-", "_"), None), metavar="FILE", help=what
+        )
     parser.add_argument(
         "--content-dir",
         type=Path,
@@ -378,6 +396,9 @@ def from_arguments(args: argparse.Namespace, env: Mapping[str, str]) -> Config:
         state_memo=int(args.state_memo),
         state_memo_bytes=int(args.state_memo_bytes),
         content_dir=None if args.content_dir in (None, "") else Path(args.content_dir),
+        tls_cert=None if args.tls_cert in (None, "") else Path(args.tls_cert),
+        tls_key=None if args.tls_key in (None, "") else Path(args.tls_key),
+        tls_client_ca=None if args.tls_client_ca in (None, "") else Path(args.tls_client_ca),
         http_port=_http_port(args.http_port),
         http_cors_origins=_origins(args.http_cors_origins),
         port_file=None if args.port_file in (None, "") else Path(args.port_file),

@@ -9,6 +9,7 @@ from rulesengine_client.client import (
     AsyncRulesEngineClient,
     RulesEngineClient,
     game_setup,
+    tls_credentials,
     viewer,
 )
 from rulesengine_client.errors import (
@@ -41,5 +42,6 @@ __all__ = [
     "VersionMismatchError",
     "Violation",
     "game_setup",
+    "tls_credentials",
     "viewer",
 ]

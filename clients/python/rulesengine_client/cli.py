@@ -33,7 +33,7 @@ from typing import TextIO
 
 from rulesengine.v1 import common_pb2, service_pb2
 
-from rulesengine_client.client import DEFAULT_TARGET, DEFAULT_TIMEOUT, RulesEngineClient, game_setup
+from rulesengine_client.client import DEFAULT_TARGET, DEFAULT_TIMEOUT, RulesEngineClient, game_setup, tls_credentials
 from rulesengine_client.errors import IllegalMoveError, RulesEngineError, UnavailableError
 from rulesengine_client.files import DEFAULT_MAX_RECORD_BYTES, FileFormatError, load_record, load_state, save_message
 from rulesengine_client.games import (
@@ -206,6 +206,19 @@ def build_parser() -> argparse.ArgumentParser:
         default=os.environ.get("RULES_ENGINE_TARGET", DEFAULT_TARGET),
         help="server address host:port (default: $RULES_ENGINE_TARGET or %(default)s)",
     )
+    parser.add_argument(
+        "--tls",
+        action="store_true",
+        default=os.environ.get("RULES_ENGINE_TLS", "") in ("1", "true", "yes"),
+        help="connect with TLS, trusting the system's CAs unless --ca names others (default: $RULES_ENGINE_TLS)",
+    )
+    parser.add_argument(
+        "--ca", type=Path, metavar="FILE", help="PEM CA certificates the server's is signed by (implies --tls)"
+    )
+    parser.add_argument(
+        "--cert", type=Path, metavar="FILE", help="this client's PEM certificate, for mutual TLS (implies --tls)"
+    )
+    parser.add_argument("--key", type=Path, metavar="FILE", help="the PEM private key of --cert")
     parser.add_argument(
         "--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per call (default: %(default)s)"
     )
@@ -949,7 +962,12 @@ def main(
         locale = args.locale or locale_from_environment()
         asked = None if locale == DEFAULT_LOCALE else locale
         con.words = Words(locale)
-        with RulesEngineClient(args.target, metadata=args.metadata, timeout=args.timeout, locale=asked) as client:
+        credentials = (
+            tls_credentials(args.ca, args.cert, args.key) if args.tls or args.ca or args.cert or args.key else None
+        )
+        with RulesEngineClient(
+            args.target, credentials=credentials, metadata=args.metadata, timeout=args.timeout, locale=asked
+        ) as client:
             if args.command == "games":
                 return cmd_games(client, args, con)
             if args.command == "play":
@@ -978,6 +996,9 @@ def main(
     except BrokenPipeError:
         # The reader went away (``| head``); nothing more to say.
         return EXIT_OK
+    except OSError as error:  # a TLS file (--ca, --cert, --key) that cannot be read, say
+        con.error(str(error))
+        return EXIT_FAILED
 
 
 if __name__ == "__main__":

@@ -11,7 +11,9 @@ return the generated protobuf messages otherwise. A failed call raises a subclas
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 import grpc
@@ -94,6 +96,22 @@ def _stream_items(
         yield service_pb2.ReplayGameStreamRequest(move=move)
         if on_move is not None:
             on_move(index + 1)
+
+
+def tls_credentials(
+    ca: str | os.PathLike[str] | None = None,
+    cert: str | os.PathLike[str] | None = None,
+    key: str | os.PathLike[str] | None = None,
+) -> grpc.ChannelCredentials:
+    """TLS credentials for a channel: ``ca`` the PEM certificates that signed the server's (``None``: the
+    system's roots), and for mutual TLS this client's ``cert`` and ``key`` (PEM files, both or neither)."""
+    if (cert is None) != (key is None):
+        raise ValueError("a client certificate needs its key, and a key its certificate")
+    return grpc.ssl_channel_credentials(
+        root_certificates=Path(ca).read_bytes() if ca is not None else None,
+        private_key=Path(key).read_bytes() if key is not None else None,
+        certificate_chain=Path(cert).read_bytes() if cert is not None else None,
+    )
 
 
 def _channel_options(max_message_bytes: int) -> list[tuple[str, int]]:

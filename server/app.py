@@ -7,7 +7,9 @@ With several workers the parent process reserves the port (a bound, non-listenin
 SO_REUSEPORT, which also resolves port 0 to a real port), starts the workers as fresh
 processes (``spawn``: nothing of gRPC's state crosses a fork) that each listen on it with
 ``grpc.so_reuseport``, and forwards SIGTERM/SIGINT to them; the HTTP port is reserved and
-shared the same way. The kernel spreads connections over the workers. If a worker dies on
+shared the same way. The kernel spreads connections over the workers. Their Prometheus metrics
+(``server.metrics``) are written to a directory the parent makes for them and added up by whoever reads
+them: any worker's ``/metrics`` on the HTTP port, or the parent's own ``--metrics-port``. If a worker dies on
 its own, the parent stops the others and exits non-zero, so the orchestrator restarts the
 whole pod.
 """
@@ -27,11 +29,13 @@ from collections.abc import Coroutine, Iterator, Mapping
 from pathlib import Path
 from types import FrameType
 from typing import Any, TypeVar
+from wsgiref.simple_server import WSGIServer
 
 import grpc
 import structlog
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
+from prometheus_client import CollectorRegistry, start_http_server
 
 from engines import registry
 from engines.core.content import CONTENT_DIR_ENV
@@ -39,6 +43,7 @@ from server import http, logs
 from server.config import Config, search_cpus
 from server.handlers import SERVICE_NAME, StreamLimits, service_handler
 from server.lanes import Lanes
+from server.metrics import Metrics, aggregate_registry, mark_dead, shared_directory
 from server.pictures import Rasterizer
 from server.searches import Searcher
 from server.servicer import RulesEngineServicer
@@ -63,6 +68,7 @@ class Running:
         rasterizer: Rasterizer,
         http_server: http.HttpServer | None,
         searcher: Searcher | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         self._loop = loop
         self._thread = thread
@@ -74,6 +80,8 @@ class Running:
         self.rasterizer = rasterizer
         self.searcher = searcher
         self.http_server = http_server
+        self.metrics = metrics if metrics is not None else Metrics()
+        """Its Prometheus metrics (``server.metrics``), served at the HTTP port's ``/metrics``."""
 
     @property
     def http_port(self) -> int | None:
@@ -114,25 +122,34 @@ def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Ru
         engines = registry.engines()
     keys = config.all_signing_keys()
     signer = Signer(keys) if keys else None
-    rasterizer = Rasterizer(config.picture_processes, config.max_picture_pixels)
+    metrics = Metrics()
+    rasterizer = Rasterizer(config.picture_processes, config.max_picture_pixels, metrics)
     searcher = Searcher(
         config.search_processes,
         config.search_millis,
         config.max_search_millis,
         config.max_search_playouts,
         search_cpus(config),
+        metrics,
     )
     servicer = RulesEngineServicer(
-        engines, signer, config.require_signed, config.state_memo, config.state_memo_bytes, rasterizer, searcher
+        engines,
+        signer,
+        config.require_signed,
+        config.state_memo,
+        config.state_memo_bytes,
+        rasterizer,
+        searcher,
+        metrics,
     )
-    lanes = Lanes(config.threads, config.heavy_threads, config.heavy_queue, config.search_processes)
+    lanes = Lanes(config.threads, config.heavy_threads, config.heavy_queue, config.search_processes, metrics)
     streams = StreamLimits(config.stream_idle_seconds, config.max_message_bytes, config.max_streams)
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, name="grpc-loop", daemon=True)
     thread.start()
     try:
         server, port, health_servicer = asyncio.run_coroutine_threadsafe(
-            _start_grpc(config, service_handler(servicer, lanes, streams)), loop
+            _start_grpc(config, service_handler(servicer, lanes, streams, metrics)), loop
         ).result()
     except BaseException:
         loop.call_soon_threadsafe(loop.stop)
@@ -152,11 +169,12 @@ def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Ru
                 max_message_bytes=config.max_message_bytes,
                 cors_origins=config.http_cors_origins,
                 reuse_port=config.workers > 1,
+                metrics=metrics,
             )
         except BaseException:
             Running(loop, thread, server, port, health_servicer, lanes, rasterizer, None, searcher).stop(None)
             raise
-    return Running(loop, thread, server, port, health_servicer, lanes, rasterizer, http_server, searcher)
+    return Running(loop, thread, server, port, health_servicer, lanes, rasterizer, http_server, searcher, metrics)
 
 
 async def _start_grpc(
@@ -189,8 +207,16 @@ def serve(config: Config) -> int:
     """Run until SIGTERM or SIGINT; returns the process exit status."""
     logs.configure(config.log_format, config.log_level)
     if config.workers == 1:
-        return _serve_here(config)
+        return _serve_here(config, metrics_port=config.metrics_port)
     with contextlib.ExitStack() as reserved:
+        # Before any worker starts (and imports prometheus_client): their metrics go to files added up here.
+        metrics_dir = reserved.enter_context(shared_directory())
+        metrics_port = None
+        if config.metrics_port is not None:
+            metrics_server = _serve_metrics(config.host, config.metrics_port, aggregate_registry())
+            reserved.callback(metrics_server.server_close)
+            reserved.callback(metrics_server.shutdown)  # first: stop serving before the directory goes
+            metrics_port = int(metrics_server.server_port)
         port = reserved.enter_context(_reserve_port(config.host, config.port))
         if config.http_port is not None:
             config = dataclasses.replace(
@@ -203,7 +229,14 @@ def serve(config: Config) -> int:
         ]
         for worker in workers:
             worker.start()
-        _log.info("workers_started", port=port, http_port=config.http_port, workers=[w.pid for w in workers])
+        _log.info(
+            "workers_started",
+            port=port,
+            http_port=config.http_port,
+            metrics_port=metrics_port,
+            metrics_dir=metrics_dir,
+            workers=[w.pid for w in workers],
+        )
         stopping = threading.Event()
 
         def stop_all(signum: int, frame: FrameType | None) -> None:
@@ -221,9 +254,13 @@ def serve(config: Config) -> int:
         signal.signal(signal.SIGTERM, stop_all)
         signal.signal(signal.SIGINT, stop_all)
         failed = False
+        ended: set[int] = set()
         while alive := [w for w in workers if w.is_alive()]:
             multiprocessing.connection.wait([w.sentinel for w in alive])
             for worker in workers:
+                if not worker.is_alive() and worker.pid is not None and worker.pid not in ended:
+                    ended.add(worker.pid)
+                    mark_dead(worker.pid)  # its live gauges no longer count
                 if not worker.is_alive() and worker.exitcode != 0 and not stopping.is_set():
                     _log.error("worker_died", pid=worker.pid, exitcode=worker.exitcode)
                     failed = True
@@ -244,12 +281,31 @@ def _worker_main(config: Config, port: int) -> None:
     raise SystemExit(_serve_here(dataclasses.replace(config, port=port)))
 
 
-def _serve_here(config: Config) -> int:
-    """Serve in this process until SIGTERM or SIGINT."""
+def _serve_metrics(host: str, port: int, registry: CollectorRegistry) -> WSGIServer:
+    """Serve ``registry`` at ``/metrics`` (any path, in fact) on ``host:port`` (0: a free port) from a daemon
+    thread of this process (prometheus_client's server) until its ``shutdown``."""
+    server, _ = start_http_server(port, addr=host.strip("[]"), registry=registry)
+    return server
+
+
+def _serve_here(config: Config, metrics_port: int | None = None) -> int:
+    """Serve in this process until SIGTERM or SIGINT; with ``metrics_port``, its metrics on that port too."""
+    running = None
     try:
         running = start_server(config)
-    except (RuntimeError, OSError) as exc:  # gRPC (RuntimeError) or the HTTP port (OSError) could not bind
-        _log.error("start_failed", host=config.host, port=config.port, http_port=config.http_port, error=str(exc))
+        if metrics_port is not None:
+            metrics_port = int(_serve_metrics(config.host, metrics_port, running.metrics.registry).server_port)
+    except (RuntimeError, OSError) as exc:  # gRPC (RuntimeError), the HTTP or metrics port (OSError) could not bind
+        if running is not None:
+            running.stop(None)
+        _log.error(
+            "start_failed",
+            host=config.host,
+            port=config.port,
+            http_port=config.http_port,
+            metrics_port=metrics_port,
+            error=str(exc),
+        )
         return 1
     stop = threading.Event()
 
@@ -265,6 +321,7 @@ def _serve_here(config: Config) -> int:
         host=config.host,
         port=running.port,
         http_port=running.http_port,
+        metrics_port=metrics_port,
         pid=os.getpid(),
         threads=config.threads,
         signing=bool(config.all_signing_keys()),

@@ -62,6 +62,9 @@ class Config:
     http_port: int | None = None
     """Port of the HTTP transport (Connect, JSON or binary, and gRPC-Web); ``None`` = off, 0 = any free."""
     http_cors_origins: tuple[str, ...] = ()
+    metrics_port: int | None = None
+    """A port of its own serving the Prometheus metrics of every worker (``server.metrics``) from the parent
+    process; ``None`` = off (the HTTP port's ``/metrics`` serves them too), 0 = any free."""
     """Browser origins the HTTP port answers CORS requests from (``*`` = any); none by default."""
     port_file: Path | None = None
     """Where to write the gRPC port the server listens on once it does (a container's health check reads
@@ -125,6 +128,8 @@ class Config:
             raise ValueError("the state memo size cannot be negative")
         if self.http_port is not None and not 0 <= self.http_port <= 65535:
             raise ValueError(f"http port must be 0..65535, got {self.http_port}")
+        if self.metrics_port is not None and not 0 <= self.metrics_port <= 65535:
+            raise ValueError(f"metrics port must be 0..65535, got {self.metrics_port}")
         if self.heavy_threads < 1 or self.picture_processes < 1 or self.max_streams < 1:
             raise ValueError("heavy threads, picture processes and max streams must be at least 1")
         if self.heavy_queue < 0:
@@ -175,7 +180,7 @@ def _env_bool(value: str) -> bool:
 
 
 def _http_port(value: object) -> int | None:
-    """A ``--http-port`` value: a port number, or ``off`` / empty for no HTTP port."""
+    """A ``--http-port`` (or ``--metrics-port``) value: a port number, or ``off`` / empty for no such port."""
     text = str(value).strip().lower() if value is not None else "off"
     return None if text in ("", "off", "none") else int(text)
 
@@ -281,6 +286,11 @@ def add_arguments(parser: argparse.ArgumentParser, env: Mapping[str, str]) -> No
         "--http-port",
         default=env_or("HTTP_PORT", "off"),
         help="port serving the same RPCs over HTTP (Connect JSON/binary, gRPC-Web); 0 = any free (%(default)s)",
+    )
+    parser.add_argument(
+        "--metrics-port",
+        default=env_or("METRICS_PORT", "off"),
+        help="port of its own serving the Prometheus metrics of every worker at /metrics; 0 = any free (%(default)s)",
     )
     parser.add_argument(
         "--port-file",
@@ -401,6 +411,7 @@ def from_arguments(args: argparse.Namespace, env: Mapping[str, str]) -> Config:
         tls_client_ca=None if args.tls_client_ca in (None, "") else Path(args.tls_client_ca),
         http_port=_http_port(args.http_port),
         http_cors_origins=_origins(args.http_cors_origins),
+        metrics_port=_http_port(args.metrics_port),
         port_file=None if args.port_file in (None, "") else Path(args.port_file),
         heavy_threads=int(args.heavy_threads),
         heavy_queue=int(args.heavy_queue),

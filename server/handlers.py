@@ -41,6 +41,7 @@ from rulesengine.v1 import service_pb2
 from server import errors
 from server.lanes import LANE_OF, Lane, Lanes
 from server.localize import language, localize
+from server.metrics import Metrics
 
 SERVICE = service_pb2.DESCRIPTOR.services_by_name["RulesEngineService"]
 #: The fully qualified service name (health checks, reflection).
@@ -63,9 +64,12 @@ def service_methods(servicer: Any) -> Iterator[tuple[MethodDescriptor, Callable[
         yield method, function, message_factory.GetMessageClass(method.input_type)
 
 
-def service_handler(servicer: Any, lanes: Lanes, streams: StreamLimits) -> grpc.GenericRpcHandler:
+def service_handler(
+    servicer: Any, lanes: Lanes, streams: StreamLimits, metrics: Metrics | None = None
+) -> grpc.GenericRpcHandler:
     """A handler serving every RPC of the service with ``servicer``'s methods on a ``grpc.aio`` server: each
-    call is admitted and run in its lane (``server.lanes``); a client stream is read on the event loop."""
+    call is admitted and run in its lane (``server.lanes``) and counted in ``metrics`` (none: not counted); a
+    client stream is read on the event loop."""
     handlers: dict[str, grpc.RpcMethodHandler] = {}
     for method, function, request_class in service_methods(servicer):
         if method.client_streaming:
@@ -73,11 +77,12 @@ def service_handler(servicer: Any, lanes: Lanes, streams: StreamLimits) -> grpc.
             if lane is None:
                 raise TypeError(f"{method.name}: a client stream needs a lane of threads")
             handlers[method.name] = grpc.stream_unary_rpc_method_handler(
-                _stream_unary(method.name, function, request_class, lane, streams), response_serializer=_serialize
+                _stream_unary(method.name, function, request_class, lane, streams, metrics),
+                response_serializer=_serialize,
             )
         else:
             handlers[method.name] = grpc.unary_unary_rpc_method_handler(
-                _unary_unary(method.name, function, request_class, lanes), response_serializer=_serialize
+                _unary_unary(method.name, function, request_class, lanes, metrics), response_serializer=_serialize
             )
     return grpc.method_handlers_generic_handler(SERVICE_NAME, handlers)
 
@@ -158,18 +163,19 @@ async def _answer(
     context: grpc.aio.ServicerContext[Any, Any],
     call: CallContext,
     work: Callable[[], Message],
+    metrics: Metrics | None,
 ) -> Message | None:
     """Admit one call to ``lane`` (the event loop itself when ``None``), run it with its access-log line,
     and answer its response or its error's status."""
     if lane is None:
-        outcome = run_logged(name, call.peer(), call.is_active, work)
+        outcome = run_logged(name, call.peer(), call.is_active, work, metrics)
     else:
         try:
             lane.admit()
         except errors.ServiceError as refusal:
-            outcome = run_logged(name, call.peer(), call.is_active, errors.raising(refusal))
+            outcome = run_logged(name, call.peer(), call.is_active, errors.raising(refusal), metrics)
         else:
-            outcome = await lane.run(lambda: run_logged(name, call.peer(), call.is_active, work))
+            outcome = await lane.run(lambda: run_logged(name, call.peer(), call.is_active, work, metrics))
     if isinstance(outcome, errors.ServiceError):
         status = outcome.to_status()
         await context.abort(status.code, status.details, status.trailing_metadata)
@@ -183,6 +189,7 @@ def _unary_unary(
     function: Callable[[Any, Any], Message],
     request_class: type[Message],
     lanes: Lanes,
+    metrics: Metrics | None,
 ) -> Callable[[bytes, grpc.aio.ServicerContext[Any, Any]], Awaitable[Message | None]]:
     by_request = LANE_OF[name] == "by_request"
     fixed = lanes.of(name)
@@ -197,7 +204,7 @@ def _unary_unary(
                     _parse(request_class, data) if small else await _run_in(lanes.cheap, _parse, request_class, data)
                 )
             except errors.ServiceError as malformed:
-                return await _answer(name, None, context, call, errors.raising(malformed))
+                return await _answer(name, None, context, call, errors.raising(malformed), metrics)
             lane = lanes.of(name, request)
         if lane is lanes.cheap and small:
             lane = None  # a call of play on a small request: answered on the loop (see INLINE_MAX_BYTES)
@@ -206,7 +213,7 @@ def _unary_unary(
             response = function(request if request is not None else _parse(request_class, data), call)
             return localize(response, call.words)
 
-        return await _answer(name, lane, context, call, work)
+        return await _answer(name, lane, context, call, work, metrics)
 
     return behavior
 
@@ -226,6 +233,7 @@ def _stream_unary(
     request_class: type[Message],
     lane: Lane,
     limits: StreamLimits,
+    metrics: Metrics | None,
 ) -> Callable[[AsyncIterator[bytes], grpc.aio.ServicerContext[Any, Any]], Awaitable[Message | None]]:
     """A client-streaming RPC: its messages are read on the event loop as they come (no thread waits for a
     slow client), bounded by ``limits``; the complete stream is then run in ``lane`` like a unary call."""
@@ -235,12 +243,12 @@ def _stream_unary(
         call = CallContext(context)
         if open_streams[0] >= limits.max_open:
             refusal = errors.busy(f"{name} streams", open_streams[0], limits.idle_seconds)
-            return await _answer(name, None, context, call, errors.raising(refusal))
+            return await _answer(name, None, context, call, errors.raising(refusal), metrics)
         open_streams[0] += 1
         try:
             received = await _read_stream(requests, limits)
         except errors.ServiceError as refusal:
-            return await _answer(name, None, context, call, errors.raising(refusal))
+            return await _answer(name, None, context, call, errors.raising(refusal), metrics)
         finally:
             open_streams[0] -= 1
 
@@ -252,7 +260,7 @@ def _stream_unary(
             response = function(parsed(), call)
             return localize(response, call.words)
 
-        return await _answer(name, lane, context, call, work)
+        return await _answer(name, lane, context, call, work, metrics)
 
     return behavior
 
@@ -281,9 +289,10 @@ def run_logged(
     peer: str,
     is_active: Callable[[], bool],
     call: Callable[[], Message],
+    metrics: Metrics | None = None,
     **bound: str,
 ) -> Message | errors.ServiceError | None:
-    """Run one RPC of any transport with its access-log line and error mapping.
+    """Run one RPC of any transport with its access-log line, error mapping and ``metrics`` (none: not counted).
 
     Returns the response, the ``ServiceError`` to send (an escaped engine exception mapped, an
     unexpected one logged and made INTERNAL), or ``None`` when the caller is gone
@@ -291,12 +300,25 @@ def run_logged(
     structlog.contextvars.clear_contextvars()
     structlog.contextvars.bind_contextvars(rpc=name, **bound)
     start = time.perf_counter()
+    if metrics is None:
+        return _run(start, peer, is_active, call)[0]
+    with metrics.call(name):
+        outcome, code = _run(start, peer, is_active, call)
+    game = structlog.contextvars.get_contextvars().get("game")
+    metrics.answered(name, game if isinstance(game, str) else "", code.name, time.perf_counter() - start)
+    return outcome
+
+
+def _run(
+    start: float, peer: str, is_active: Callable[[], bool], call: Callable[[], Message]
+) -> tuple[Message | errors.ServiceError | None, grpc.StatusCode]:
+    """``run_logged``'s work: the outcome of ``call`` and its status, with the access-log line."""
     try:
         response = call()
     except Exception as exc:
         if not is_active():
             _access(start, peer, grpc.StatusCode.CANCELLED, None)
-            return None
+            return None, grpc.StatusCode.CANCELLED
         game = structlog.contextvars.get_contextvars().get("game")
         error = errors.from_exception(exc, game if isinstance(game, str) else None)
         if error is None:
@@ -307,9 +329,9 @@ def run_logged(
             )
             error = errors.internal()
         _access(start, peer, error.code, error.reason)
-        return error
+        return error, error.code
     _access(start, peer, grpc.StatusCode.OK, None)
-    return response
+    return response, grpc.StatusCode.OK
 
 
 def _access(start: float, peer: str, code: grpc.StatusCode, reason: str | None) -> None:

@@ -37,7 +37,7 @@ Plain gRPC (``application/grpc``) needs HTTP/2 and trailers and belongs on the g
 port answers it 415. gRPC-Web text (``application/grpc-web-text``, base64, what the grpc-web
 JavaScript client sends by default) is served as binary gRPC-Web, its request decoded and its answer
 encoded by the front (``server.grpc_web_text``). ``GET /healthz`` answers 200 while serving, 503 while
-stopping.
+stopping; ``GET /metrics`` answers the server's Prometheus metrics (``server.metrics``), while stopping too.
 
 Slow and hostile clients are held off by ``server.http_guard`` (waitress tuned: header and body time
 limits, idle connections closed, a bounded number of connections with the slowest evicted first).
@@ -82,6 +82,8 @@ from server.handlers import SERVICE, SERVICE_NAME, parse_request, run_logged, se
 from server.http_guard import BODY_IN_MEMORY_BYTES, MAX_HEADER_BYTES, GuardedServer, HttpLimits
 from server.lanes import Lanes
 from server.localize import language, localize
+from server.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
+from server.metrics import METRICS_PATH, Metrics
 
 if TYPE_CHECKING:
     from wsgiref.types import StartResponse, WSGIEnvironment
@@ -280,14 +282,16 @@ def _transport(ctx: RequestContext[Any, Any]) -> str:
     return "grpc-web" if content_type.startswith("application/grpc-web") else "connect"
 
 
-def _logged_call(name: str, ctx: RequestContext[Any, Any], work: Callable[[], Message]) -> Message:
-    """``work`` run as the call ``name`` by ``run_logged`` (its access-log line and error mapping); its
-    error raised as an ``AnsweredError``."""
+def _logged_call(
+    name: str, ctx: RequestContext[Any, Any], work: Callable[[], Message], metrics: Metrics | None
+) -> Message:
+    """``work`` run as the call ``name`` by ``run_logged`` (its access-log line, error mapping and ``metrics``);
+    its error raised as an ``AnsweredError``."""
     marker = _access_logged.get()
     if marker is not None:
         marker.append(True)
     # Only the deadline tells whether an HTTP caller is gone, and a passed deadline is reported as such.
-    outcome = run_logged(name, CallContext(ctx).peer(), lambda: True, work, transport=_transport(ctx))
+    outcome = run_logged(name, CallContext(ctx).peer(), lambda: True, work, metrics, transport=_transport(ctx))
     if isinstance(outcome, errors.ServiceError):
         raise connect_error(outcome)
     if outcome is None:  # run_logged answers None only for a caller gone, which lambda: True rules out
@@ -295,8 +299,10 @@ def _logged_call(name: str, ctx: RequestContext[Any, Any], work: Callable[[], Me
     return outcome
 
 
-def _call(name: str, ctx: RequestContext[Any, Any], work: Callable[[CallContext], Message]) -> Message:
-    """Run one call of ``name``: deadline checks, the shared access log and error mapping."""
+def _call(
+    name: str, ctx: RequestContext[Any, Any], work: Callable[[CallContext], Message], metrics: Metrics | None
+) -> Message:
+    """Run one call of ``name``: deadline checks, the shared access log, error mapping and metrics."""
     context = CallContext(ctx)
 
     def timed() -> Message:
@@ -309,11 +315,15 @@ def _call(name: str, ctx: RequestContext[Any, Any], work: Callable[[CallContext]
             ctx.response_headers["content-language"] = context.words.locale
         return localize(response, context.words)
 
-    return _logged_call(name, ctx, timed)
+    return _logged_call(name, ctx, timed, metrics)
 
 
 def _unary(
-    name: str, function: Callable[[Any, Any], Message], request_class: type[Message], lanes: Lanes
+    name: str,
+    function: Callable[[Any, Any], Message],
+    request_class: type[Message],
+    lanes: Lanes,
+    metrics: Metrics | None,
 ) -> Callable[..., Any]:
     def endpoint(request: RawRequest, ctx: RequestContext[Any, Any]) -> Message:
         def work(context: CallContext) -> Message:
@@ -321,7 +331,7 @@ def _unary(
             with lanes.held(name, message):  # admitted to its lane (a PNG or a replay may be refused)
                 return function(message, context)
 
-        return _call(name, ctx, work)
+        return _call(name, ctx, work, metrics)
 
     return endpoint
 
@@ -332,13 +342,14 @@ def _client_stream(
     request_class: type[Message],
     limit: int,
     lanes: Lanes,
+    metrics: Metrics | None,
 ) -> Callable[..., Any]:
     def endpoint(requests: Iterator[RawRequest], ctx: RequestContext[Any, Any]) -> Message:
         def work(context: CallContext) -> Message:
             with lanes.held(name):
                 return function(_stream_messages(requests, request_class, limit), context)
 
-        return _call(name, ctx, work)
+        return _call(name, ctx, work, metrics)
 
     return endpoint
 
@@ -365,7 +376,7 @@ def _stream_messages(requests: Iterator[RawRequest], request_class: type[Message
         yield raw.parse(request_class, field)
 
 
-def endpoints(servicer: Any, max_message_bytes: int, lanes: Lanes) -> dict[str, Any]:
+def endpoints(servicer: Any, max_message_bytes: int, lanes: Lanes, metrics: Metrics | None = None) -> dict[str, Any]:
     """Every RPC of the service as a connectrpc endpoint, by its path (``/<service>/<method>``), each call
     admitted to its lane (``server.lanes``) like the gRPC port's."""
     table: dict[str, Any] = {}
@@ -381,10 +392,13 @@ def endpoints(servicer: Any, max_message_bytes: int, lanes: Lanes) -> dict[str, 
         path = f"/{SERVICE_NAME}/{method.name}"
         if method.client_streaming:
             table[path] = EndpointSync.client_stream(
-                method=info, function=_client_stream(method.name, function, request_class, max_message_bytes, lanes)
+                method=info,
+                function=_client_stream(method.name, function, request_class, max_message_bytes, lanes, metrics),
             )
         else:
-            table[path] = EndpointSync.unary(method=info, function=_unary(method.name, function, request_class, lanes))
+            table[path] = EndpointSync.unary(
+                method=info, function=_unary(method.name, function, request_class, lanes, metrics)
+            )
     return table
 
 
@@ -457,8 +471,9 @@ class _ProtocolErrors:
     library error becomes the service's error, with google.rpc details and the call's access-log line;
     an ``AnsweredError`` has both already and passes."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, metrics: Metrics | None = None) -> None:
         self._limit = limit
+        self._metrics = metrics
 
     def on_start_sync(self, ctx: RequestContext[Any, Any]) -> None:
         """Nothing to do before the request is read."""
@@ -468,16 +483,19 @@ class _ProtocolErrors:
         if error is None or isinstance(error, AnsweredError):
             return
         refusal = protocol_error(error, "request", self._limit) if isinstance(error, ConnectError) else error
-        _logged_call(ctx.method.name, ctx, errors.raising(refusal))  # raises the refusal as an AnsweredError
+        _logged_call(
+            ctx.method.name, ctx, errors.raising(refusal), self._metrics
+        )  # raises the refusal as an AnsweredError
 
 
 class ServiceApplication(ConnectWSGIApplication):
     """The connectrpc WSGI application of ``RulesEngineService`` (Connect and gRPC-Web)."""
 
-    def __init__(self, servicer: Any, max_message_bytes: int, lanes: Lanes) -> None:
+    def __init__(self, servicer: Any, max_message_bytes: int, lanes: Lanes, metrics: Metrics | None = None) -> None:
+        self.metrics = metrics
         super().__init__(
-            endpoints=endpoints(servicer, max_message_bytes, lanes),
-            interceptors=[_ProtocolErrors(max_message_bytes)],
+            endpoints=endpoints(servicer, max_message_bytes, lanes, metrics),
+            interceptors=[_ProtocolErrors(max_message_bytes, metrics)],
             read_max_bytes=max_message_bytes,
             compressions=[BoundedGzip()],
             codecs=[ProtoCodec(json_codec=False), ProtoCodec(json_codec=True)],
@@ -498,8 +516,8 @@ def _json_body(status: str, code: str, message: str) -> tuple[str, list[tuple[st
 
 
 class HttpApplication:
-    """The WSGI application of the HTTP port: ``/healthz``, the web table (``server.web``), CORS, the service,
-    and draining on stop."""
+    """The WSGI application of the HTTP port: ``/healthz``, ``/metrics`` (``server.metrics``, when the service
+    counts them), the web table (``server.web``), CORS, the service, and draining on stop."""
 
     def __init__(self, service: ServiceApplication, cors_origins: Sequence[str]) -> None:
         self._service = service
@@ -539,6 +557,10 @@ class HttpApplication:
             text = b"NOT_SERVING\n" if draining else b"SERVING\n"
             status = "503 Service Unavailable" if draining else "200 OK"
             return respond(status, [("Content-Type", "text/plain"), ("Content-Length", str(len(text)))], text)
+        if path == METRICS_PATH and method in ("GET", "HEAD") and self._service.metrics is not None:
+            text = self._service.metrics.exposition()
+            headers = [("Content-Type", METRICS_CONTENT_TYPE), ("Content-Length", str(len(text)))]
+            return respond("200 OK", headers, b"" if method == "HEAD" else text)
         page = self._site.get(path) if method in ("GET", "HEAD") else None
         if page is not None:
             if environ.get("HTTP_IF_NONE_MATCH", "") == page.etag:
@@ -597,7 +619,7 @@ class HttpApplication:
             data = grpc_web_text.decode_body(raw)
         except ValueError as exc:
             if path in _METHOD_PATHS:
-                return _text_refusal(environ, path.rsplit("/", 1)[1], str(exc), start)
+                return _text_refusal(environ, path.rsplit("/", 1)[1], str(exc), start, self._service.metrics)
             data = b""  # no such RPC: the Connect layer answers 404 whatever the body
         binary = {
             **environ,
@@ -686,14 +708,16 @@ def _refusal(path: str, content_type: str) -> tuple[str, list[tuple[str, str]], 
     return None
 
 
-def _text_refusal(environ: WSGIEnvironment, rpc: str, problem: str, start: StartResponse) -> list[bytes]:
+def _text_refusal(
+    environ: WSGIEnvironment, rpc: str, problem: str, start: StartResponse, metrics: Metrics | None
+) -> list[bytes]:
     """The answer to a gRPC-Web text call of ``rpc`` whose body is not base64: REQUEST_INVALID in a trailer
     frame, itself in base64, with the call's access-log line."""
     error = errors.request_invalid("request", f"the request is malformed: {problem}")
     marker = _access_logged.get()
     if marker is not None:
         marker.append(True)
-    run_logged(rpc, _peer(environ), lambda: True, errors.raising(error), transport="grpc-web")
+    run_logged(rpc, _peer(environ), lambda: True, errors.raising(error), metrics, transport="grpc-web")
     body = grpc_web_text.encode_body(grpc_web_text.trailer_frame(status_of(error)))
     start("200 OK", [("Content-Type", f"{grpc_web_text.TEXT_TYPE}+proto"), ("Content-Length", str(len(body)))])
     return [body]
@@ -826,14 +850,16 @@ def start_http(
     reuse_port: bool = False,
     limits: HttpLimits | None = None,
     lanes: Lanes | None = None,
+    metrics: Metrics | None = None,
 ) -> HttpServer:
     """Serve ``servicer`` over HTTP on ``host:port`` (0: a free port) until ``HttpServer.stop``; ``limits``:
     the slow-client limits (``None``: the defaults); ``lanes``: the admission shared with the gRPC port
-    (``None``: lanes of this port's own, with the default heavy limits)."""
+    (``None``: lanes of this port's own, with the default heavy limits); ``metrics``: where the calls are
+    counted, served at ``/metrics`` (``None``: not counted, no ``/metrics``)."""
     if lanes is None:
         defaults = Config()
         lanes = Lanes(threads, defaults.heavy_threads, defaults.heavy_queue)
-    app = HttpApplication(ServiceApplication(servicer, max_message_bytes, lanes), cors_origins)
+    app = HttpApplication(ServiceApplication(servicer, max_message_bytes, lanes, metrics), cors_origins)
     sock = bound_socket(host, port, reuse_port)
     try:
         return HttpServer(app, sock, threads, max_message_bytes, limits)

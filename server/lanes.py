@@ -41,6 +41,7 @@ from google.protobuf.message import Message
 from rulesengine.v1 import service_pb2
 
 from server import errors
+from server.metrics import Metrics
 
 LaneName = Literal["inline", "cheap", "heavy", "search", "by_request"]
 
@@ -79,12 +80,16 @@ T = TypeVar("T")
 
 class Lane:
     """``threads`` threads for one kind of call, with room for ``queue`` more calls to wait for one
-    (``None``: no limit; the calls of play wait in order however many come)."""
+    (``None``: no limit; the calls of play wait in order however many come). With ``metrics``, the calls
+    waiting for a thread, how long each waited and the calls refused are counted there."""
 
-    def __init__(self, name: str, threads: int, queue: int | None) -> None:
+    def __init__(self, name: str, threads: int, queue: int | None, metrics: Metrics | None = None) -> None:
         self.name = name
         self.threads = threads
         self.queue = queue
+        self._waiting = None if metrics is None else metrics.lane_waiting.labels(name)
+        self._waited = None if metrics is None else metrics.lane_wait_seconds.labels(name)
+        self._refused = None if metrics is None else metrics.refused.labels(name)
         self._executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix=name)
         self._lock = threading.Lock()
         self._admitted = 0
@@ -104,6 +109,8 @@ class Lane:
             if self.queue is not None and self._admitted >= self.threads + (self.queue if waiting_room else 0):
                 # The calls ahead drain at ``threads`` at a time, each taking about the mean.
                 delay = max(0.1, self._mean_seconds * (self._admitted - self.threads + 1) / self.threads)
+                if self._refused is not None:
+                    self._refused.inc()
                 raise errors.busy(f"{self.name} calls", self._admitted, round(delay, 1))
             self._admitted += 1
 
@@ -112,8 +119,21 @@ class Lane:
             self._admitted -= 1
             self._mean_seconds += _SMOOTHING * (seconds - self._mean_seconds)
 
-    def _timed(self, work: Callable[[], T]) -> T:
+    def _queued(self) -> float:
+        """Count a call in as waiting for a thread; the time it started waiting."""
+        if self._waiting is not None:
+            self._waiting.inc()
+        return time.perf_counter()
+
+    def _unqueued(self) -> None:
+        if self._waiting is not None:
+            self._waiting.dec()
+
+    def _timed(self, work: Callable[[], T], queued: float | None = None) -> T:
         start = time.perf_counter()
+        if queued is not None and self._waited is not None:
+            self._unqueued()
+            self._waited.observe(start - queued)
         try:
             return work()
         finally:
@@ -122,18 +142,22 @@ class Lane:
     async def run(self, work: Callable[[], T]) -> T:
         """Run an admitted call's ``work`` on this lane's threads; the call counts until it ends."""
         loop = asyncio.get_running_loop()
+        queued = self._queued()
         try:
-            future = loop.run_in_executor(self._executor, self._timed, work)
+            future = loop.run_in_executor(self._executor, self._timed, work, queued)
         except BaseException:
+            self._unqueued()
             self._done(0.0)
             raise
         return await future
 
     def run_here(self, work: Callable[[], T]) -> T:
         """Run an admitted call's ``work`` on this lane's threads and wait for it (the HTTP port's threads)."""
+        queued = self._queued()
         try:
-            future = self._executor.submit(self._timed, work)
+            future = self._executor.submit(self._timed, work, queued)
         except BaseException:
+            self._unqueued()
             self._done(0.0)
             raise
         return future.result()
@@ -157,10 +181,12 @@ class Lane:
 class Lanes:
     """The ``cheap``, ``heavy`` and ``search`` lanes of one server (the ``inline`` lane is the event loop)."""
 
-    def __init__(self, threads: int, heavy_threads: int, heavy_queue: int, searches: int = 1) -> None:
-        self.cheap = Lane("cheap", threads, queue=None)
-        self.heavy = Lane("heavy", heavy_threads, heavy_queue)
-        self.search = Lane("search", searches, queue=0)
+    def __init__(
+        self, threads: int, heavy_threads: int, heavy_queue: int, searches: int = 1, metrics: Metrics | None = None
+    ) -> None:
+        self.cheap = Lane("cheap", threads, queue=None, metrics=metrics)
+        self.heavy = Lane("heavy", heavy_threads, heavy_queue, metrics=metrics)
+        self.search = Lane("search", searches, queue=0, metrics=metrics)
 
     def of(self, rpc: str, request: Message | None = None) -> Lane | None:
         """The lane of ``rpc`` (of its parsed ``request`` for a ``by_request`` RPC); ``None`` for inline."""

@@ -22,6 +22,8 @@ from typing import Any
 
 from rulesengine.v1 import service_pb2
 
+from server.metrics import Metrics
+
 #: Memory an entry costs per byte of its key: the key itself, plus the decoded engine state
 #: (measured with tracemalloc at 4-9 bytes of Python objects per serialized byte, all three games).
 COST_PER_KEY_BYTE = 10
@@ -47,11 +49,12 @@ def state_key(message: service_pb2.GameState) -> bytes:
 
 class StateMemo:
     """A thread-safe least-recently-used map from state keys to checked engine states, bounded in
-    entries and in bytes."""
+    entries and in bytes. With ``metrics``, its hits, misses and bytes are counted there."""
 
-    def __init__(self, capacity: int = 2048, max_bytes: int = 64 * 1024 * 1024) -> None:
+    def __init__(self, capacity: int = 2048, max_bytes: int = 64 * 1024 * 1024, metrics: Metrics | None = None) -> None:
         self._capacity = capacity
         self._max_bytes = max_bytes
+        self._metrics = metrics
         self._items: OrderedDict[bytes, Any] = OrderedDict()
         self._bytes = 0
         self._lock = threading.Lock()
@@ -69,7 +72,9 @@ class StateMemo:
             state = self._items.get(key)
             if state is not None:
                 self._items.move_to_end(key)
-            return state
+        if self._metrics is not None:
+            (self._metrics.memo_misses if state is None else self._metrics.memo_hits).inc()
+        return state
 
     def put(self, key: bytes, state: Any) -> None:
         """Remember a checked state; the least recently used ones go when a bound is reached.
@@ -87,6 +92,8 @@ class StateMemo:
             while len(self._items) > self._capacity or self._bytes > self._max_bytes:
                 old, _ = self._items.popitem(last=False)
                 self._bytes -= len(old) * COST_PER_KEY_BYTE
+            if self._metrics is not None:
+                self._metrics.memo_bytes.set(self._bytes)
 
     @property
     def bytes(self) -> int:

@@ -15,6 +15,7 @@ import resvg_py
 
 from engines.core.picture import Picture
 from server import errors
+from server.metrics import Metrics
 from server.workers import WorkerPool
 
 FONTS = Path(__file__).resolve().parent / "fonts"
@@ -60,12 +61,13 @@ class Rasterizer:
     a server thread would stall every other call; in a process of its own it takes one core at most and
     yields to the server's. A picture over ``max_pixels`` is refused before anything is drawn (the memory
     a drawing process needs is about 4 bytes a pixel, twice). The processes start when the first PNG is
-    asked for; one that dies (killed for memory) is replaced and the call answers UNAVAILABLE."""
+    asked for; one that dies (killed for memory) is replaced and the call answers UNAVAILABLE (and is counted
+    in ``metrics``, if any)."""
 
-    def __init__(self, processes: int = 1, max_pixels: int = MAX_PIXELS) -> None:
+    def __init__(self, processes: int = 1, max_pixels: int = MAX_PIXELS, metrics: Metrics | None = None) -> None:
         self.processes = processes
         self.max_pixels = max_pixels
-        self._workers = WorkerPool(processes, errors.picture_worker_lost)
+        self._workers = WorkerPool(processes, errors.picture_worker_lost, name="pictures", metrics=metrics)
 
     def check_size(self, picture: Picture, scale: float) -> None:
         """Refuse (PICTURE_TOO_LARGE) a picture whose PNG at ``scale`` is over the pixel budget."""

@@ -23,6 +23,7 @@ import msgspec
 from engines import registry
 from engines.core.search import Candidate, Suggestion, search
 from server import errors
+from server.metrics import Metrics
 from server.workers import WorkerPool, take_turn, turn
 
 #: How long after its own time limit a worker may take to answer before a call without a deadline (or with an
@@ -86,7 +87,8 @@ class Searcher:
     the first search, replaced when one dies (that call answers UNAVAILABLE).
 
     ``millis``: a search's time when its request names none; ``max_millis`` and ``max_playouts``: the most a
-    request may ask for (more is cut to them); ``cpus``: the CPUs the processes may run on (``None``: any)."""
+    request may ask for (more is cut to them); ``cpus``: the CPUs the processes may run on (``None``: any);
+    ``metrics``: where a process replaced is counted."""
 
     def __init__(
         self,
@@ -95,12 +97,15 @@ class Searcher:
         max_millis: int = 10_000,
         max_playouts: int = 100_000,
         cpus: frozenset[int] | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         self.processes = processes
         self.millis = millis
         self.max_millis = max_millis
         self.max_playouts = max_playouts
-        self._workers = WorkerPool(processes, errors.search_worker_lost, cpus, turns=True)
+        self._workers = WorkerPool(
+            processes, errors.search_worker_lost, cpus, turns=True, name="searches", metrics=metrics
+        )
 
     def budget(self, playouts: int, millis: int, remaining: float | None) -> Budget:
         """The budget of a request asking for ``playouts`` and ``millis`` (0: the defaults), cut to the server's

@@ -25,6 +25,7 @@ from server import envelope, errors
 from server.binding import GAME_INFO, LOG_ENTRY, MOVE_LABEL, PENDING, SCORE_SHEET, VIOLATION, GameBinding
 from server.convert import ConversionError
 from server.memo import StateMemo, state_key
+from server.metrics import Metrics
 from server.pictures import MAX_SCALE, MIN_SCALE, Rasterizer
 from server.searches import Searcher, decode_answer
 from server.signing import Signer, UnknownKey
@@ -56,7 +57,8 @@ class RulesEngineServicer:
 
     ``signer`` signs every returned state; with ``require_signed`` every received state must
     carry a valid signature (PERMISSION_DENIED otherwise). ``rasterizer`` draws PNGs (in worker
-    processes, within a pixel budget); ``searcher`` searches for SuggestMove (in worker processes too).
+    processes, within a pixel budget); ``searcher`` searches for SuggestMove (in worker processes too);
+    ``metrics`` counts the memo's hits and misses and the pictures drawn (none: nothing is counted).
     """
 
     def __init__(
@@ -68,10 +70,12 @@ class RulesEngineServicer:
         memo_bytes: int = 64 * 1024 * 1024,
         rasterizer: Rasterizer | None = None,
         searcher: Searcher | None = None,
+        metrics: Metrics | None = None,
     ):
         if require_signed and signer is None:
             raise ValueError("require_signed needs a signing key")
-        self._memo = StateMemo(memo_size, memo_bytes)
+        self._memo = StateMemo(memo_size, memo_bytes, metrics)
+        self._pictures = None if metrics is None else metrics.pictures
         self._bindings = {
             game_id: GameBinding(engine, remember_encodings=self._memo.enabled)
             for game_id, engine in sorted(engines.items())
@@ -403,10 +407,14 @@ class RulesEngineServicer:
             raise errors.request_invalid("scale", f"scale must be {MIN_SCALE} to {MAX_SCALE}, got {scale:g}")
         picture = binding.engine.picture(view, viewer, getattr(context, "words", None))
         if image_format != service_pb2.IMAGE_FORMAT_PNG:
+            if self._pictures is not None:
+                self._pictures.labels("SVG").inc()
             return service_pb2.RenderViewResponse(
                 image=picture.svg.encode(), media_type="image/svg+xml", width=picture.width, height=picture.height
             )
         image, width, height = self._rasterizer.png(picture, scale, context.time_remaining())
+        if self._pictures is not None:
+            self._pictures.labels("PNG").inc()
         return service_pb2.RenderViewResponse(image=image, media_type="image/png", width=width, height=height)
 
     def SuggestMove(self, request: service_pb2.SuggestMoveRequest, context: grpc.ServicerContext) -> Any:

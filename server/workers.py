@@ -15,6 +15,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from server import errors
+from server.metrics import Metrics
 
 #: How much lower than the server's the CPU priority of a worker process is (``os.nice``), so that a crowd
 #: of pictures or searches slows the calls of play as little as the machine allows.
@@ -95,10 +96,14 @@ class WorkerPool:
         lost: Callable[[], errors.ServiceError],
         cpus: frozenset[int] | None = None,
         turns: bool = False,
+        name: str = "workers",
+        metrics: Metrics | None = None,
     ) -> None:
         """``lost``: the error a call answers when its process dies or cannot start; ``cpus``: the CPUs the
         processes may run on (``None``: any); ``turns``: the processes take turns (``turn``, ``take_turn``), so
-        that however many have work, one uses the CPU at a time."""
+        that however many have work, one uses the CPU at a time; ``metrics``: where the pool, called ``name``,
+        counts its processes replaced (``rules_engine_worker_restarts_total{pool=name}``)."""
+        self._restarts = None if metrics is None else metrics.worker_restarts.labels(name)
         self.processes = processes
         self.cpus = cpus
         self.turns = turns
@@ -135,8 +140,11 @@ class WorkerPool:
 
     def _renew(self, broken: ProcessPoolExecutor) -> None:
         with self._lock:
-            if self._pool is broken:
+            replaced = self._pool is broken
+            if replaced:
                 self._pool = None
+        if replaced and self._restarts is not None:
+            self._restarts.inc()
         broken.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:

@@ -302,8 +302,12 @@ def run_logged(
     start = time.perf_counter()
     if metrics is None:
         return _run(start, peer, is_active, call)[0]
-    with metrics.call(name):
+    flying = metrics.flying(name)
+    flying.inc()
+    try:
         outcome, code = _run(start, peer, is_active, call)
+    finally:
+        flying.dec()
     game = structlog.contextvars.get_contextvars().get("game")
     metrics.answered(name, game if isinstance(game, str) else "", code.name, time.perf_counter() - start)
     return outcome

@@ -147,20 +147,26 @@ class Metrics:
             registry=registry,
         )
 
-    @contextmanager
-    def call(self, rpc: str) -> Iterator[None]:
-        """Count ``rpc`` in flight while the block runs."""
-        gauge = self.in_flight.labels(rpc)
-        gauge.inc()
-        try:
-            yield
-        finally:
-            gauge.dec()
+        # The series of each call's labels, looked up once (``labels`` takes a lock and formats its values):
+        # a dict read is atomic, and two threads adding the same key store the same series.
+        self._series: dict[tuple[str, str, str], tuple[Counter, Histogram]] = {}
+        self._flying: dict[str, Gauge] = {}
+
+    def flying(self, rpc: str) -> Gauge:
+        """The series of ``rpc``'s calls in flight (the caller increments it, and decrements it once answered)."""
+        gauge = self._flying.get(rpc)
+        if gauge is None:
+            gauge = self._flying[rpc] = self.in_flight.labels(rpc)
+        return gauge
 
     def answered(self, rpc: str, game: str, code: str, seconds: float) -> None:
         """Count one call of ``rpc`` answered with ``code`` after ``seconds``."""
-        self.calls.labels(rpc, game, code).inc()
-        self.call_seconds.labels(rpc).observe(seconds)
+        key = (rpc, game, code)
+        series = self._series.get(key)
+        if series is None:
+            series = self._series[key] = (self.calls.labels(rpc, game, code), self.call_seconds.labels(rpc))
+        series[0].inc()
+        series[1].observe(seconds)
 
     def exposition(self) -> bytes:
         """The text of ``/metrics``: this server's metrics, or every worker's in multiprocess mode."""

@@ -246,3 +246,28 @@ def test_two_workers_are_added_up_on_the_http_port_and_the_metrics_port() -> Non
         process.wait(timeout=60)
     assert process.returncode == 0
     assert not directory.exists()  # removed at exit
+
+
+def test_one_worker_serves_its_metrics_port_from_its_own_process() -> None:
+    serve = ["-m", "server.cli", "serve", "--host", "127.0.0.1", "--port", "0", "--metrics-port", "0"]
+    process = subprocess.Popen(
+        [sys.executable, *serve],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(str(ROOT / p) for p in (".", "contract", "clients/python"))},
+    )
+    try:
+        assert process.stdout is not None
+        record = next((r for r in map(json.loads, process.stdout) if r.get("event") == "serving"), None)
+        assert record is not None, f"exit {process.wait()}"
+        assert record["http_port"] is None  # no HTTP port: the metrics port is the only way to them
+        with grpc.insecure_channel(f"127.0.0.1:{record['port']}") as channel:
+            service_pb2_grpc.RulesEngineServiceStub(channel).ListGames(service_pb2.ListGamesRequest(), timeout=30)
+        status, _, text = get(int(record["metrics_port"]))
+        assert status == 200
+        assert value(parse(text), "rules_engine_calls_total", rpc="ListGames", game="", code="OK") == 1
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=60)
+    assert process.returncode == 0

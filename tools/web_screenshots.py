@@ -21,6 +21,7 @@ import urllib.request
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engines.registry import engines
 from server.app import start_server
 from server.config import Config
 
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVICE = "/rulesengine.v1.RulesEngineService/"
-GAMES = ["citadels", "guilds_of_london", "viscounts", "walled_city", "walls_of_york"]
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 375, "height": 812}
@@ -100,7 +100,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "web", help="folder of the PNGs")
     parser.add_argument("--decisions", type=int, default=6, help="decisions of the person before the shot")
-    parser.add_argument("--games", default=",".join(GAMES), help="the games whose table is shot, comma-separated")
+    parser.add_argument(
+        "--games", default=",".join(engines()), help="the games whose table is shot, comma-separated (default: every game)"
+    )
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     chromium = os.environ.get("RULES_ENGINE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"

@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "web", help="folder of the PNGs")
     parser.add_argument("--decisions", type=int, default=6, help="decisions of the person before the shot")
     parser.add_argument(
-        "--games", default=",".join(engines()), help="the games whose table is shot, comma-separated (default: every game)"
+        "--games", default=",".join(engines()), help="the games whose table is shot, comma-separated (default: all)"
     )
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)

@@ -55,6 +55,10 @@ async function view(body, text, name) {
   } catch (error) {
     return fill(body, h("p", { id: "verdict", className: "verdict unreadable" }, t("verdict.unreadable")), alertBox(error));
   }
+  const refusal = await unplayable(record);
+  if (refusal) {
+    return fill(body, h("p", { id: "verdict", className: `verdict ${refusal.verdict}` }, t(`verdict.${refusal.verdict}`)), alertBox(refusal.why));
+  }
   let result;
   try {
     result = (await call("ReplayGame", { record })).result;
@@ -143,6 +147,19 @@ async function view(body, text, name) {
   );
   await show(illegal != null ? last : 0);
   body.tabIndex = -1;
+}
+
+/** Why the service would refuse the record outright (a game it does not play, another major rules version),
+ * found from ListGames so the page need not send it; null when it is worth replaying. */
+async function unplayable(record) {
+  const { games } = await call("ListGames", {});
+  const game = games.find((g) => g.gameId === record.setup.gameId);
+  if (!game) return { verdict: "unreadable", why: t("viewer.unknown_game", { game: String(record.setup.gameId || "") }) };
+  const major = (version) => String(version || "").split(".")[0];
+  if (record.rulesVersion && major(record.rulesVersion) !== major(game.rulesVersion)) {
+    return { verdict: "unsupported-version", why: t("viewer.other_rules", { record: record.rulesVersion, server: game.rulesVersion }) };
+  }
+  return null;
 }
 
 function verdictDetail(verdict, record, result, names) {

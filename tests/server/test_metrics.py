@@ -202,15 +202,20 @@ def test_a_worker_process_that_dies_is_counted_as_a_restart() -> None:
     assert value(samples, "rules_engine_worker_restarts_total", pool="pictures") == 1
 
 
-def test_two_workers_are_added_up_on_the_http_port_and_the_metrics_port() -> None:
-    serve = ["-m", "server.cli", "serve", "--host", "127.0.0.1", "--port", "0", "--http-port", "0"]
-    process = subprocess.Popen(
-        [sys.executable, *serve, "--workers", "2", "--threads", "2", "--metrics-port", "0"],
+def _serve(*flags: str) -> subprocess.Popen[str]:
+    """``rules-engine serve`` on free local ports with a metrics port, its JSON log lines on ``stdout``."""
+    command = ["-m", "server.cli", "serve", "--host", "127.0.0.1", "--port", "0", "--metrics-port", "0", *flags]
+    return subprocess.Popen(
+        [sys.executable, *command],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONPATH": os.pathsep.join(str(ROOT / p) for p in (".", "contract", "clients/python"))},
     )
+
+
+def test_two_workers_are_added_up_on_the_http_port_and_the_metrics_port() -> None:
+    process = _serve("--http-port", "0", "--workers", "2", "--threads", "2")
     try:
         assert process.stdout is not None
         started: dict[str, object] = {}
@@ -249,14 +254,7 @@ def test_two_workers_are_added_up_on_the_http_port_and_the_metrics_port() -> Non
 
 
 def test_one_worker_serves_its_metrics_port_from_its_own_process() -> None:
-    serve = ["-m", "server.cli", "serve", "--host", "127.0.0.1", "--port", "0", "--metrics-port", "0"]
-    process = subprocess.Popen(
-        [sys.executable, *serve],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONPATH": os.pathsep.join(str(ROOT / p) for p in (".", "contract", "clients/python"))},
-    )
+    process = _serve()
     try:
         assert process.stdout is not None
         record = next((r for r in map(json.loads, process.stdout) if r.get("event") == "serving"), None)

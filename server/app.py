@@ -40,7 +40,7 @@ from prometheus_client import CollectorRegistry, start_http_server
 from engines import registry
 from engines.core.content import CONTENT_DIR_ENV
 from server import http, logs
-from server.config import Config, search_cpus
+from server.config import Config, picture_cpus, search_cpus
 from server.handlers import SERVICE_NAME, StreamLimits, service_handler
 from server.lanes import Lanes
 from server.metrics import Metrics, aggregate_registry, mark_dead, shared_directory
@@ -123,7 +123,7 @@ def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Ru
     keys = config.all_signing_keys()
     signer = Signer(keys) if keys else None
     metrics = Metrics()
-    rasterizer = Rasterizer(config.picture_processes, config.max_picture_pixels, metrics)
+    rasterizer = Rasterizer(config.picture_processes, config.max_picture_pixels, metrics, picture_cpus(config))
     searcher = Searcher(
         config.search_processes,
         config.search_millis,
@@ -142,14 +142,28 @@ def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Ru
         searcher,
         metrics,
     )
-    lanes = Lanes(config.threads, config.heavy_threads, config.heavy_queue, config.search_processes, metrics)
+    lanes = Lanes(
+        config.threads, config.heavy_threads, config.heavy_queue, config.search_processes, metrics, config.cheap_queue
+    )
+    for name, value in (
+        ("cheap_threads", config.threads),
+        ("cheap_queue", config.cheap_queue),
+        ("heavy_threads", config.heavy_threads),
+        ("heavy_queue", config.heavy_queue),
+        ("searches", config.search_processes),
+        ("streams", config.max_streams),
+    ):
+        metrics.limit(name, value)
     streams = StreamLimits(config.stream_idle_seconds, config.max_message_bytes, config.max_streams)
+    tls = None
+    if config.tls_cert is not None and config.tls_key is not None:
+        tls = CertificateFiles(TlsFiles(config.tls_cert, config.tls_key, config.tls_client_ca))
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, name="grpc-loop", daemon=True)
     thread.start()
     try:
         server, port, health_servicer = asyncio.run_coroutine_threadsafe(
-            _start_grpc(config, service_handler(servicer, lanes, streams, metrics)), loop
+            _start_grpc(config, service_handler(servicer, lanes, streams, metrics), tls), loop
         ).result()
     except BaseException:
         loop.call_soon_threadsafe(loop.stop)
@@ -170,6 +184,7 @@ def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Ru
                 cors_origins=config.http_cors_origins,
                 reuse_port=config.workers > 1,
                 metrics=metrics,
+                tls=tls,
             )
         except BaseException:
             Running(loop, thread, server, port, health_servicer, lanes, rasterizer, None, searcher).stop(None)
@@ -178,9 +193,10 @@ def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Ru
 
 
 async def _start_grpc(
-    config: Config, handler: grpc.GenericRpcHandler
+    config: Config, handler: grpc.GenericRpcHandler, tls: CertificateFiles | None
 ) -> tuple[grpc.aio.Server, int, health.aio.HealthServicer]:
-    """The started ``grpc.aio`` server of the service, health and reflection (on the running loop)."""
+    """The started ``grpc.aio`` server of the service, health and reflection (on the running loop); ``tls``:
+    the port speaks TLS only, with these files (``None``: plaintext)."""
     options = [
         ("grpc.max_receive_message_length", config.max_message_bytes),
         ("grpc.max_send_message_length", config.max_message_bytes),
@@ -192,9 +208,8 @@ async def _start_grpc(
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
     address = f"{config.host}:{config.port}"
-    if config.tls_cert is not None and config.tls_key is not None:
-        files = CertificateFiles(TlsFiles(config.tls_cert, config.tls_key, config.tls_client_ca))
-        port = server.add_secure_port(address, files.credentials())
+    if tls is not None:
+        port = server.add_secure_port(address, tls.credentials())
     else:
         port = server.add_insecure_port(address)
     await server.start()

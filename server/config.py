@@ -75,6 +75,10 @@ class Config:
     heavy_queue: int = 8
     """Such calls that may wait for one of those threads; past that one is refused at once
     (RESOURCE_EXHAUSTED with a retry delay)."""
+    cheap_queue: int = 64
+    """Calls of play that may wait for one of the ``threads`` (those with a request over 64 KiB; smaller
+    ones are answered on the event loop); past that one is refused at once (RESOURCE_EXHAUSTED with a retry
+    delay), so a burst of large requests is shed rather than queued without bound."""
     picture_processes: int = 1
     """Processes per worker that draw PNGs (at a lower CPU priority than the server's)."""
     max_picture_pixels: int = 16 * 1024 * 1024
@@ -91,6 +95,8 @@ class Config:
     search_cpus: str = "spare"
     """The CPUs the searching processes may run on: ``spare`` (every CPU but the first, when there are two or
     more: one is left to the calls of play), ``all``, or a comma-separated list of CPU numbers."""
+    picture_cpus: str = "spare"
+    """The CPUs the drawing processes may run on, named as ``search_cpus`` are."""
     stream_idle_seconds: float = 10.0
     """How long a client stream (ReplayGameStream) may send nothing before it is closed."""
     max_streams: int = 16
@@ -130,10 +136,10 @@ class Config:
             raise ValueError(f"http port must be 0..65535, got {self.http_port}")
         if self.metrics_port is not None and not 0 <= self.metrics_port <= 65535:
             raise ValueError(f"metrics port must be 0..65535, got {self.metrics_port}")
-        if self.heavy_threads < 1 or self.picture_processes < 1 or self.max_streams < 1:
+        if min(self.heavy_threads, self.picture_processes, self.max_streams) < 1:
             raise ValueError("heavy threads, picture processes and max streams must be at least 1")
-        if self.heavy_queue < 0:
-            raise ValueError(f"the heavy queue cannot be negative, got {self.heavy_queue}")
+        if self.heavy_queue < 0 or self.cheap_queue < 0:
+            raise ValueError(f"a queue cannot be negative, got {self.heavy_queue} and {self.cheap_queue}")
         if self.search_processes < 1:
             raise ValueError(f"search processes must be at least 1, got {self.search_processes}")
         if not 1 <= self.search_millis <= self.max_search_millis:
@@ -141,7 +147,8 @@ class Config:
                 f"the search time must be 1..{self.max_search_millis} ms (--max-search-millis),"
                 f" got {self.search_millis}"
             )
-        _cpus(self.search_cpus)
+        _cpus(self.search_cpus, "search")
+        _cpus(self.picture_cpus, "picture")
         if self.max_search_playouts < 1:
             raise ValueError(f"the most playouts must be at least 1, got {self.max_search_playouts}")
         if self.max_picture_pixels < 1024 * 1024:
@@ -152,8 +159,9 @@ class Config:
             raise ValueError(f"the content directory {self.content_dir} does not exist")
 
 
-def _cpus(value: str) -> frozenset[int] | None:
-    """The CPUs ``--search-cpus`` names (``None``: any); ``ValueError`` for a value it cannot be."""
+def _cpus(value: str, pool: str) -> frozenset[int] | None:
+    """The CPUs ``--search-cpus`` or ``--picture-cpus`` (``pool``: search or picture) names (``None``: any);
+    ``ValueError`` for a value it cannot be."""
     if value in ("spare", "all"):
         return None
     try:
@@ -161,13 +169,27 @@ def _cpus(value: str) -> frozenset[int] | None:
     except ValueError:
         cpus = frozenset()
     if not cpus or min(cpus) < 0:
-        raise ValueError(f"search CPUs must be spare, all or CPU numbers like 1,2; got {value!r}")
+        raise ValueError(f"{pool} CPUs must be spare, all or CPU numbers like 1,2; got {value!r}")
     return cpus
+
+
+def worker_cpus(value: str, pool: str) -> frozenset[int] | None:
+    """The CPUs a pool of worker processes may run on (``None``: any), from a ``--search-cpus`` or
+    ``--picture-cpus`` value (``pool``: search or picture)."""
+    return spare_cpus() if value == "spare" else _cpus(value, pool)
 
 
 def search_cpus(config: Config) -> frozenset[int] | None:
     """The CPUs the searching processes may run on (``None``: any), from ``config.search_cpus``."""
-    return spare_cpus() if config.search_cpus == "spare" else _cpus(config.search_cpus)
+    return worker_cpus(config.search_cpus, "search")
+
+
+def picture_cpus(config: Config) -> frozenset[int] | None:
+    """The CPUs the drawing processes may run on (``None``: any), from ``config.picture_cpus``: by default
+    every CPU but the first, so that eight large PNGs drawn back to back leave ApplyMove's p99 within 1.5
+    times its idle value on a two-CPU machine (bench/picture_load: 1.8 times with the drawing process free
+    to run on either CPU, even at the lowest priority)."""
+    return worker_cpus(config.picture_cpus, "picture")
 
 
 def _env_bool(value: str) -> bool:
@@ -311,6 +333,12 @@ def add_arguments(parser: argparse.ArgumentParser, env: Mapping[str, str]) -> No
         help="such calls that may wait for a thread before more are refused (%(default)s)",
     )
     parser.add_argument(
+        "--cheap-queue",
+        type=int,
+        default=env_or("CHEAP_QUEUE", defaults.cheap_queue),
+        help="calls of play with a large request that may wait for a thread; past that one is refused (%(default)s)",
+    )
+    parser.add_argument(
         "--picture-processes",
         type=int,
         default=env_or("PICTURE_PROCESSES", defaults.picture_processes),
@@ -350,6 +378,11 @@ def add_arguments(parser: argparse.ArgumentParser, env: Mapping[str, str]) -> No
         "--search-cpus",
         default=env_or("SEARCH_CPUS", defaults.search_cpus),
         help="CPUs the searching processes run on: spare (all but the first), all, or a list like 1,2 (%(default)s)",
+    )
+    parser.add_argument(
+        "--picture-cpus",
+        default=env_or("PICTURE_CPUS", defaults.picture_cpus),
+        help="CPUs the drawing processes run on: spare (all but the first), all, or a list like 1,2 (%(default)s)",
     )
     parser.add_argument(
         "--stream-idle-seconds",
@@ -415,6 +448,7 @@ def from_arguments(args: argparse.Namespace, env: Mapping[str, str]) -> Config:
         port_file=None if args.port_file in (None, "") else Path(args.port_file),
         heavy_threads=int(args.heavy_threads),
         heavy_queue=int(args.heavy_queue),
+        cheap_queue=int(args.cheap_queue),
         picture_processes=int(args.picture_processes),
         max_picture_pixels=int(args.max_picture_pixels),
         search_processes=int(args.search_processes),
@@ -422,6 +456,7 @@ def from_arguments(args: argparse.Namespace, env: Mapping[str, str]) -> Config:
         max_search_millis=int(args.max_search_millis),
         max_search_playouts=int(args.max_search_playouts),
         search_cpus=str(args.search_cpus),
+        picture_cpus=str(args.picture_cpus),
         stream_idle_seconds=float(args.stream_idle_seconds),
         max_streams=int(args.max_streams),
     )

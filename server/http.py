@@ -80,10 +80,12 @@ from server import errors, grpc_web_text, web
 from server.config import Config
 from server.handlers import SERVICE, SERVICE_NAME, parse_request, run_logged, service_methods
 from server.http_guard import BODY_IN_MEMORY_BYTES, MAX_HEADER_BYTES, GuardedServer, HttpLimits
+from server.http_tls import TlsFront
 from server.lanes import Lanes
 from server.localize import language, localize
 from server.metrics import CONTENT_TYPE as METRICS_CONTENT_TYPE
 from server.metrics import METRICS_PATH, Metrics
+from server.tls import CertificateFiles
 
 if TYPE_CHECKING:
     from wsgiref.types import StartResponse, WSGIEnvironment
@@ -786,9 +788,14 @@ class HttpServer:
         threads: int,
         max_message_bytes: int,
         limits: HttpLimits | None = None,
+        tls: CertificateFiles | None = None,
     ) -> None:
+        """``tls``: the port speaks TLS only, with these files (``server.http_tls``); ``None``: plaintext."""
         self._app = app
         self._map: dict[int, Any] = {}
+        limits = limits or HttpLimits()
+        if tls is not None:
+            limits = dataclasses.replace(limits, descriptors_per_connection=limits.descriptors_per_connection + 2)
         adjustments = Adjustments(
             sockets=[sock],
             threads=threads,
@@ -800,32 +807,54 @@ class HttpServer:
         )
         dispatcher = ThreadedTaskDispatcher()
         dispatcher.set_thread_count(threads)
+        # Under TLS the front listens and accepts; waitress holds a duplicate of the socket it never listens on
+        # (for its name and port), and is handed each connection decrypted.
         self._server = GuardedServer(
             app,
             self._map,
-            _sock=sock,
+            _sock=sock if tls is None else sock.dup(),
+            _start=tls is None,
             dispatcher=dispatcher,
             adj=adjustments,
             sockinfo=(sock.family, sock.type, sock.proto, sock.getsockname()),
             bind_socket=False,
-            limits=limits or HttpLimits(),
+            limits=limits,
         )
+        self._front: TlsFront | None = None
+        if tls is not None:
+            self._front = TlsFront(
+                sock,
+                tls,
+                self._hand_over,
+                limit=self._server.connection_limit,
+                handshake_seconds=limits.header_seconds,
+            )
         self.port: int = sock.getsockname()[1]
         """The port it listens on."""
+        self.connection_limit: int = self._server.connection_limit
+        """Open connections at most (``HttpLimits.connection_limit``)."""
         self._stopping = threading.Event()
         self._stop_by = 0.0
         self._thread = threading.Thread(target=self._loop, name="http-loop", daemon=True)
         self._thread.start()
+
+    def _hand_over(self, connection: socket.socket, address: Any) -> None:
+        """A connection the TLS front decrypts, served by waitress as if accepted (from the front's thread)."""
+        self._server.trigger.pull_trigger(lambda: self._server.take(connection, address, tcp=False))
 
     def _loop(self) -> None:
         """Serve until asked to stop, then let calls under way finish within the grace period."""
         while not self._stopping.is_set():
             wasyncore.loop(timeout=_POLL_SECONDS, map=self._map, use_poll=True, count=1)
         wasyncore.dispatcher.close(self._server)  # stop listening: new connections go elsewhere or are refused
+        if self._front is not None:
+            self._front.close()
         while time.monotonic() < self._stop_by and (self._app.in_flight > 0 or self._busy()):
             wasyncore.loop(timeout=_POLL_SECONDS, map=self._map, use_poll=True, count=1)
         wasyncore.close_all(self._map)
         self._server.task_dispatcher.shutdown(cancel_pending=True, timeout=1)
+        if self._front is not None:
+            self._front.stop_loop()
 
     def _busy(self) -> bool:
         """Whether a connection has a request under way or an answer not yet sent."""
@@ -851,18 +880,23 @@ def start_http(
     limits: HttpLimits | None = None,
     lanes: Lanes | None = None,
     metrics: Metrics | None = None,
+    tls: CertificateFiles | None = None,
 ) -> HttpServer:
     """Serve ``servicer`` over HTTP on ``host:port`` (0: a free port) until ``HttpServer.stop``; ``limits``:
     the slow-client limits (``None``: the defaults); ``lanes``: the admission shared with the gRPC port
     (``None``: lanes of this port's own, with the default heavy limits); ``metrics``: where the calls are
-    counted, served at ``/metrics`` (``None``: not counted, no ``/metrics``)."""
+    counted, served at ``/metrics`` (``None``: not counted, no ``/metrics``); ``tls``: the port speaks TLS only,
+    with these certificate files (``None``: plaintext)."""
     if lanes is None:
         defaults = Config()
         lanes = Lanes(threads, defaults.heavy_threads, defaults.heavy_queue)
     app = HttpApplication(ServiceApplication(servicer, max_message_bytes, lanes, metrics), cors_origins)
     sock = bound_socket(host, port, reuse_port)
     try:
-        return HttpServer(app, sock, threads, max_message_bytes, limits)
+        server = HttpServer(app, sock, threads, max_message_bytes, limits, tls)
     except BaseException:
         sock.close()
         raise
+    if metrics is not None:
+        metrics.limit("http_connections", server.connection_limit)
+    return server

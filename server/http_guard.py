@@ -90,12 +90,19 @@ class HttpLimits:
     """A connection with no request under way is closed this long after its last answer."""
     max_connections: int = MAX_CONNECTIONS
     """Open connections at most, lowered to what ``ulimit -n`` leaves room for."""
+    descriptors_per_connection: int = 2
+    """File descriptors one connection may hold: its socket and a file a large body spills into; two more
+    under TLS (the pair of sockets between the TLS front and waitress)."""
 
     def connection_limit(self) -> int:
-        """``max_connections`` within the descriptors this process may open: a connection may hold two (its
-        socket, and a file a large body spills into), and ``FD_RESERVE`` stay for the rest."""
+        """``max_connections`` within the descriptors this process may open (``descriptors_per_connection``
+        each), ``FD_RESERVE`` kept for the rest."""
         soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
-        room = self.max_connections if soft == resource.RLIM_INFINITY else (soft - FD_RESERVE) // 2
+        room = (
+            self.max_connections
+            if soft == resource.RLIM_INFINITY
+            else (soft - FD_RESERVE) // self.descriptors_per_connection
+        )
         return max(MIN_CONNECTIONS, min(self.max_connections, room))
 
 
@@ -266,17 +273,24 @@ class GuardedServer(TcpWSGIServer):  # type: ignore[misc]
             if accepted is None:
                 return
             connection, address = accepted
-            if len(self.active_channels) >= self.connection_limit and not self._make_room():
-                with contextlib.suppress(OSError):
-                    connection.send(_BUSY_ANSWER % self.connection_limit)
-                connection.close()
-                continue
-            try:
+            self.take(connection, self.fix_addr(address))
+
+    def take(self, connection: socket.socket, address: Any, tcp: bool = True) -> None:
+        """Serve ``connection`` from ``address`` (on the event loop): accepted here, or handed over decrypted by
+        the TLS front (``server.http_tls``; ``tcp`` False: one end of a socket pair, no TCP options). At the
+        limit, room is made first, or the connection is answered 503 and closed."""
+        if len(self.active_channels) >= self.connection_limit and not self._make_room():
+            with contextlib.suppress(OSError):
+                connection.send(_BUSY_ANSWER % self.connection_limit)
+            connection.close()
+            return
+        try:
+            if tcp:
                 self.set_socket_options(connection)
-            except OSError:
-                connection.close()
-                continue
-            self.channel_class(self, connection, self.fix_addr(address), self.adj, map=self._map)
+        except OSError:
+            connection.close()
+            return
+        self.channel_class(self, connection, address, self.adj, map=self._map)
 
     def _make_room(self) -> bool:
         """Close the connection whose request has waited the longest (then the longest idle); whether one was.

@@ -7,7 +7,8 @@ Every RPC belongs to one lane (``LANE_OF``):
 * ``cheap``: the calls of play (NewGame, LegalMoves, ValidateMove, ApplyMove, Score, ViewState, and
   RenderView asking for SVG), a few milliseconds each: answered on the event loop when their request is
   small (``server.handlers.INLINE_MAX_BYTES``: a thread costs more than it gives under the interpreter
-  lock), on ``--threads`` threads when it is larger;
+  lock), on ``--threads`` threads when it is larger, with at most ``--cheap-queue`` more waiting for one;
+  past that one is refused at once with RESOURCE_EXHAUSTED and a retry delay (load shed, not queued);
 * ``heavy``: calls that may take seconds (RenderView asking for a PNG, drawn in a worker process, and the
   whole-game replays ReplayGame and ReplayGameStream) on ``--heavy-threads`` threads of their own. At
   most ``--heavy-queue`` more wait for one; past that a call is refused at once with RESOURCE_EXHAUSTED
@@ -69,6 +70,13 @@ def lane_of_request(rpc: str, request: Message) -> LaneName:
     raise KeyError(f"{rpc} has no lane by request")
 
 
+#: What a refusal says is running or waiting, for each lane.
+WHAT_RUNS: dict[str, str] = {
+    "cheap": "calls of play with a large request",
+    "heavy": "PNG pictures and whole-game replays",
+    "search": "move searches",
+}
+
 #: The retry delay a refused call is given before any heavy call has been timed.
 FIRST_RETRY_SECONDS = 1.0
 
@@ -111,7 +119,7 @@ class Lane:
                 delay = max(0.1, self._mean_seconds * (self._admitted - self.threads + 1) / self.threads)
                 if self._refused is not None:
                     self._refused.inc()
-                raise errors.busy(f"{self.name} calls", self._admitted, round(delay, 1))
+                raise errors.busy(WHAT_RUNS.get(self.name, f"{self.name} calls"), self._admitted, round(delay, 1))
             self._admitted += 1
 
     def _done(self, seconds: float) -> None:
@@ -163,10 +171,10 @@ class Lane:
         return future.result()
 
     @contextlib.contextmanager
-    def held(self) -> Iterator[None]:
+    def held(self, waiting_room: bool = False) -> Iterator[None]:
         """Count one call in for as long as it runs on the caller's own thread (the HTTP port's): admitted
-        with no waiting room, so such calls never hold more threads than the lane has."""
-        self.admit(waiting_room=False)
+        with no waiting room by default, so such calls never hold more threads than the lane has."""
+        self.admit(waiting_room)
         start = time.perf_counter()
         try:
             yield
@@ -182,9 +190,16 @@ class Lanes:
     """The ``cheap``, ``heavy`` and ``search`` lanes of one server (the ``inline`` lane is the event loop)."""
 
     def __init__(
-        self, threads: int, heavy_threads: int, heavy_queue: int, searches: int = 1, metrics: Metrics | None = None
+        self,
+        threads: int,
+        heavy_threads: int,
+        heavy_queue: int,
+        searches: int = 1,
+        metrics: Metrics | None = None,
+        cheap_queue: int | None = None,
     ) -> None:
-        self.cheap = Lane("cheap", threads, queue=None, metrics=metrics)
+        """``cheap_queue``: calls of play that may wait for a thread (``None``: no limit)."""
+        self.cheap = Lane("cheap", threads, queue=cheap_queue, metrics=metrics)
         self.heavy = Lane("heavy", heavy_threads, heavy_queue, metrics=metrics)
         self.search = Lane("search", searches, queue=0, metrics=metrics)
 
@@ -196,9 +211,11 @@ class Lanes:
         return {"inline": None, "heavy": self.heavy, "search": self.search}.get(lane, self.cheap)
 
     def held(self, rpc: str, request: Message | None = None) -> contextlib.AbstractContextManager[None]:
-        """``Lane.held`` of the lane of ``rpc`` (and its ``request``); nothing to count for the inline lane."""
+        """``Lane.held`` of the lane of ``rpc`` (and its ``request``); nothing to count for the inline lane. A
+        call of play may take a waiting place: the HTTP port has as many threads as the lane, and calls of the
+        gRPC port may hold the lane's threads at the same time."""
         lane = self.of(rpc, request)
-        return contextlib.nullcontext() if lane is None else lane.held()
+        return contextlib.nullcontext() if lane is None else lane.held(waiting_room=lane is self.cheap)
 
     def close(self) -> None:
         """Stop both lanes."""

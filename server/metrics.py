@@ -18,6 +18,11 @@ Every metric is named ``rules_engine_*``:
   (``server.memo``) knew, so decoding and checking were skipped, or did not; ``rules_engine_memo_bytes``: the
   memory its remembered states are counted as;
 * ``rules_engine_pictures_total{format}``: RenderView pictures drawn (``PNG`` or ``SVG``);
+* ``rules_engine_limit{limit}``: the admission limits the server was started with, so a graph can set what is
+  used beside what may be: ``concurrent_calls`` (calls of the gRPC port at once; past it gRPC itself refuses a
+  call with RESOURCE_EXHAUSTED, before it is counted anywhere else), ``cheap_threads``, ``heavy_threads``,
+  ``heavy_queue``, ``searches`` (the lanes' threads and waiting room), ``streams`` (ReplayGameStream calls open
+  at once) and ``http_connections`` (the HTTP port's open connections); summed over the workers;
 * ``rules_engine_worker_restarts_total{pool}``: worker processes replaced (``pictures`` or ``searches``): a
   pool whose process died is dropped and a new one serves the next call (``server.workers.WorkerPool``).
 
@@ -140,6 +145,13 @@ class Metrics:
             ("format",),
             registry=registry,
         )
+        self.limits = Gauge(
+            "rules_engine_limit",
+            "Admission limits the server was started with (calls, threads, waiting room, streams, connections).",
+            ("limit",),
+            multiprocess_mode="livesum",
+            registry=registry,
+        )
         self.worker_restarts = Counter(
             "rules_engine_worker_restarts_total",
             "Worker processes replaced after one died, by pool (pictures or searches).",
@@ -151,6 +163,10 @@ class Metrics:
         # a dict read is atomic, and two threads adding the same key store the same series.
         self._series: dict[tuple[str, str, str], tuple[Counter, Histogram]] = {}
         self._flying: dict[str, Gauge] = {}
+
+    def limit(self, name: str, value: int) -> None:
+        """Show the admission limit ``name`` as ``value`` (``rules_engine_limit{limit=name}``)."""
+        self.limits.labels(name).set(value)
 
     def flying(self, rpc: str) -> Gauge:
         """The series of ``rpc``'s calls in flight (the caller increments it, and decrements it once answered)."""

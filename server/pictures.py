@@ -64,10 +64,17 @@ class Rasterizer:
     asked for; one that dies (killed for memory) is replaced and the call answers UNAVAILABLE (and is counted
     in ``metrics``, if any)."""
 
-    def __init__(self, processes: int = 1, max_pixels: int = MAX_PIXELS, metrics: Metrics | None = None) -> None:
+    def __init__(
+        self,
+        processes: int = 1,
+        max_pixels: int = MAX_PIXELS,
+        metrics: Metrics | None = None,
+        cpus: frozenset[int] | None = None,
+    ) -> None:
+        """``cpus``: the CPUs the drawing processes may run on (``None``: any)."""
         self.processes = processes
         self.max_pixels = max_pixels
-        self._workers = WorkerPool(processes, errors.picture_worker_lost, name="pictures", metrics=metrics)
+        self._workers = WorkerPool(processes, errors.picture_worker_lost, cpus, name="pictures", metrics=metrics)
 
     def check_size(self, picture: Picture, scale: float) -> None:
         """Refuse (PICTURE_TOO_LARGE) a picture whose PNG at ``scale`` is over the pixel budget."""

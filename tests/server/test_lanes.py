@@ -23,6 +23,7 @@ from engines import registry
 from server import errors
 from server.app import Running
 from server.handlers import SERVICE_NAME
+from server.lanes import Lanes
 from server.pictures import Rasterizer
 from tests.server.conftest import LogSink, serve
 from tests.server.helpers import details, setup
@@ -255,3 +256,38 @@ def test_a_deadline_beyond_what_a_wait_can_take_draws_the_picture() -> None:
         assert rasterizer.png(picture, 0.25, 99_999_999 * 3600.0)[0].startswith(b"\x89PNG")
     finally:
         rasterizer.close()
+
+
+def test_a_burst_of_large_calls_of_play_beyond_the_cheap_queue_is_shed_at_once() -> None:
+    lanes = Lanes(threads=1, heavy_threads=1, heavy_queue=0, cheap_queue=2)
+    try:
+        for _ in range(3):  # one running, two waiting
+            lanes.cheap.admit()
+        with pytest.raises(errors.ServiceError) as caught:
+            lanes.cheap.admit()
+        refusal = caught.value
+        assert refusal.code == grpc.StatusCode.RESOURCE_EXHAUSTED
+        assert "3 calls of play with a large request are running or waiting" in refusal.message
+        assert refusal.retry_delay is not None and refusal.retry_delay > 0
+        # The HTTP port's own thread may take a waiting place of the calls of play, not beyond.
+        with pytest.raises(errors.ServiceError):
+            lanes.held("ApplyMove").__enter__()
+    finally:
+        lanes.close()
+    unlimited = Lanes(threads=1, heavy_threads=1, heavy_queue=0)
+    for _ in range(100):
+        unlimited.cheap.admit()  # no cheap queue given: no limit (in-process uses)
+    unlimited.close()
+
+
+def test_the_admission_limits_are_in_the_metrics(log_sink: LogSink) -> None:
+    for running in serve(http_port=0, cheap_queue=5):
+        assert running.http_port is not None
+        connection = http.client.HTTPConnection("127.0.0.1", running.http_port, timeout=5)
+        connection.request("GET", "/metrics")
+        text = connection.getresponse().read().decode()
+        connection.close()
+        limits = (("cheap_threads", 4), ("cheap_queue", 5), ("heavy_threads", 2), ("heavy_queue", 8), ("streams", 16))
+        for limit, value in limits:
+            assert f'rules_engine_limit{{limit="{limit}"}} {value}.0' in text, limit
+        assert 'rules_engine_limit{limit="http_connections"}' in text

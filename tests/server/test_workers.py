@@ -7,7 +7,7 @@ import os
 import pytest
 
 from server import errors
-from server.config import Config, search_cpus
+from server.config import Config, picture_cpus, search_cpus
 from server.workers import WorkerPool, spare_cpus
 
 
@@ -28,16 +28,20 @@ def test_a_worker_runs_idle_on_the_cpus_it_was_given() -> None:
     assert policy == os.SCHED_IDLE and nice == 19
 
 
-def test_spare_cpus_leave_the_first_to_the_calls_of_play() -> None:
+def test_spare_cpus_leave_the_first_to_the_calls_of_play_by_default_for_searches_and_pictures() -> None:
     mine = sorted(os.sched_getaffinity(0))
     spare = spare_cpus()
     assert spare == (frozenset(mine[1:]) if len(mine) > 1 else None)
     assert search_cpus(Config()) == spare
     assert search_cpus(Config(search_cpus="all")) is None
     assert search_cpus(Config(search_cpus="0,2")) == {0, 2}
+    assert picture_cpus(Config()) == spare
+    assert picture_cpus(Config(picture_cpus="1")) == {1}
     for bad in ("", "one", "-1", "1,,x"):
         with pytest.raises(ValueError, match="search CPUs"):
             Config(search_cpus=bad)
+        with pytest.raises(ValueError, match="picture CPUs"):
+            Config(picture_cpus=bad)
 
 
 def _has_a_turn_lock() -> bool:

@@ -243,6 +243,8 @@ def _stream_unary(
         call = CallContext(context)
         if open_streams[0] >= limits.max_open:
             refusal = errors.busy(f"{name} streams", open_streams[0], limits.idle_seconds)
+            if metrics is not None:
+                metrics.refused.labels("streams").inc()
             return await _answer(name, None, context, call, errors.raising(refusal), metrics)
         open_streams[0] += 1
         try:

@@ -13,7 +13,7 @@ Every metric is named ``rules_engine_*``:
 * ``rules_engine_lane_waiting{lane}``: calls admitted to a lane of threads (``server.lanes``) and waiting for
   one of its threads; ``rules_engine_lane_wait_seconds{lane}``: how long a call waited so;
   ``rules_engine_refused_total{lane}``: calls refused at once (``RESOURCE_EXHAUSTED``, ``SERVER_BUSY``)
-  because the lane was full;
+  because the lane was full (``lane="streams"``: a ReplayGameStream past ``--max-streams``);
 * ``rules_engine_memo_hits_total`` / ``rules_engine_memo_misses_total``: received states the state memo
   (``server.memo``) knew, so decoding and checking were skipped, or did not; ``rules_engine_memo_bytes``: the
   memory its remembered states are counted as;

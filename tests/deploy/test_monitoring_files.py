@@ -200,6 +200,7 @@ def test_the_promql_reader_skips_strings_durations_labels_and_functions() -> Non
 def test_kustomize_builds_the_base_and_the_base_with_both_components(tmp_path: Path) -> None:
     if shutil.which("kubectl") is None:
         pytest.fail("this test builds deploy/ with kubectl's kustomize: install kubectl (it is not skipped)")
+
     def kinds(directory: Path) -> list[str]:
         built = subprocess.run(["kubectl", "kustomize", str(directory)], capture_output=True, text=True, check=True)
         return sorted(d["kind"] for d in yaml.safe_load_all(built.stdout))

@@ -74,6 +74,7 @@ def test_idle_streams_do_not_hold_the_threads_of_other_calls(fenced: Running) ->
                 stub.ReplayGameStream(_silent_stream(stop), timeout=5)
             assert caught.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
             assert details(caught.value)[0].reason == errors.SERVER_BUSY
+            assert fenced.metrics.refused.labels("streams")._value.get() == 1  # the refusal shows in the metrics
         finally:
             stop.set()
             for stream in streams:

@@ -1,6 +1,7 @@
 """The Dockerfile and what it installs: plain syntax (docker and podman, no BuildKit), the pinned dependency
 list covering every runtime dependency, a real group for the user, a health check that follows the port
-the server listens on, and a grace period inside `docker stop`'s. .ci/container-check builds and runs it."""
+the server listens on (and its TLS), and a grace period inside `docker stop`'s. .ci/container-check builds
+and runs it."""
 
 from __future__ import annotations
 
@@ -59,10 +60,16 @@ def test_the_user_and_its_group_are_real_and_numeric() -> None:
 
 
 def test_the_health_check_reads_the_port_the_server_wrote() -> None:
-    port_file = _env("RULES_ENGINE_PORT_FILE")
-    healthcheck = DOCKERFILE[DOCKERFILE.index("HEALTHCHECK") :]
-    assert f"$(cat {port_file})" in healthcheck
+    """The HEALTHCHECK runs rules-engine-healthcheck, which reads the port file the image names (and speaks
+    TLS as the server does: tests/server/test_healthcheck.py)."""
+    assert _env("RULES_ENGINE_PORT_FILE").startswith("/tmp/")
+    healthcheck = DOCKERFILE[DOCKERFILE.index("\nHEALTHCHECK") :]
+    assert "CMD rules-engine-healthcheck " in healthcheck
     assert "${RULES_ENGINE_PORT}" not in healthcheck
+    with (ROOT / "pyproject.toml").open("rb") as handle:
+        scripts = tomllib.load(handle)["project"]["scripts"]
+    assert scripts["rules-engine-healthcheck"] == "server.healthcheck:main"
+    assert '"RULES_ENGINE_PORT_FILE"' in (ROOT / "server" / "healthcheck.py").read_text()
 
 
 def test_the_grace_period_ends_before_docker_stop_kills() -> None:

@@ -31,7 +31,7 @@ HPA = DEPLOY / "hpa.yaml"
 HPA_PATCH = DEPLOY / "in-flight-autoscaling" / "hpa-in-flight.yaml"
 ADAPTER = DEPLOY / "in-flight-autoscaling" / "prometheus-adapter-values.yaml"
 OPERATIONS = ROOT / "docs" / "operations.md"
-COMPONENTS = ("monitoring", "in-flight-autoscaling")
+COMPONENTS = ("monitoring", "in-flight-autoscaling", "tls")
 
 
 def _dashboard() -> dict[str, Any]:

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // A Node client of the rules-engine gRPC service, built only from the proto files in ../../proto.
 //
-//   node play.js [HOST:PORT] [SEED]
+//   node play.js [--tls] [--ca FILE] [--cert FILE --key FILE] [HOST:PORT] [SEED]
 //
 // The address comes from the first argument, else $RULES_ENGINE_TARGET, else localhost:50051.
+// Plaintext by default; --tls connects with TLS trusting the system's CAs, --ca FILE trusting the CA
+// certificates in FILE instead (implies --tls), and --cert FILE --key FILE present this client's
+// certificate for a server that asks for one (mutual TLS), as rules-engine-client does.
 // The script lists the games, plays a whole seeded game of Walls of York for two seats by always
 // taking the first legal move, prints the final score, then sends a move by a seat whose turn it
 // is not and prints what the refusal carries: the violation code from the google.rpc.Status in
@@ -11,7 +14,9 @@
 // It exits 0 when all of that happened, 1 otherwise.
 "use strict";
 
+const fs = require("node:fs");
 const path = require("node:path");
+const { parseArgs } = require("node:util");
 const grpc = require("@grpc/grpc-js");
 const protoLoader = require("@grpc/proto-loader");
 const protobuf = require("protobufjs");
@@ -23,8 +28,20 @@ const GAME = "walls_of_york";
 const PLAYERS = 2;
 const DETAILS_TRAILER = "grpc-status-details-bin";
 
-/** The service stub for `target`, from the contract's proto files. */
-function connect(target) {
+/** Plaintext credentials, or TLS ones when asked for: `ca`, `cert` and `key` are PEM file names or undefined. */
+function credentialsFor({ tls, ca, cert, key }) {
+  if (Boolean(cert) !== Boolean(key)) {
+    throw new Error("--cert and --key go together");
+  }
+  if (!tls && !ca && !cert) {
+    return grpc.credentials.createInsecure();
+  }
+  const read = (file) => (file ? fs.readFileSync(file) : null);
+  return grpc.credentials.createSsl(read(ca), read(key), read(cert));
+}
+
+/** The service stub for `target` over `credentials`, from the contract's proto files. */
+function connect(target, credentials) {
   const definition = protoLoader.loadSync(SERVICE_PROTO, {
     includeDirs: [PROTO_DIR],
     keepCase: true, // field names as in the .proto files (game_id, not gameId)
@@ -35,7 +52,7 @@ function connect(target) {
     oneofs: true, // name the member set in each oneof (state.state === "walls_of_york")
   });
   const { RulesEngineService } = grpc.loadPackageDefinition(definition).rulesengine.v1;
-  return new RulesEngineService(target, grpc.credentials.createInsecure());
+  return new RulesEngineService(target, credentials);
 }
 
 /** Calls the unary RPC `method` with `request`; resolves to the response. */
@@ -141,9 +158,19 @@ async function sendIllegalMove(client, start, root) {
 
 /** Runs the whole example; resolves to the process exit status. */
 async function main(argv) {
-  const target = argv[2] || process.env.RULES_ENGINE_TARGET || "localhost:50051";
-  const seed = argv[3] || "7";
-  const client = connect(target);
+  const { values, positionals } = parseArgs({
+    args: argv.slice(2),
+    allowPositionals: true,
+    options: {
+      tls: { type: "boolean", default: false },
+      ca: { type: "string" },
+      cert: { type: "string" },
+      key: { type: "string" },
+    },
+  });
+  const target = positionals[0] || process.env.RULES_ENGINE_TARGET || "localhost:50051";
+  const seed = positionals[1] || "7";
+  const client = connect(target, credentialsFor(values));
   const root = loadDetailTypes();
   try {
     await listGames(client);

@@ -1,8 +1,8 @@
 """The tls component of deploy/ (issue #28): built on the base it mounts the Secret rules-engine-tls
 read-only, names its files in the RULES_ENGINE_TLS_* variables and probes with rules-engine-healthcheck
-instead of the plaintext gRPC probes; after the monitoring component, Prometheus scrapes over https; and a Secret updated the way the
-kubelet updates a mounted one (a new folder, then the ``..data`` symlink swapped) is served without a
-restart."""
+instead of the plaintext gRPC probes; after the monitoring component, Prometheus scrapes over https; and a
+Secret updated the way the kubelet updates a mounted one (a new folder, then the ``..data`` symlink
+swapped) is served without a restart."""
 
 from __future__ import annotations
 

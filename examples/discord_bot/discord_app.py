@@ -1,26 +1,32 @@
 """The Discord side of the rules bot: slash commands, select menus and buttons, mapped onto the
 command layer (``rulesbot.RulesBot``), which holds every rule of the bot and knows nothing of Discord.
 
-Run it from this directory: ``python discord_app.py`` (the environment variables are in README.md).
+Run it from this directory: ``python discord_app.py`` (the environment variables are in README.md); to a
+rules service speaking TLS, ``python discord_app.py --ca ca.pem`` (and ``--cert me.pem --key me.key`` for
+mutual TLS), as with ``rules-engine-client``.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import dataclasses
 import io
 import logging
 import os
 import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import discord
+import grpc
 from discord import app_commands
 from rulesbot import Reply, RulesBot, Store
 from rulesbot.commands import CHANCE_MODES, LANGUAGE_PLACES
 from rulesbot.words import LANGUAGE_NAMES, LOCALES
-from rulesengine_client import RulesEngineClient
+from rulesengine_client import RulesEngineClient, tls_credentials
 
 #: The custom id of every select menu the bot sends (the chosen value says the rest).
 MENU_ID = "rulesbot:choose"
@@ -51,6 +57,14 @@ class Config:
     picture_scale: float = 1.0
     guild: int | None = None
     think_millis: int = 1000
+    tls: bool = False
+    """Connect to the rules service with TLS (``--tls``, ``RULES_ENGINE_TLS=1``; implied by the files below)."""
+    ca: Path | None = None
+    """The CA certificates (PEM) that signed the service's certificate; ``None``: the system's."""
+    cert: Path | None = None
+    """This bot's certificate (PEM), for a service that asks for one (mutual TLS); with ``key``."""
+    key: Path | None = None
+    """The private key of ``cert`` (PEM)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ) -> Config:
@@ -72,12 +86,32 @@ class Config:
             picture_scale=float(env.get("RULES_BOT_PICTURE_SCALE", cls.picture_scale)),
             guild=int(guild) if guild else None,
             think_millis=int(env.get("RULES_BOT_THINK_MILLIS", cls.think_millis)),
+            tls=env.get("RULES_ENGINE_TLS", "") in ("1", "true", "yes"),
         )
+
+    def with_arguments(self, argv: list[str] | None = None) -> Config:
+        """These settings with the command line's TLS options: ``--tls``, ``--ca FILE``, ``--cert FILE --key
+        FILE`` (those of ``rules-engine-client``); ``SystemExit`` with a usage line when they are wrong."""
+        parser = argparse.ArgumentParser(description="The rules bot (settings: README.md).")
+        parser.add_argument("--tls", action="store_true", help="connect to the rules service with TLS")
+        parser.add_argument("--ca", type=Path, metavar="FILE", help="PEM CA certificates the service's is signed by")
+        parser.add_argument("--cert", type=Path, metavar="FILE", help="this bot's PEM certificate (mutual TLS)")
+        parser.add_argument("--key", type=Path, metavar="FILE", help="the PEM private key of --cert")
+        args = parser.parse_args(argv)
+        if (args.cert is None) != (args.key is None):
+            parser.error("--cert and --key go together")
+        return dataclasses.replace(self, tls=self.tls or args.tls, ca=args.ca, cert=args.cert, key=args.key)
+
+    def credentials(self) -> grpc.ChannelCredentials | None:
+        """TLS credentials for the rules service, or ``None`` for plaintext (the default)."""
+        if not (self.tls or self.ca or self.cert):
+            return None
+        return tls_credentials(self.ca, self.cert, self.key)
 
     def bot(self) -> RulesBot:
         """The command layer on the configured service target and SQLite file."""
         return RulesBot(
-            RulesEngineClient(self.target),
+            RulesEngineClient(self.target, credentials=self.credentials()),
             Store(self.database),
             picture_scale=self.picture_scale,
             bot_millis=self.think_millis,
@@ -267,10 +301,11 @@ def _simple_command(
 def main() -> None:
     """Run the bot until it is stopped."""
     logging.basicConfig(level=logging.INFO)
-    config = Config.from_env()
+    config = Config.from_env().with_arguments()
     if not config.token:
         raise SystemExit("Set DISCORD_TOKEN to the bot's token (see README.md).")
-    log.info("rules service at %s, games in %s", config.target, config.database)
+    tls = "TLS" if config.credentials() is not None else "plaintext"
+    log.info("rules service at %s (%s), games in %s", config.target, tls, config.database)
     RulesBotClient(config).run(config.token)
 
 

@@ -12,10 +12,11 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
+import grpc
 import pytest
 from rulesengine_client import RulesEngineClient, UnavailableError
 
@@ -48,10 +49,13 @@ def console_script(name: str) -> str:
     return found
 
 
-def wait_serving(process: subprocess.Popen[bytes], target: str, log: Path) -> None:
-    """Return once the server at ``target`` answers SERVING; fail if it exits or takes too long."""
+def wait_serving(
+    process: subprocess.Popen[bytes], target: str, log: Path, credentials: grpc.ChannelCredentials | None = None
+) -> None:
+    """Return once the server at ``target`` answers SERVING (over TLS with ``credentials``); fail if it exits or
+    takes too long."""
     deadline = time.monotonic() + STARTUP_SECONDS
-    with RulesEngineClient(target, timeout=2.0) as client:
+    with RulesEngineClient(target, credentials=credentials, timeout=2.0) as client:
         while True:
             if process.poll() is not None:
                 pytest.fail(f"the server exited with {process.returncode}:\n{log.read_text(errors='replace')}")
@@ -66,16 +70,18 @@ def wait_serving(process: subprocess.Popen[bytes], target: str, log: Path) -> No
 
 
 @contextmanager
-def running_server(log: Path) -> Iterator[str]:
+def running_server(
+    log: Path, serve_flags: Sequence[str] = (), credentials: grpc.ChannelCredentials | None = None
+) -> Iterator[str]:
     """`rules-engine serve` on a free port, SERVING when entered (its target, ``host:port``); on exit
-    stopped (SIGTERM) and waited for."""
+    stopped (SIGTERM) and waited for. ``serve_flags`` are added (TLS files, say: then ``credentials`` reach it)."""
     port = free_port()
-    command = [console_script("rules-engine"), "serve", "--host", "127.0.0.1", "--port", str(port)]
+    command = [console_script("rules-engine"), "serve", "--host", "127.0.0.1", "--port", str(port), *serve_flags]
     command += ["--grace-seconds", str(GRACE_SECONDS), "--log-format", "console", "--log-level", "warning"]
     with log.open("wb") as sink, subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT) as process:
         try:
             target = f"127.0.0.1:{port}"
-            wait_serving(process, target, log)
+            wait_serving(process, target, log, credentials)
             yield target
         finally:
             process.terminate()

@@ -3,10 +3,10 @@ files read again when they change on disk, so a renewed certificate is served wi
 
 gRPC asks for the certificate at every new connection's handshake (``dynamic_ssl_server_credentials``), and
 the HTTP port's TLS front (``server.http_tls``) asks for an ``ssl`` context at every new connection;
-``CertificateFiles`` reads the files again only when a file's size or modification time changed since they
-were last read, so a handshake costs one ``stat`` per file. A file caught half-written
-(the new certificate and the old key, or a PEM that does not parse) is not served: the certificate that
-worked stays until the files agree again.
+``CertificateFiles`` reads the files again only when a file was replaced (its inode, as when Kubernetes
+swaps a mounted Secret) or its size or modification time changed since they were last read, so a handshake
+costs one ``stat`` per file. A file caught half-written (the new certificate and the old key, or a PEM that
+does not parse) is not served: the certificate that worked stays until the files agree again.
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ class TlsFiles:
     client_ca: Path | None = None
 
 
-def _stamp(path: Path) -> tuple[int, int]:
+def _stamp(path: Path) -> tuple[int, int, int]:
     info = path.stat()
-    return info.st_mtime_ns, info.st_size
+    return info.st_ino, info.st_mtime_ns, info.st_size
 
 
 def server_context(cert: bytes, key: bytes, client_ca: bytes | None) -> ssl.SSLContext:
@@ -71,7 +71,7 @@ class CertificateFiles:
     def __init__(self, files: TlsFiles) -> None:
         self._files = files
         self._lock = threading.Lock()
-        self._stamps: tuple[tuple[int, int], ...] = ()
+        self._stamps: tuple[tuple[int, int, int], ...] = ()
         self.loads = 0
         loaded = self._read()
         if loaded is None:

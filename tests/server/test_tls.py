@@ -11,7 +11,6 @@ import json
 import shutil
 import socket
 import ssl
-import subprocess
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -32,6 +31,7 @@ from server.http import start_http
 from server.http_guard import HttpLimits
 from server.servicer import RulesEngineServicer
 from server.tls import CertificateFiles, TlsFiles
+from tests.pki import make_ca, make_leaf
 from tests.server.helpers import setup
 from tests.server.test_http import PREFIX, frames, unframe
 
@@ -41,38 +41,16 @@ Unary = Callable[[str, Message, float], Any]
 Streaming = Callable[[str, list[Message], float], Any]
 
 
-def _openssl(*args: str, cwd: Path) -> None:
-    if shutil.which("openssl") is None:
-        pytest.fail("these tests make their certificates with the openssl command (Debian's openssl package)")
-    subprocess.run(["openssl", *args], cwd=cwd, check=True, capture_output=True)
-
-
-def _ca(folder: Path, name: str) -> None:
-    _openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2",
-             "-subj", f"/CN={name}", "-keyout", f"{name}.key", "-out", f"{name}.pem", cwd=folder)  # fmt: skip
-
-
-def _leaf(folder: Path, name: str, ca: str, server: bool) -> None:
-    """A certificate ``name.pem`` (key ``name.key``) signed by ``ca``; a server's names localhost and 127.0.0.1."""
-    _openssl("req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-subj", f"/CN={name}",
-             "-keyout", f"{name}.key", "-out", f"{name}.csr", cwd=folder)  # fmt: skip
-    usage = "serverAuth" if server else "clientAuth"
-    names = "subjectAltName=DNS:localhost,IP:127.0.0.1\n" if server else ""
-    (folder / f"{name}.ext").write_text(f"{names}extendedKeyUsage={usage}\n")
-    _openssl("x509", "-req", "-in", f"{name}.csr", "-CA", f"{ca}.pem", "-CAkey", f"{ca}.key", "-CAcreateserial",
-             "-days", "2", "-extfile", f"{name}.ext", "-out", f"{name}.pem", cwd=folder)  # fmt: skip
-
-
 @pytest.fixture(scope="module")
 def pki(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Two CAs; a server certificate from each; a client certificate from the first and from the second."""
     folder = tmp_path_factory.mktemp("pki")
     for ca in ("ca", "other-ca"):
-        _ca(folder, ca)
-    _leaf(folder, "server", "ca", server=True)
-    _leaf(folder, "server2", "other-ca", server=True)
-    _leaf(folder, "client", "ca", server=False)
-    _leaf(folder, "stranger", "other-ca", server=False)
+        make_ca(folder, ca)
+    make_leaf(folder, "server", "ca", "serverAuth")
+    make_leaf(folder, "server2", "other-ca", "serverAuth")
+    make_leaf(folder, "client", "ca", "clientAuth", server=False)
+    make_leaf(folder, "stranger", "other-ca", "clientAuth", server=False)
     return folder
 
 

@@ -49,6 +49,7 @@ from server.searches import Searcher
 from server.servicer import RulesEngineServicer
 from server.signing import Signer
 from server.tls import CertificateFiles, TlsFiles
+from server.tracing import Tracing
 
 _log = structlog.get_logger("rulesengine.server")
 
@@ -69,8 +70,10 @@ class Running:
         http_server: http.HttpServer | None,
         searcher: Searcher | None = None,
         metrics: Metrics | None = None,
+        tracing: Tracing | None = None,
     ) -> None:
         self._loop = loop
+        self._tracing = tracing
         self._thread = thread
         self.server = server
         self.port = port
@@ -105,6 +108,8 @@ class Running:
         self.rasterizer.close()
         if self.searcher is not None:
             self.searcher.close()
+        if self._tracing is not None:
+            self._tracing.close()
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join()
         self._loop.close()
@@ -113,8 +118,9 @@ class Running:
 T = TypeVar("T")
 
 
-def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Running:
-    """Build and start a server for ``config``; ``engines`` defaults to every registered game."""
+def start_server(config: Config, engines: Mapping[str, Any] | None = None, span_exporter: Any | None = None) -> Running:
+    """Build and start a server for ``config``; ``engines`` defaults to every registered game;
+    ``span_exporter``: where the spans of ``config.tracing`` go (``None``: OTLP, as ``server.tracing`` says)."""
     if engines is None:
         if config.content_dir is not None:
             # Engines load their content when first imported: point them at the packs first.
@@ -155,6 +161,7 @@ def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Ru
     ):
         metrics.limit(name, value)
     streams = StreamLimits(config.stream_idle_seconds, config.max_message_bytes, config.max_streams)
+    tracing = Tracing(span_exporter) if config.tracing else None
     tls = None
     if config.tls_cert is not None and config.tls_key is not None:
         tls = CertificateFiles(TlsFiles(config.tls_cert, config.tls_key, config.tls_client_ca))
@@ -163,7 +170,7 @@ def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Ru
     thread.start()
     try:
         server, port, health_servicer = asyncio.run_coroutine_threadsafe(
-            _start_grpc(config, service_handler(servicer, lanes, streams, metrics), tls), loop
+            _start_grpc(config, service_handler(servicer, lanes, streams, metrics), tls, tracing), loop
         ).result()
     except BaseException:
         loop.call_soon_threadsafe(loop.stop)
@@ -189,21 +196,24 @@ def start_server(config: Config, engines: Mapping[str, Any] | None = None) -> Ru
         except BaseException:
             Running(loop, thread, server, port, health_servicer, lanes, rasterizer, None, searcher).stop(None)
             raise
-    return Running(loop, thread, server, port, health_servicer, lanes, rasterizer, http_server, searcher, metrics)
+    return Running(
+        loop, thread, server, port, health_servicer, lanes, rasterizer, http_server, searcher, metrics, tracing
+    )
 
 
 async def _start_grpc(
-    config: Config, handler: grpc.GenericRpcHandler, tls: CertificateFiles | None
+    config: Config, handler: grpc.GenericRpcHandler, tls: CertificateFiles | None, tracing: Tracing | None
 ) -> tuple[grpc.aio.Server, int, health.aio.HealthServicer]:
     """The started ``grpc.aio`` server of the service, health and reflection (on the running loop); ``tls``:
-    the port speaks TLS only, with these files (``None``: plaintext)."""
+    the port speaks TLS only, with these files (``None``: plaintext); ``tracing``: every call is a span."""
     options = [
         ("grpc.max_receive_message_length", config.max_message_bytes),
         ("grpc.max_send_message_length", config.max_message_bytes),
         # Share the port only when asked to: otherwise a second server on the same port must fail.
         ("grpc.so_reuseport", 1 if config.workers > 1 else 0),
     ]
-    server = grpc.aio.server(handlers=(handler,), options=options)
+    interceptors = () if tracing is None else (tracing.interceptor,)
+    server = grpc.aio.server(handlers=(handler,), options=options, interceptors=interceptors)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server)

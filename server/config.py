@@ -75,6 +75,8 @@ class Config:
     heavy_queue: int = 8
     """Such calls that may wait for one of those threads; past that one is refused at once
     (RESOURCE_EXHAUSTED with a retry delay)."""
+    tracing: bool = False
+    """Every call of the gRPC port a span, sent by OpenTelemetry's OTLP exporter (``server.tracing``)."""
     cheap_queue: int = 64
     """Calls of play that may wait for one of the ``threads`` (those with a request over 64 KiB; smaller
     ones are answered on the event loop); past that one is refused at once (RESOURCE_EXHAUSTED with a retry
@@ -273,6 +275,12 @@ def add_arguments(parser: argparse.ArgumentParser, env: Mapping[str, str]) -> No
         help="accept only states this server signed",
     )
     parser.add_argument(
+        "--tracing",
+        action=argparse.BooleanOptionalAction,
+        default=env.get(ENV_PREFIX + "TRACING", False),
+        help="a span per gRPC call, sent by OpenTelemetry (OTLP; OTEL_* variables; needs the tracing extra)",
+    )
+    parser.add_argument(
         "--grace-seconds",
         type=float,
         default=env_or("GRACE_SECONDS", defaults.grace_seconds),
@@ -435,6 +443,7 @@ def from_arguments(args: argparse.Namespace, env: Mapping[str, str]) -> Config:
         require_signed=(
             args.require_signed if isinstance(args.require_signed, bool) else _env_bool(args.require_signed)
         ),
+        tracing=args.tracing if isinstance(args.tracing, bool) else _env_bool(args.tracing),
         grace_seconds=float(args.grace_seconds),
         state_memo=int(args.state_memo),
         state_memo_bytes=int(args.state_memo_bytes),

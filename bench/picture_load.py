@@ -4,7 +4,8 @@ Starts ``rules-engine serve`` (its default lanes and drawing processes, or the f
 records seeded games of one game, and measures ApplyMove with ``--clients`` clients playing those games on
 (as ``bench.server_bench`` does) for ``--seconds``: first alone, then while ``--png-clients`` more clients
 ask for PNGs of the same game's states back to back, each at the largest scale the server's pixel budget
-allows (at most the largest scale there is). A refused picture (RESOURCE_EXHAUSTED) waits the retry delay
+allows (at most the largest scale there is; learnt for each state before the load, so the load is the PNGs
+alone). A refused picture (RESOURCE_EXHAUSTED) waits the retry delay
 the server gives, as a well-behaved client does. Meanwhile the resident memory of the server and its
 drawing processes is sampled every ``--sample`` seconds.
 
@@ -79,27 +80,34 @@ def largest_scale(width: int, height: int, max_pixels: int) -> float:
 
 
 class PictureCrowd(Crowd):
-    """``count`` clients asking for PNGs back to back until stopped, each on its own channel."""
+    """``count`` clients asking for PNGs back to back until stopped, each on its own channel. The largest
+    scale of each state's picture is learnt once, before the load (an SVG call per state), so the load is
+    the PNGs alone."""
 
     def __init__(self, port: int, recorded: Recorded, count: int, max_pixels: int) -> None:
         super().__init__(port, recorded, count)
         self.max_pixels = max_pixels
         self.scales: Counter[float] = Counter()
+        self.spectator = common_pb2.Viewer(spectator=empty_pb2.Empty())
+        with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+            call: Any = rules_call(channel, "RenderView")
+            sizes = [
+                call(service_pb2.RenderViewRequest(state=s, viewer=self.spectator), timeout=120) for s in self.states
+            ]
+        self.scale_of = [largest_scale(svg.width, svg.height, max_pixels) for svg in sizes]
 
     def client(self, index: int) -> None:
         with grpc.insecure_channel(f"127.0.0.1:{self.port}") as channel:
             call: Any = rules_call(channel, "RenderView")
-            spectator = common_pb2.Viewer(spectator=empty_pb2.Empty())
             turn = index
             while not self.stopping:
-                state = self.states[turn % len(self.states)]
+                at = turn % len(self.states)
                 turn += 1
+                scale = self.scale_of[at]
+                request = service_pb2.RenderViewRequest(
+                    state=self.states[at], viewer=self.spectator, format=service_pb2.IMAGE_FORMAT_PNG, scale=scale
+                )
                 try:
-                    svg = call(service_pb2.RenderViewRequest(state=state, viewer=spectator), timeout=120)
-                    scale = largest_scale(svg.width, svg.height, self.max_pixels)
-                    request = service_pb2.RenderViewRequest(
-                        state=state, viewer=spectator, format=service_pb2.IMAGE_FORMAT_PNG, scale=scale
-                    )
                     call(request, timeout=120)
                     self.note("drawn")
                     self.scales[scale] += 1

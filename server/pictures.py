@@ -8,7 +8,10 @@ loaded, so a picture renders to the same PNG on every machine and in a container
 
 from __future__ import annotations
 
+import collections
 import struct
+import threading
+from collections.abc import Callable, Hashable
 from pathlib import Path
 
 import resvg_py
@@ -52,6 +55,32 @@ MAX_PIXELS = 16 * 1024 * 1024
 def _png_bytes(svg: str, scale: float) -> bytes:
     """What a drawing process does: ``svg`` rasterised at ``scale`` (module level, so it can be pickled)."""
     return png(Picture(svg=svg, width=0, height=0), scale)[0]
+
+
+class RecentPictures:
+    """The last ``size`` pictures drawn, by what decides them (the state's memo key, the viewer, the language):
+    a PNG asked for right after the SVG of the same view, as a client learning the picture's size does, or
+    the same view asked for by several clients, is drawn once. A picture is immutable, so sharing one is
+    safe; the memory is ``size`` SVG texts and keys (tens of KiB each)."""
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self._pictures: collections.OrderedDict[Hashable, Picture] = collections.OrderedDict()
+        self._lock = threading.Lock()
+
+    def get_or_draw(self, key: Hashable, draw: Callable[[], Picture]) -> Picture:
+        """The picture remembered under ``key``, or ``draw()`` remembered (drawn outside the lock)."""
+        with self._lock:
+            picture = self._pictures.get(key)
+            if picture is not None:
+                self._pictures.move_to_end(key)
+                return picture
+        picture = draw()
+        with self._lock:
+            self._pictures[key] = picture
+            while len(self._pictures) > self.size:
+                self._pictures.popitem(last=False)
+        return picture
 
 
 class Rasterizer:

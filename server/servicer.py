@@ -26,7 +26,7 @@ from server.binding import GAME_INFO, LOG_ENTRY, MOVE_LABEL, PENDING, SCORE_SHEE
 from server.convert import ConversionError
 from server.memo import StateMemo, state_key
 from server.metrics import Metrics
-from server.pictures import MAX_SCALE, MIN_SCALE, Rasterizer
+from server.pictures import MAX_SCALE, MIN_SCALE, Rasterizer, RecentPictures
 from server.searches import Searcher, decode_answer
 from server.signing import Signer, UnknownKey
 
@@ -76,6 +76,7 @@ class RulesEngineServicer:
             raise ValueError("require_signed needs a signing key")
         self._memo = StateMemo(memo_size, memo_bytes, metrics)
         self._pictures = None if metrics is None else metrics.pictures
+        self._recent_pictures = RecentPictures()
         self._bindings = {
             game_id: GameBinding(engine, remember_encodings=self._memo.enabled)
             for game_id, engine in sorted(engines.items())
@@ -388,7 +389,6 @@ class RulesEngineServicer:
         binding, state = self._state_in(request.state)
         if not request.HasField("viewer"):
             raise errors.request_invalid("viewer", "viewer is required: a seat or a spectator")
-        view = self._view(binding, state, request.viewer)
         viewer = request.viewer.seat if request.viewer.WhichOneof("viewer") == "seat" else None
         image_format = request.format
         if image_format not in (
@@ -405,7 +405,11 @@ class RulesEngineServicer:
                 raise errors.request_invalid("scale", "scale applies to PNG pictures only")
         elif not MIN_SCALE <= scale <= MAX_SCALE:
             raise errors.request_invalid("scale", f"scale must be {MIN_SCALE} to {MAX_SCALE}, got {scale:g}")
-        picture = binding.engine.picture(view, viewer, getattr(context, "words", None))
+        words = getattr(context, "words", None)
+        seen = (state_key(request.state), viewer, request.viewer.WhichOneof("viewer"), getattr(words, "locale", ""))
+        picture = self._recent_pictures.get_or_draw(
+            seen, lambda: binding.engine.picture(self._view(binding, state, request.viewer), viewer, words)
+        )
         if image_format != service_pb2.IMAGE_FORMAT_PNG:
             if self._pictures is not None:
                 self._pictures.labels("SVG").inc()

@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
-import sys
 import threading
 from collections import Counter
 from collections.abc import Sequence
@@ -37,7 +36,7 @@ from grpc_status import rpc_status
 from rulesengine.v1 import common_pb2, service_pb2
 
 from bench.crowd import Crowd
-from bench.server_bench import Recorded, Replayer, Server, free_port, load, percentile, process_tree, record, rules_call
+from bench.server_bench import Recorded, Replayer, load, percentile, process_tree, record, rules_call, rules_server
 from engines.registry import engines
 from server.config import Config
 from server.pictures import MAX_SCALE
@@ -46,17 +45,20 @@ from server.pictures import MAX_SCALE
 DEFAULT_MAX_RSS_MIB = 640
 
 
+def rss_mib_of(pid: int) -> float | None:
+    """Resident memory of one process, MiB (``None``: it has ended, or has no memory of its own left)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return None
+
+
 def rss_mib(root: int) -> float:
     """Resident memory of ``root`` and its descendants (the drawing processes), MiB."""
-    total = 0
-    for pid in process_tree(root):
-        try:
-            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
-        except OSError:
-            continue
-    return total / 1024
+    return sum(mib for pid in process_tree(root) if (mib := rss_mib_of(pid)) is not None)
 
 
 @dataclass
@@ -150,9 +152,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "--max-picture-pixels" in flags:
         max_pixels = int(flags[flags.index("--max-picture-pixels") + 1])
     recorded = record(args.game, args.players, 2)
-    port = free_port()
-    serve = [sys.executable, "-m", "server.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
-    server = Server("server", [*serve, "--log-level", "warning", *flags], port)
+    server = rules_server(flags)
+    port = server.port
     peak = [0.0]
     sampling = threading.Event()
 

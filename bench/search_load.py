@@ -16,7 +16,6 @@ Run: ``.venv/bin/python -m bench.search_load [--game citadels] [--searches 2] [-
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,7 +24,7 @@ from rulesengine.v1 import service_pb2
 
 from bench.crowd import Crowd
 from bench.picture_load import apply_figures, retry_delay
-from bench.server_bench import Recorded, Replayer, Server, free_port, load, record, rules_call
+from bench.server_bench import Recorded, Replayer, load, record, rules_call, rules_server
 from engines.registry import engines
 
 
@@ -78,9 +77,8 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, list[str
 def main(argv: Sequence[str] | None = None) -> int:
     args, flags = parse_args(argv)
     recorded = record(args.game, args.players, 2)
-    port = free_port()
-    serve = [sys.executable, "-m", "server.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
-    server = Server("server", [*serve, "--log-level", "warning", *flags], port)
+    server = rules_server(flags)
+    port = server.port
     try:
         server.wait_ready()
         channels = [server.channel() for _ in range(args.clients)]

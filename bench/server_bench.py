@@ -184,6 +184,14 @@ class Server:
             self.process.wait(5)
 
 
+def rules_server(flags: Sequence[str]) -> Server:
+    """``rules-engine serve`` on a free port of 127.0.0.1, logging warnings only, with ``flags`` (started, not
+    yet answering: ``wait_ready``)."""
+    port = free_port()
+    serve = [sys.executable, "-m", "server.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    return Server("server", [*serve, "--log-level", "warning", *flags], port)
+
+
 def start_servers(threads: int, workers: int) -> dict[str, Server]:
     """The three servers, by role: ``memo_on``, ``memo_off`` and ``echo``, all answering."""
     serve = [sys.executable, "-m", "server.cli", "serve", "--host", "127.0.0.1", "--log-level", "warning"]

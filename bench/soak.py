@@ -39,8 +39,9 @@ before the load starts.
 
 Warm-up and processes. Before the clients start, one PNG and one SuggestMove are asked for, and the
 server's processes that appear after each are named ``picture pool`` and ``search pool`` (the pools start
-at their first call); then ``--warmup-minutes`` of the same load (default ``min(2, minutes / 6)``) fill
-the state memo and exercise every pool before anything is judged. The resident memory (VmRSS) of the
+at their first call); then ``--warmup-minutes`` of the same load (default ``min(2, minutes / 2)``) fill
+the server's bounded caches (state memo, remembered encodings) and exercise every pool before anything is
+judged. The resident memory (VmRSS) of the
 server and of every process below it is sampled every few seconds; each process is judged against its
 first sample after the warm-up, or, for one that appears later (a pool process replaced), its first sample.
 
@@ -735,7 +736,7 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, list[str
     )
     parser.add_argument("--minutes", type=float, default=30.0, help="the whole run, warm-up included (%(default)s)")
     parser.add_argument("--clients", type=int, default=32, help="client threads, a channel each (%(default)s)")
-    parser.add_argument("--warmup-minutes", type=float, help="default: min(2, minutes / 6)")
+    parser.add_argument("--warmup-minutes", type=float, help="default: min(2, minutes / 2)")
     parser.add_argument("--window-seconds", type=float, help="default: measured / 20, between 5 and 30")
     parser.add_argument("--min-p99-calls", type=int, default=500, help="calls a span to judge a p99 (%(default)s)")
     parser.add_argument("--max-p99-ratio", type=float, default=MAX_P99_RATIO, help="0: not judged (%(default)s)")
@@ -744,7 +745,7 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, list[str
     args, rest = parser.parse_known_args(argv)
     flags = [a for a in rest if a != "--"]
     minutes = args.minutes
-    args.warmup = 60 * (min(2.0, minutes / 6) if args.warmup_minutes is None else args.warmup_minutes)
+    args.warmup = 60 * (min(2.0, minutes / 2) if args.warmup_minutes is None else args.warmup_minutes)
     if args.window_seconds is None:
         args.window_seconds = min(30.0, max(5.0, (minutes * 60 - args.warmup) / 20))
     if minutes * 60 - args.warmup < args.window_seconds:

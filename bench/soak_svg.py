@@ -61,7 +61,8 @@ def plot(title: str, y_label: str, series: Series, top: float, warmup: float, lo
     xs, ys = [x for x, _ in points], [y for _, y in points]
     x_ticks = ticks(0.0, max(xs), False)
     y_ticks = ticks(min(ys), max(ys), log) if log else ticks(0.0, max(ys) * 1.05, False)
-    x_max, (y_min, y_max) = x_ticks[-1] or 1.0, (y_ticks[0], y_ticks[-1])
+    x_max, (y_min, y_max) = max(xs) or 1.0, (y_ticks[0], y_ticks[-1])
+    x_ticks = [x for x in x_ticks if x <= x_max * 1.0001]
     inner_w, inner_h = WIDTH - LEFT - 20, HEIGHT - TOP - BOTTOM
 
     def px(x: float, y: float) -> tuple[float, float]:

@@ -641,7 +641,7 @@ def summary(run: Run) -> dict[str, Any]:
     unintended = sum(c["count"] for c in codes if not c["intended"])
     checks = {
         "errors": unintended == 0,
-        "rss": all(abs(f.change) <= MAX_RSS_CHANGE for f in memory),
+        "rss": all(abs(f.change) <= run.args.max_rss_change for f in memory),
         "p99": all(r["verdict"] in ("ok", "too few to judge", "not judged") for r in rows),
         "every_call_made": all(r["calls"] > 0 or r["refused"] > 0 for r in rows),
     }
@@ -681,7 +681,7 @@ def print_report(run: Run, report: dict[str, Any]) -> None:
     print("(ms; p50/p99 of the answered calls in each span; calls and calls/s over the whole measured part)")
     print(
         f"\n== memory (RSS MiB): peak of the first span after warm-up (or after first seen) vs peak of the last"
-        f" span, within {MAX_RSS_CHANGE:.0%}"
+        f" span, within {run.args.max_rss_change:.0%}"
     )
     print(
         f"{'process':<26}{'from min':>9}{'after warm-up':>14}{'end':>8}{'max':>8}{'first peak':>11}{'last peak':>10}"
@@ -707,7 +707,7 @@ def print_verdicts(run: Run, report: dict[str, Any]) -> None:
     print(f"verdict errors: {report['unintended_errors']} unintended (0 allowed): {passed(checks['errors'])}")
     print(
         f"verdict RSS: worst {worst_rss['name']} {worst_rss['change']:+.1%}, last span's peak against the first's"
-        f" (within {MAX_RSS_CHANGE:.0%}): {passed(checks['rss'])}"
+        f" (within {run.args.max_rss_change:.0%}): {passed(checks['rss'])}"
     )
     if judged:
         worst = max(judged, key=lambda r: r["p99_ratio"])
@@ -740,6 +740,9 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, list[str
     parser.add_argument("--window-seconds", type=float, help="default: measured / 20, between 5 and 30")
     parser.add_argument("--min-p99-calls", type=int, default=500, help="calls a span to judge a p99 (%(default)s)")
     parser.add_argument("--max-p99-ratio", type=float, default=MAX_P99_RATIO, help="0: not judged (%(default)s)")
+    parser.add_argument(
+        "--max-rss-change", type=float, default=MAX_RSS_CHANGE, help="a process's memory change at most (%(default)s)"
+    )
     parser.add_argument("--json", type=Path, help="write every window, memory sample and the summary here")
     parser.add_argument("--svg", type=Path, help="draw p99 per call, throughput and RSS over time here")
     args, rest = parser.parse_known_args(argv)

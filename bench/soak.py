@@ -106,6 +106,13 @@ SPAN_SECONDS = 300.0
 MAX_RSS_CHANGE = 0.10
 MAX_P99_RATIO = 1.2
 
+#: Each client's mean pause between two calls (ms; 0: back to back, the default). Back to back, 32 clients
+#: keep this 2-CPU machine saturated: every call queues behind the others and its p99 (about 400 ms) swings
+#: from one 30 s window to the next (ApplyMove 228 to 428 ms). With ``--think-ms 250`` the load is one the
+#: machine carries (about 115 calls/s): p50 of a call of play 2 ms, but p99 about 200 ms, a stall the
+#: saturated runs hid (bench/README.md, "soak").
+THINK_MS = 0.0
+
 
 @dataclass(frozen=True)
 class Kind:
@@ -266,8 +273,12 @@ class Outcomes:
 class Client:
     """One client: its own channel, a Replayer per game, and a seeded pick of each next call."""
 
-    def __init__(self, index: int, channel: grpc.Channel, games: Sequence[GameRequests], clients: int) -> None:
+    def __init__(
+        self, index: int, channel: grpc.Channel, games: Sequence[GameRequests], clients: int, think: float = 0.0
+    ) -> None:
+        """``think``: the mean pause between two calls, seconds (exponentially distributed; 0: none)."""
         self.index = index
+        self.think = think
         self.channel = channel
         self.games = games
         self.random = random.Random(index)
@@ -318,6 +329,8 @@ class Client:
         """Call until stopped."""
         while not stop.is_set():
             self.step(outcomes, stop)
+            if self.think:
+                stop.wait(self.random.expovariate(1 / self.think))
 
 
 # ---- processes and their memory --------------------------------------------------------------------------
@@ -524,7 +537,7 @@ def load(
     run = Run(args, flags, outcomes, memory, windows)
     stop = threading.Event()
     channels = [server.channel() for _ in range(args.clients)]
-    clients = [Client(i, ch, games, args.clients) for i, ch in enumerate(channels)]
+    clients = [Client(i, ch, games, args.clients, args.think_ms / 1000) for i, ch in enumerate(channels)]
     threads = [threading.Thread(target=c.run, args=(outcomes, stop), daemon=True) for c in clients]
     for thread in threads:
         thread.start()
@@ -736,6 +749,12 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, list[str
     )
     parser.add_argument("--minutes", type=float, default=30.0, help="the whole run, warm-up included (%(default)s)")
     parser.add_argument("--clients", type=int, default=32, help="client threads, a channel each (%(default)s)")
+    parser.add_argument(
+        "--think-ms",
+        type=float,
+        default=THINK_MS,
+        help="each client's mean pause between calls, as a table's between moves (%(default)s; 0: back to back)",
+    )
     parser.add_argument("--warmup-minutes", type=float, help="default: min(2, minutes / 2)")
     parser.add_argument("--window-seconds", type=float, help="default: measured / 20, between 5 and 30")
     parser.add_argument("--min-p99-calls", type=int, default=500, help="calls a span to judge a p99 (%(default)s)")

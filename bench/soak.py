@@ -242,6 +242,8 @@ class Outcomes:
     latencies: dict[int, dict[str, list[float]]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(list)))
     refused: dict[int, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
     codes: Counter[tuple[str, str, bool]] = field(default_factory=Counter)
+    first_details: dict[tuple[str, str], str] = field(default_factory=dict)
+    """The message of the first call of each unintended (kind, code): what an unexpected error said."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def window_of(self, now: float) -> int:
@@ -249,8 +251,8 @@ class Outcomes:
         since = now - self.start - self.warmup
         return -1 if since < 0 else int(since // self.window)
 
-    def note(self, kind: Kind, seconds: float, code: grpc.StatusCode) -> None:
-        """A call of ``kind`` that took ``seconds`` and ended with ``code``."""
+    def note(self, kind: Kind, seconds: float, code: grpc.StatusCode, details: str = "") -> None:
+        """A call of ``kind`` that took ``seconds`` and ended with ``code`` (``details``: the status message)."""
         window = self.window_of(time.perf_counter())
         intended = code == kind.expected or (code == REFUSED and kind.expected is None)
         with self.lock:
@@ -260,6 +262,8 @@ class Outcomes:
                 self.latencies[window][kind.label].append(seconds)
             if code != grpc.StatusCode.OK or kind.expected is not None:
                 self.codes[(kind.label, code.name, intended)] += 1
+            if not intended:
+                self.first_details.setdefault((kind.label, code.name), details)
 
     def unintended(self) -> int:
         """How many calls ended in an unintended code."""
@@ -304,14 +308,14 @@ class Client:
         begin = time.perf_counter()
         try:
             self.call(kind, number)
-            code = grpc.StatusCode.OK
+            code, details = grpc.StatusCode.OK, ""
         except grpc.RpcError as error:
-            code = error.code()
+            code, details = error.code(), error.details() or ""
             if code == REFUSED:
-                outcomes.note(kind, time.perf_counter() - begin, code)
+                outcomes.note(kind, time.perf_counter() - begin, code, details)
                 stop.wait(retry_delay(error))
                 return
-        outcomes.note(kind, time.perf_counter() - begin, code)
+        outcomes.note(kind, time.perf_counter() - begin, code, details)
 
     def call(self, kind: Kind, number: int) -> None:
         """One call of ``kind`` about game ``number``."""
@@ -649,6 +653,7 @@ def summary(run: Run) -> dict[str, Any]:
     rows = rpc_rows(run)
     codes: list[dict[str, Any]] = [
         {"call": label, "code": code, "intended": intended, "count": n}
+        | ({} if intended else {"first_details": run.outcomes.first_details.get((label, code), "")})
         for (label, code, intended), n in sorted(run.outcomes.codes.items())
     ]
     unintended = sum(c["count"] for c in codes if not c["intended"])
@@ -708,6 +713,8 @@ def print_report(run: Run, report: dict[str, Any]) -> None:
     print("\n== non-OK outcomes by code (whole run, warm-up included)")
     for c in report["errors"]:
         print(f"{c['call']:<22}{c['code']:<20}{c['count']:>9,}  {'intended' if c['intended'] else 'UNINTENDED'}")
+        if not c["intended"]:
+            print(f"{'':<22}first said: {c['first_details']!r}")
     print_verdicts(run, report)
 
 

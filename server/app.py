@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import gc
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -332,6 +333,7 @@ def _serve_here(config: Config, metrics_port: int | None = None) -> int:
             error=str(exc),
         )
         return 1
+    _freeze_start_up()
     stop = threading.Event()
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
@@ -361,6 +363,17 @@ def _serve_here(config: Config, metrics_port: int | None = None) -> int:
     running.stop(config.grace_seconds)
     _log.info("stopped", pid=os.getpid())
     return 0
+
+
+def _freeze_start_up() -> None:
+    """Take what start-up made (modules, content, the engines' tables: about 100,000 objects that live as long as
+    the process) out of the garbage collector's sight, so that a full collection looks only at what calls made.
+
+    Measured in a paced soak: a full collection stopped every thread for 75-100 ms with them, the p99 of every
+    call of play was that pause. The engines' states are not tracked at all (their structs are ``gc=False``:
+    immutable trees, they can hold no cycle), so what is left to collect is small."""
+    gc.collect()
+    gc.freeze()
 
 
 def _write_port_file(path: Path, port: int) -> None:

@@ -354,7 +354,12 @@ class _Remembered:
         self.max_bytes = max_bytes
         self.used = 0
         self.entries = 0
-        self._order: collections.deque[tuple[_Kept, int, tuple[Any, bytes | None], int]] = collections.deque()
+        #: (the kept dict's slot, key, entry, cost) in order of arrival. A record names its dict by slot: a tuple
+        #: holding a dict is always tracked by the garbage collector, one of numbers and immutable values is not,
+        #: and there are tens of thousands of records.
+        self._order: collections.deque[tuple[int, int, tuple[Any, bytes | None], int]] = collections.deque()
+        self._kept: list[_Kept] = []
+        self._slots: dict[int, int] = {}
         self._lock = threading.Lock()
 
     def keep(self, kept: _Kept, value: Any, wire: bytes | None) -> None:
@@ -367,17 +372,26 @@ class _Remembered:
         with self._lock:
             self._forget(kept, key)
             while self.used + cost > self.max_bytes:
-                old_kept, old_key, old_entry, old_cost = self._order.popleft()
+                old_slot, old_key, old_entry, old_cost = self._order.popleft()
+                old_kept = self._kept[old_slot]
                 if old_kept.get(old_key) is old_entry:
                     del old_kept[old_key]
                     self.used -= old_cost
                     self.entries -= 1
             kept[key] = entry
-            self._order.append((kept, key, entry, cost))
+            self._order.append((self._slot(kept), key, entry, cost))
             self.used += cost
             self.entries += 1
             if len(self._order) > 2 * self.entries + 1024:
                 self._compact()
+
+    def _slot(self, kept: _Kept) -> int:
+        """The slot of ``kept`` (a plan's dict, which lives as long as the codec) among the dicts of this budget."""
+        slot = self._slots.get(id(kept))
+        if slot is None:
+            slot = self._slots[id(kept)] = len(self._kept)
+            self._kept.append(kept)
+        return slot
 
     def _forget(self, kept: _Kept, key: int) -> None:
         """Drop the entry under ``key`` (replaced by a newer one); its record in the order goes stale."""
@@ -388,7 +402,12 @@ class _Remembered:
 
     def _compact(self) -> None:
         """Drop the stale records of replaced entries from the order (each entry is replaced once at most)."""
-        self._order = collections.deque(record for record in self._order if record[0].get(record[1]) is record[2])
+        self._order = collections.deque(filter(self.is_live, self._order))
+
+    def is_live(self, record: tuple[int, int, tuple[Any, bytes | None], int]) -> bool:
+        """Whether a record of the order is the current entry under its key (not replaced nor forgotten)."""
+        slot, key, entry, _cost = record
+        return self._kept[slot].get(key) is entry
 
 
 class _UnionPlan:

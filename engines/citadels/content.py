@@ -21,14 +21,14 @@ DistrictType = Literal["noble", "religious", "trade", "military", "unique"]
 TYPES: tuple[str, ...] = ("noble", "religious", "trade", "military", "unique")
 
 
-class Income(msgspec.Struct, frozen=True):
+class Income(msgspec.Struct, frozen=True, gc=False):
     """A character's income: one ``resource`` per district of ``district_type``."""
 
     district_type: DistrictType
     resource: Literal["gold", "cards", "either"]
 
 
-class Character(msgspec.Struct, frozen=True):
+class Character(msgspec.Struct, frozen=True, gc=False):
     """One of the 27 character cards (§2.1, §10.3 characters table)."""
 
     id: str
@@ -48,7 +48,7 @@ class Character(msgspec.Struct, frozen=True):
     text_en: str = ""
 
 
-class District(msgspec.Struct, frozen=True):
+class District(msgspec.Struct, frozen=True, gc=False):
     """A district card kind; ``copies`` instances are in the deck (§2.3, §2.4)."""
 
     id: str
@@ -66,7 +66,7 @@ class District(msgspec.Struct, frozen=True):
     text_en: str = ""
 
 
-class Preset(msgspec.Struct, frozen=True):
+class Preset(msgspec.Struct, frozen=True, gc=False):
     """A rulebook cast with its 14 unique districts (§10.4)."""
 
     id: str
@@ -79,7 +79,7 @@ class Preset(msgspec.Struct, frozen=True):
     source: str
 
 
-class Limits(msgspec.Struct, frozen=True):
+class Limits(msgspec.Struct, frozen=True, gc=False):
     """The table's finite size: the coins in the bank and the most rounds a game may last.
 
     The rules' bank is unlimited; a finite one far larger than any game needs keeps every stash,

@@ -24,7 +24,7 @@ NO_SEAT = -1
 Phase = Literal["selection", "turns", "over"]
 
 
-class Options(msgspec.Struct, frozen=True, kw_only=True):
+class Options(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """Game configuration (§10.3 ``game_config``) and the §11 rulings as named flags."""
 
     players: int
@@ -64,7 +64,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     """§11 A8: who orders several cards put under the deck at once."""
 
 
-class Built(msgspec.Struct, frozen=True):
+class Built(msgspec.Struct, frozen=True, gc=False):
     """A district in a city: beautified by the Artist (+1 cost), cards kept under a Museum."""
 
     card: str
@@ -72,7 +72,7 @@ class Built(msgspec.Struct, frozen=True):
     museum: tuple[str, ...] = ()
 
 
-class Player(msgspec.Struct, frozen=True):
+class Player(msgspec.Struct, frozen=True, gc=False):
     """A seat: stash, hand, city, and the characters held this round (private until revealed)."""
 
     gold: int
@@ -81,7 +81,7 @@ class Player(msgspec.Struct, frozen=True):
     characters: tuple[str, ...] = ()
 
 
-class Marker(msgspec.Struct, frozen=True):
+class Marker(msgspec.Struct, frozen=True, gc=False):
     """A warrant (``real`` = signed) or threat (``real`` = flowered lace) on a character token."""
 
     character: str
@@ -89,14 +89,14 @@ class Marker(msgspec.Struct, frozen=True):
     revealed: bool = False
 
 
-class Reveal(msgspec.Struct, frozen=True):
+class Reveal(msgspec.Struct, frozen=True, gc=False):
     """A character flipped face up this round and the seat that revealed it (tie-break §8.5)."""
 
     character: str
     seat: int
 
 
-class Turn(msgspec.Struct, frozen=True, kw_only=True):
+class Turn(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """The character turn in progress (R-4.3.2).
 
     ``character`` is the effective character: for a resumed Witch it is the bewitched one.
@@ -119,7 +119,7 @@ class Turn(msgspec.Struct, frozen=True, kw_only=True):
     wizard_duplicates: bool = False
 
 
-class PendingBuild(msgspec.Struct, frozen=True, kw_only=True):
+class PendingBuild(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """A build whose payment or Magistrate prompt is still open."""
 
     card: str
@@ -134,20 +134,20 @@ class PendingBuild(msgspec.Struct, frozen=True, kw_only=True):
 # ---- Steps: queued pending work -------------------------------------------------------------
 
 
-class DrawCard(msgspec.Struct, frozen=True, tag="draw_card"):
+class DrawCard(msgspec.Struct, frozen=True, gc=False, tag="draw_card"):
     """Chance: draw the top district card for ``seat`` into ``to`` (hand or the drawn buffer)."""
 
     seat: int
     to: Literal["hand", "drawn"] = "hand"
 
 
-class DiscardCharacter(msgspec.Struct, frozen=True, tag="discard_character"):
+class DiscardCharacter(msgspec.Struct, frozen=True, gc=False, tag="discard_character"):
     """Chance: discard a random character from the selection pile (R-4.2.2, R-4.2.3, R-4.2.6)."""
 
     face: Literal["up", "down"]
 
 
-class TakeRandomCard(msgspec.Struct, frozen=True, tag="take_random_card"):
+class TakeRandomCard(msgspec.Struct, frozen=True, gc=False, tag="take_random_card"):
     """Chance: move a random card from ``source``'s hand to ``seat`` (Seer, Emperor)."""
 
     source: int
@@ -155,7 +155,7 @@ class TakeRandomCard(msgspec.Struct, frozen=True, tag="take_random_card"):
     reason: Literal["seer", "emperor"]
 
 
-class TakeRandomCharacter(msgspec.Struct, frozen=True, tag="take_random_character"):
+class TakeRandomCharacter(msgspec.Struct, frozen=True, gc=False, tag="take_random_character"):
     """Chance: Theater with 2–3 players, a random one of ``source``'s characters (§7 Theater)."""
 
     source: int
@@ -163,7 +163,7 @@ class TakeRandomCharacter(msgspec.Struct, frozen=True, tag="take_random_characte
     give: str
 
 
-class PickCharacter(msgspec.Struct, frozen=True, tag="pick_character"):
+class PickCharacter(msgspec.Struct, frozen=True, gc=False, tag="pick_character"):
     """``seat`` keeps one character of the pile (and discards one face down with 2 players)."""
 
     seat: int
@@ -174,26 +174,26 @@ class PickCharacter(msgspec.Struct, frozen=True, tag="pick_character"):
     """7/8-player rule: the initial face-down discard joins the offer (R-4.2.4)."""
 
 
-class TheaterChoice(msgspec.Struct, frozen=True, tag="theater_choice"):
+class TheaterChoice(msgspec.Struct, frozen=True, gc=False, tag="theater_choice"):
     """The Theater's owner may swap characters with an opponent (§7 Theater, R-4.2.7)."""
 
     seat: int
 
 
-class KeepDrawn(msgspec.Struct, frozen=True, tag="keep_drawn"):
+class KeepDrawn(msgspec.Struct, frozen=True, gc=False, tag="keep_drawn"):
     """Keep one of the drawn cards; the rest go under the deck (M-GATHER-CARDS, Scholar)."""
 
     seat: int
     reason: Literal["gather", "scholar"] = "gather"
 
 
-class OrderBottom(msgspec.Struct, frozen=True, tag="order_bottom"):
+class OrderBottom(msgspec.Struct, frozen=True, gc=False, tag="order_bottom"):
     """§11 A8 player_choice: choose which of the cards left in ``drawn`` goes under first."""
 
     seat: int
 
 
-class GiveCards(msgspec.Struct, frozen=True, tag="give_cards"):
+class GiveCards(msgspec.Struct, frozen=True, gc=False, tag="give_cards"):
     """``seat`` chooses cards from hand one at a time for a purpose.
 
     ``thieves_den``: pay for the pending build (``Done`` pays the rest in gold);
@@ -208,40 +208,40 @@ class GiveCards(msgspec.Struct, frozen=True, tag="give_cards"):
     target: int = NO_SEAT
 
 
-class WizardChoice(msgspec.Struct, frozen=True, tag="wizard_choice"):
+class WizardChoice(msgspec.Struct, frozen=True, gc=False, tag="wizard_choice"):
     """The Wizard, having looked at ``target``'s hand, takes or builds one card (§6 Wizard)."""
 
     seat: int
     target: int
 
 
-class Confiscate(msgspec.Struct, frozen=True, tag="confiscate"):
+class Confiscate(msgspec.Struct, frozen=True, gc=False, tag="confiscate"):
     """The Magistrate's prompt for the first paid build of a warranted character (§6)."""
 
     seat: int
     victim: int
 
 
-class Bribe(msgspec.Struct, frozen=True, tag="bribe"):
+class Bribe(msgspec.Struct, frozen=True, gc=False, tag="bribe"):
     """A threatened player pays ⌊gold/2⌋ to the Blackmailer or refuses (§6 Blackmailer)."""
 
     seat: int
 
 
-class RevealThreat(msgspec.Struct, frozen=True, tag="reveal_threat"):
+class RevealThreat(msgspec.Struct, frozen=True, gc=False, tag="reveal_threat"):
     """The Blackmailer decides whether to reveal the threat on a refusing player."""
 
     seat: int
     victim: int
 
 
-class AdvisorCrown(msgspec.Struct, frozen=True, tag="advisor_crown"):
+class AdvisorCrown(msgspec.Struct, frozen=True, gc=False, tag="advisor_crown"):
     """End of round, killed Emperor: his holder gives the crown away, no resource (R-4.4.1)."""
 
     seat: int
 
 
-class EmperorRecipientResource(msgspec.Struct, frozen=True, tag="emperor_resource"):
+class EmperorRecipientResource(msgspec.Struct, frozen=True, gc=False, tag="emperor_resource"):
     """§11 B6 'recipient': the crown's recipient chooses to hand over gold or a card."""
 
     seat: int
@@ -267,7 +267,7 @@ Step = (
 )
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
+class State(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """The whole game. ``rng is None`` means external chance (the CHANCE seat decides)."""
 
     options: Options

@@ -26,7 +26,7 @@ from engines.core.text import LIST_OR, LogEntry, Message, MoveLabel, Text, listi
 CHANCE = -1
 
 
-class Pending(msgspec.Struct, frozen=True):
+class Pending(msgspec.Struct, frozen=True, gc=False):
     """Who may act now and the kind of decision owed; ``seats == ()`` once the game is over."""
 
     seats: tuple[int, ...]
@@ -74,7 +74,7 @@ def common_violations(
     return []
 
 
-class OptionInfo(msgspec.Struct, frozen=True):
+class OptionInfo(msgspec.Struct, frozen=True, gc=False):
     """One variant option or rule ruling, as ``ListGames`` reports it."""
 
     name: str
@@ -86,7 +86,7 @@ class OptionInfo(msgspec.Struct, frozen=True):
     """The doc as a ``Text`` (``doc`` is its English)."""
 
 
-class AutomatedSeat(msgspec.Struct, frozen=True):
+class AutomatedSeat(msgspec.Struct, frozen=True, gc=False):
     """A seat the engine plays for itself (it is never pending): seat ``seat`` of every game of ``players``
     players, played by ``name`` (Viscounts' solo game: seat 1, "Cleric AI")."""
 
@@ -97,7 +97,7 @@ class AutomatedSeat(msgspec.Struct, frozen=True):
     """The name as a ``Text`` (``name`` is its English)."""
 
 
-class GameType(msgspec.Struct, frozen=True):
+class GameType(msgspec.Struct, frozen=True, gc=False):
     """What kind of game it is, declared (like OpenSpiel's ``GameType``), as ``ListGames`` reports it.
 
     ``simultaneous``: some decision is owed by several seats at once (``Pending.seats`` names more than one
@@ -120,7 +120,7 @@ class GameType(msgspec.Struct, frozen=True):
         return tuple(a.seat for a in self.automated_seats if a.players == players)
 
 
-class GameInfo(msgspec.Struct, frozen=True):
+class GameInfo(msgspec.Struct, frozen=True, gc=False):
     """What ``ListGames`` says about a game: its ids, player counts and options, and what kind of game it
     is (``game_type``, part of the same answer so that a client learns it with the rest)."""
 

@@ -7,7 +7,7 @@ import msgspec
 from engines.core.text import Text
 
 
-class Violation(msgspec.Struct, frozen=True):
+class Violation(msgspec.Struct, frozen=True, gc=False):
     """Why a move is illegal: a stable code, a message with the numbers, the field concerned."""
 
     code: str

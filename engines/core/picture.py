@@ -61,7 +61,7 @@ def escape(text: str) -> str:
     return _escape(text)
 
 
-class Picture(msgspec.Struct, frozen=True):
+class Picture(msgspec.Struct, frozen=True, gc=False):
     """A drawn picture: its SVG text and its size in pixels."""
 
     svg: str
@@ -377,7 +377,7 @@ def text_width(text: str, size: float, *, bold: bool = False) -> float:
     return hundredths * size / 100
 
 
-class TextBox(msgspec.Struct, frozen=True):
+class TextBox(msgspec.Struct, frozen=True, gc=False):
     """The room one text of a picture takes: its text and the box around it (pixels, y down)."""
 
     text: str

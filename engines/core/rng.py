@@ -21,7 +21,7 @@ _DEFAULT_STREAM = 1442695040888963407
 _MAX_DRAWS = 64
 
 
-class Rng(msgspec.Struct, frozen=True):
+class Rng(msgspec.Struct, frozen=True, gc=False):
     """PCG32 state: ``state`` advances by an LCG; ``inc`` (odd) selects the stream."""
 
     state: int

@@ -9,7 +9,7 @@ import msgspec
 from engines.core.text import Text
 
 
-class ScoreEntry(msgspec.Struct, frozen=True):
+class ScoreEntry(msgspec.Struct, frozen=True, gc=False):
     """One line of a seat's score: a category, its points and a short explanation."""
 
     category: str
@@ -28,7 +28,7 @@ def score_entry(category: Text, points: int, detail: Text | None = None) -> Scor
     return ScoreEntry(category.english, points, detail.english, category, detail)
 
 
-class SeatScore(msgspec.Struct, frozen=True):
+class SeatScore(msgspec.Struct, frozen=True, gc=False):
     """A seat's total, its entries (which always sum to the total) and its place (1 = first)."""
 
     seat: int
@@ -40,7 +40,7 @@ class SeatScore(msgspec.Struct, frozen=True):
     """The tiebreak as a ``Text`` (``tiebreak`` is its English)."""
 
 
-class ScoreSheet(msgspec.Struct, frozen=True):
+class ScoreSheet(msgspec.Struct, frozen=True, gc=False):
     """The whole score; ``final`` is False for a provisional score of a running game.
 
     ``leaders`` are the seats in first place now; ``winners`` are the same seats once the game is over and

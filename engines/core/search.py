@@ -45,7 +45,7 @@ MAX_PLAYOUTS = 100_000
 MAX_PLAYOUT_MOVES = 20_000
 
 
-class Knobs(msgspec.Struct, frozen=True):
+class Knobs(msgspec.Struct, frozen=True, gc=False):
     """What one game may tune, where measurements show it pays.
 
     ``horizon``: a playout stops after this many moves and the game is scored by its provisional scores
@@ -64,7 +64,7 @@ class Knobs(msgspec.Struct, frozen=True):
 PLAIN = Knobs()
 
 
-class Candidate(msgspec.Struct, frozen=True):
+class Candidate(msgspec.Struct, frozen=True, gc=False):
     """A move the search tried at the root: how often (``visits``) and how well it did for the seat
     (``value``: its mean reward, 0..1, about the seat's chance of winning after it)."""
 
@@ -73,7 +73,7 @@ class Candidate(msgspec.Struct, frozen=True):
     value: float
 
 
-class Suggestion(msgspec.Struct, frozen=True):
+class Suggestion(msgspec.Struct, frozen=True, gc=False):
     """The search's answer: the move to play, the leading candidates (most visited first), how many playouts
     it made and why it stopped (``budget``: its playouts; ``time``: its clock; ``forced``: one legal move)."""
 

@@ -21,7 +21,7 @@ import msgspec
 _FORMATTER = string.Formatter()
 
 
-class TextParam(msgspec.Struct, frozen=True):
+class TextParam(msgspec.Struct, frozen=True, gc=False):
     """One parameter of a text: its name in the template, its value as the English shows it, and what it
     refers to, so a client with its own catalogue can render it in any language:
 
@@ -42,7 +42,7 @@ class TextParam(msgspec.Struct, frozen=True):
     text: Text | None = None
 
 
-class Text(msgspec.Struct, frozen=True):
+class Text(msgspec.Struct, frozen=True, gc=False):
     """A stable message id, its parameters, and the English text rendered from them."""
 
     id: str
@@ -53,7 +53,7 @@ class Text(msgspec.Struct, frozen=True):
     leave it empty."""
 
 
-class MoveLabel(msgspec.Struct, frozen=True):
+class MoveLabel(msgspec.Struct, frozen=True, gc=False):
     """How a legal move is shown: a label unique within its decision, and the path of choices a
     player makes to reach it (the kind of action first, then each parameter)."""
 
@@ -61,7 +61,7 @@ class MoveLabel(msgspec.Struct, frozen=True):
     path: tuple[Text, ...] = ()
 
 
-class LogEntry(msgspec.Struct, frozen=True):
+class LogEntry(msgspec.Struct, frozen=True, gc=False):
     """What a move did: the line every player at the table saw, and the line only the mover saw."""
 
     seat: int
@@ -69,7 +69,7 @@ class LogEntry(msgspec.Struct, frozen=True):
     private_line: Text | None = None
 
 
-class Name(msgspec.Struct, frozen=True):
+class Name(msgspec.Struct, frozen=True, gc=False):
     """A thing of a game as a text names it: its kind (``district``), its content id (``manor``) and its
     name as a text (id ``citadels.district.manor``, English ``Manor``). Pass it as a message's parameter;
     ``str()`` of it is the English name."""

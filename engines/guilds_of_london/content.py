@@ -96,7 +96,7 @@ CUSTOM_HANDLERS: Final[frozenset[str]] = frozenset()
 # ---------------------------------------------------------------------------------------------
 
 
-class _Op(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="op"):
+class _Op(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag_field="op"):
     """One effect of the §9.2.1 language; ``op`` names it in the JSON."""
 
     @property
@@ -172,7 +172,7 @@ class GainNeutral(_Op, frozen=True, tag="GAIN_NEUTRAL"):
     mandatory: bool = False
 
 
-class Filter(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Filter(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """§9.2.1 filter (``PER`` and Lord Mayor scoring): what to count, narrowed by kind, symbol, number, place.
 
     ``kind`` defaults to ``GUILD`` (A-23); a double-symbol tile matches each of its ``back_symbol`` s (§6.6).
@@ -203,7 +203,7 @@ class Trigger(_Op, frozen=True, tag="TRIGGER"):
     mandatory: bool = False
 
 
-class ContinuousEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class ContinuousEffect(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """§9.2.1 ``CONTINUOUS`` payload: what holds while the owner is the building's master."""
 
     hand_limit_delta: int = 0
@@ -254,7 +254,7 @@ Effect: TypeAlias = (
 # ---------------------------------------------------------------------------------------------
 
 
-class _Item(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class _Item(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):
     """An item of content with its provenance and where it comes from."""
 
     provenance: Provenance
@@ -309,7 +309,7 @@ Tile: TypeAlias = GuildTile | SpecialBuilding
 """A city tile other than the Guildhall (guild tiles and special buildings share one id space)."""
 
 
-class PlantationReward(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class PlantationReward(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """§6.4, R-PLANT-3/4: one reward of a plantation side and the liverymen its recipient returns."""
 
     effects: list[Effect]
@@ -324,14 +324,14 @@ class PlantationSide(_Item, frozen=True):
     right: PlantationReward
 
 
-class ReturnFigures(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class ReturnFigures(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """§9.2.1 cost component: return ``n`` own figures from ``from_`` to the common supply."""
 
     n: int
     from_: list[Origin] = msgspec.field(name="from")
 
 
-class Cost(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Cost(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """§2.3, §5.2 ``PlayAbility``: discard ``discard`` other cards and/or return figures; ``{}`` is free."""
 
     discard: int = 0
@@ -348,7 +348,7 @@ class ActionCardType(_Item, frozen=True):
     ability: list[Effect]
 
 
-class _Scoring(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="kind"):
+class _Scoring(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag_field="kind"):
     """§9.2.6: how a Lord Mayor card scores at the end; ``kind`` names it in the JSON."""
 
 
@@ -441,7 +441,7 @@ class Tracks(_Item, frozen=True):
     layout: CityLayout
 
 
-class Family(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class Family(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):
     """A data file's own provenance and source (every family carries one)."""
 
     provenance: Provenance

@@ -69,7 +69,7 @@ def capped(n: int, cap: int = STEP_CAP) -> int:
     return max(0, min(n, cap))
 
 
-class Options(msgspec.Struct, frozen=True, kw_only=True):
+class Options(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """Game configuration: the player count and the rulings of §10 as named options."""
 
     players: int
@@ -85,7 +85,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     """A-09: neutral pawns used in a negotiation go back to the pool, or leave the game."""
 
 
-class Ledger(msgspec.Struct, frozen=True):
+class Ledger(msgspec.Struct, frozen=True, gc=False):
     """VP of one kind from one source (a tile, a token, a card, the plantation, a Lord Mayor card, a pair
     of adjacent masters): every point a player scores is in exactly one line (R-VP-1)."""
 
@@ -94,7 +94,7 @@ class Ledger(msgspec.Struct, frozen=True):
     points: int
 
 
-class Player(msgspec.Struct, frozen=True, kw_only=True):
+class Player(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """One seat's holdings (§5.0)."""
 
     vp: int = 0
@@ -115,7 +115,7 @@ class Player(msgspec.Struct, frozen=True, kw_only=True):
     ledger: tuple[Ledger, ...] = ()
 
 
-class CityTile(msgspec.Struct, frozen=True, kw_only=True):
+class CityTile(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """A guild tile or special building in the city at ``(row, col)`` (§3.1; the Guildhall is not one).
 
     Face up it holds liverymen (per seat), its second-place token and, during a negotiation, neutral
@@ -132,7 +132,7 @@ class CityTile(msgspec.Struct, frozen=True, kw_only=True):
     neutral: int = 0
 
 
-class Reward(msgspec.Struct, frozen=True):
+class Reward(msgspec.Struct, frozen=True, gc=False):
     """The vote's outcome while a tile's rewards are applied (§4.5.3): its winner, and its runner-up
     (``NO_SEAT`` when nobody is second, R-RES-16)."""
 
@@ -140,7 +140,7 @@ class Reward(msgspec.Struct, frozen=True):
     second: int = NO_SEAT
 
 
-class TriggerRef(msgspec.Struct, frozen=True):
+class TriggerRef(msgspec.Struct, frozen=True, gc=False):
     """A "whenever ... this turn" effect registered by a card ability (R-TURN-5): the ``index``-th effect
     of card type ``card``'s ability."""
 
@@ -148,7 +148,7 @@ class TriggerRef(msgspec.Struct, frozen=True):
     index: int
 
 
-class Turn(msgspec.Struct, frozen=True, kw_only=True):
+class Turn(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """The turn being played (§4.3): who, how many cards were played (R-TURN-6), the draw changes and
     end-of-turn draws the abilities paid for, and the triggers active until the end of the turn."""
 
@@ -159,7 +159,7 @@ class Turn(msgspec.Struct, frozen=True, kw_only=True):
     triggers: tuple[TriggerRef, ...] = ()
 
 
-class EffectRef(msgspec.Struct, frozen=True):
+class EffectRef(msgspec.Struct, frozen=True, gc=False):
     """Where an effect list is printed: the component kind, its id, which of its lists, and a path into
     nested lists (``PER``/``TRIGGER`` at ``i``: ``(i,)``; ``CHOICE`` at ``i``, option ``j``: ``(i, j)``)."""
 
@@ -172,15 +172,15 @@ class EffectRef(msgspec.Struct, frozen=True):
 # ---- Steps: the queue of pending work ------------------------------------------------------------
 
 
-class DrawOrder(msgspec.Struct, frozen=True, tag="draw_order"):
+class DrawOrder(msgspec.Struct, frozen=True, gc=False, tag="draw_order"):
     """Chance: the random starting order (R-SETUP-6)."""
 
 
-class DrawSide(msgspec.Struct, frozen=True, tag="draw_side"):
+class DrawSide(msgspec.Struct, frozen=True, gc=False, tag="draw_side"):
     """Chance: the plantation side (R-SETUP-5, A-28 ``random``)."""
 
 
-class DrawTile(msgspec.Struct, frozen=True, tag="draw_tile"):
+class DrawTile(msgspec.Struct, frozen=True, gc=False, tag="draw_tile"):
     """Chance: the tile drawn for the empty cell ``(row, col)`` (R-SETUP-12/13, R-GROW-2), from the
     whole tile supply, its special buildings only (A-04, A-01) or its guild tiles only (2 players)."""
 
@@ -189,21 +189,21 @@ class DrawTile(msgspec.Struct, frozen=True, tag="draw_tile"):
     pool: Pool = "any"
 
 
-class DrawToken(msgspec.Struct, frozen=True, tag="draw_token"):
+class DrawToken(msgspec.Struct, frozen=True, gc=False, tag="draw_token"):
     """Chance: the second-place token put face up on the tile at ``(row, col)`` (R-SETUP-2, R-GROW-5)."""
 
     row: int
     col: int
 
 
-class DrawCard(msgspec.Struct, frozen=True, tag="draw_card"):
+class DrawCard(msgspec.Struct, frozen=True, gc=False, tag="draw_card"):
     """Chance: ``count`` action cards drawn one by one into ``seat``'s hand (A-15 when the deck runs out)."""
 
     seat: int
     count: int = 1
 
 
-class DrawLordMayor(msgspec.Struct, frozen=True, tag="draw_lord_mayor"):
+class DrawLordMayor(msgspec.Struct, frozen=True, gc=False, tag="draw_lord_mayor"):
     """Chance: ``count`` Lord Mayor cards drawn one by one into ``seat``'s offer (the cards under the deck
     come in their order once the unseen part is empty; nothing once both are, A-15)."""
 
@@ -211,7 +211,7 @@ class DrawLordMayor(msgspec.Struct, frozen=True, tag="draw_lord_mayor"):
     count: int = 1
 
 
-class ChooseLordMayor(msgspec.Struct, frozen=True, tag="choose_lord_mayor"):
+class ChooseLordMayor(msgspec.Struct, frozen=True, gc=False, tag="choose_lord_mayor"):
     """§5.3 ``ChooseLordMayor``: ``seat`` keeps ``keep`` more cards of the offer, one a decision, then puts
     the others under the deck one a decision (the last one goes by itself)."""
 
@@ -219,7 +219,7 @@ class ChooseLordMayor(msgspec.Struct, frozen=True, tag="choose_lord_mayor"):
     keep: int = 1
 
 
-class Run(msgspec.Struct, frozen=True, tag="run"):
+class Run(msgspec.Struct, frozen=True, gc=False, tag="run"):
     """Apply the effect list at ``ref`` for ``seat`` from effect ``index`` on, ``repeat`` times (``PER``).
 
     ``card``: the card whose ability this is (its symbols for ``MOVE`` ``symbol_filter: "card"``);
@@ -234,7 +234,7 @@ class Run(msgspec.Struct, frozen=True, tag="run"):
     chained: bool = False
 
 
-class HireStep(msgspec.Struct, frozen=True, tag="hire_step"):
+class HireStep(msgspec.Struct, frozen=True, gc=False, tag="hire_step"):
     """§6.7 ``HIRE(n)``: ``seat`` hires up to ``n`` liverymen (one decision: how many; A-14, A-19)."""
 
     seat: int
@@ -243,7 +243,7 @@ class HireStep(msgspec.Struct, frozen=True, tag="hire_step"):
     chained: bool = False
 
 
-class NeutralStep(msgspec.Struct, frozen=True, tag="neutral_step"):
+class NeutralStep(msgspec.Struct, frozen=True, gc=False, tag="neutral_step"):
     """§6.7 ``GAIN_NEUTRAL(n)``: ``seat`` takes up to ``n`` neutral pawns from the pool (one decision)."""
 
     seat: int
@@ -251,7 +251,7 @@ class NeutralStep(msgspec.Struct, frozen=True, tag="neutral_step"):
     mandatory: bool = False
 
 
-class MoveStep(msgspec.Struct, frozen=True, tag="move_step"):
+class MoveStep(msgspec.Struct, frozen=True, gc=False, tag="move_step"):
     """§6.7 ``MOVE``: ``seat`` moves up to ``left`` own figures, one a decision, from ``origins`` onto
     face-up tiles showing one of ``symbols`` (any face-up tile when ``any_symbol``). ``not_to``: a tile no
     figure may enter (the tile being resolved); ``not_from``: a tile no figure may leave (the tile being
@@ -268,7 +268,7 @@ class MoveStep(msgspec.Struct, frozen=True, tag="move_step"):
     chained: bool = False
 
 
-class PlantStep(msgspec.Struct, frozen=True, tag="plant_step"):
+class PlantStep(msgspec.Struct, frozen=True, gc=False, tag="plant_step"):
     """§6.7 ``TO_PLANTATION``: ``seat`` puts up to ``left`` own figures from ``origins`` on the plantation."""
 
     seat: int
@@ -278,7 +278,7 @@ class PlantStep(msgspec.Struct, frozen=True, tag="plant_step"):
     chained: bool = False
 
 
-class ChoiceStep(msgspec.Struct, frozen=True, tag="choice_step"):
+class ChoiceStep(msgspec.Struct, frozen=True, gc=False, tag="choice_step"):
     """§9.2.1 ``CHOICE``: ``seat`` picks one option of the choice effect at ``ref`` (its last path entry is
     the effect's index in its list)."""
 
@@ -288,14 +288,14 @@ class ChoiceStep(msgspec.Struct, frozen=True, tag="choice_step"):
     chained: bool = False
 
 
-class PayDiscard(msgspec.Struct, frozen=True, tag="pay_discard"):
+class PayDiscard(msgspec.Struct, frozen=True, gc=False, tag="pay_discard"):
     """§5.2 ``PlayAbility`` payment: ``seat`` discards ``left`` more cards from hand, one a decision."""
 
     seat: int
     left: int
 
 
-class PayReturn(msgspec.Struct, frozen=True, tag="pay_return"):
+class PayReturn(msgspec.Struct, frozen=True, gc=False, tag="pay_return"):
     """§5.2 ``PlayAbility`` payment: ``seat`` returns ``left`` more figures from ``origins`` to the supply."""
 
     seat: int
@@ -303,7 +303,7 @@ class PayReturn(msgspec.Struct, frozen=True, tag="pay_return"):
     origins: tuple[Origin, ...]
 
 
-class Negotiate(msgspec.Struct, frozen=True, tag="negotiate"):
+class Negotiate(msgspec.Struct, frozen=True, gc=False, tag="negotiate"):
     """R-RES-5, R-PLANT-1: ``seat`` swaps liverymen on the tile being resolved (or the plantation) for
     neutral pawns of their own, one a decision, or stops."""
 
@@ -311,14 +311,14 @@ class Negotiate(msgspec.Struct, frozen=True, tag="negotiate"):
     plantation: bool = False
 
 
-class ReturnFromPlantation(msgspec.Struct, frozen=True, tag="return_from_plantation"):
+class ReturnFromPlantation(msgspec.Struct, frozen=True, gc=False, tag="return_from_plantation"):
     """R-PLANT-4: ``seat`` returns up to ``n`` liverymen from the plantation to the common supply."""
 
     seat: int
     n: int
 
 
-class DiscardToLimit(msgspec.Struct, frozen=True, tag="discard_to_limit"):
+class DiscardToLimit(msgspec.Struct, frozen=True, gc=False, tag="discard_to_limit"):
     """R-TURN-6 step 4: ``seat`` discards down to the hand limit, one card a decision."""
 
     seat: int
@@ -348,7 +348,7 @@ Step = (
 CHANCE_STEPS = (DrawOrder, DrawSide, DrawTile, DrawToken, DrawCard, DrawLordMayor)
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
+class State(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """The whole game. ``rng is None`` means external chance (the CHANCE seat names every draw)."""
 
     options: Options

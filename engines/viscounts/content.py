@@ -187,7 +187,7 @@ AI_ACTIONS: Final[frozenset[str]] = frozenset({"primary_focus", "TRADE", "BUILD"
 # ---------------------------------------------------------------------------------------------
 
 
-class _Strict(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
+class _Strict(msgspec.Struct, frozen=True, gc=False, omit_defaults=True, forbid_unknown_fields=True):
     """A struct decoded strictly: an unknown key in the JSON is an error, defaults are left out when encoding."""
 
 
@@ -525,7 +525,7 @@ class _File(Family, Generic[T], frozen=True, kw_only=True):
     placeholders: tuple[Placeholder, ...] = ()
 
 
-class Content(msgspec.Struct, frozen=True, kw_only=True):
+class Content(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """All Viscounts content, validated (§10.4); lookups by id and the decks in file order."""
 
     townsfolk: dict[str, TownsfolkCard]

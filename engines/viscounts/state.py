@@ -49,7 +49,7 @@ def capped(n: int, cap: int = CAP) -> int:
     return max(0, min(n, cap))
 
 
-class Options(msgspec.Struct, frozen=True, kw_only=True):
+class Options(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """Game configuration: the player count and the §11 rulings as named options."""
 
     players: int
@@ -79,7 +79,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     """A-37: player card 8 builds a Trading Post, or a building of the player's choice."""
 
 
-class Player(msgspec.Struct, frozen=True, kw_only=True):
+class Player(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """One seat's holdings (§4.2)."""
 
     ai: bool = False
@@ -125,7 +125,7 @@ class Player(msgspec.Struct, frozen=True, kw_only=True):
     """A-27: the AI's silver, converted to a resource each time it reaches 2."""
 
 
-class Castle(msgspec.Struct, frozen=True, kw_only=True):
+class Castle(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """Workers in the castle (§5.8), per seat: ``tier1[section][seat]``, ``tier2[section][seat]``,
     ``centre[seat]``. Sections are numbered in the castle's own frame (content ``castle.sections``)."""
 
@@ -136,7 +136,7 @@ class Castle(msgspec.Struct, frozen=True, kw_only=True):
     """The Castle Leader card's holder."""
 
 
-class Pair(msgspec.Struct, frozen=True):
+class Pair(msgspec.Struct, frozen=True, gc=False):
     """A laid-out player card and the hero under it (§3 step 8); ``taken_by`` is the seat that picked it."""
 
     card: int
@@ -144,7 +144,7 @@ class Pair(msgspec.Struct, frozen=True):
     taken_by: int = NO_SEAT
 
 
-class Turn(msgspec.Struct, frozen=True, kw_only=True):
+class Turn(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """The turn being played (§4.7) and its per-turn limits (§12 invariant 12)."""
 
     seat: int
@@ -160,38 +160,38 @@ class Turn(msgspec.Struct, frozen=True, kw_only=True):
 # ---- Steps: the queue of pending work ------------------------------------------------------------
 
 
-class DrawSegment(msgspec.Struct, frozen=True, tag="draw_segment"):
+class DrawSegment(msgspec.Struct, frozen=True, gc=False, tag="draw_segment"):
     """Chance: which physical segment lies at ring ``position`` (§3 step 1)."""
 
     position: int
 
 
-class DrawRotation(msgspec.Struct, frozen=True, tag="draw_rotation"):
+class DrawRotation(msgspec.Struct, frozen=True, gc=False, tag="draw_rotation"):
     """Chance: the castle's rotation (§3 step 2): section ``(position + rotation) % 5`` lies by ring position."""
 
 
-class DrawFolk(msgspec.Struct, frozen=True, tag="draw_folk"):
+class DrawFolk(msgspec.Struct, frozen=True, gc=False, tag="draw_folk"):
     """Chance: the townsfolk card that comes to the top of the pile at ring ``position`` (§3 step 3)."""
 
     position: int
 
 
-class DrawManuscript(msgspec.Struct, frozen=True, tag="draw_manuscript"):
+class DrawManuscript(msgspec.Struct, frozen=True, gc=False, tag="draw_manuscript"):
     """Chance: the manuscript that comes to the top of the pile at ring ``position`` (grey-backed ones at
     setup, §3 step 4)."""
 
     position: int
 
 
-class DrawStart(msgspec.Struct, frozen=True, tag="draw_start"):
+class DrawStart(msgspec.Struct, frozen=True, gc=False, tag="draw_start"):
     """Chance: the start player (§3 step 7, A-08)."""
 
 
-class DrawPlayerCard(msgspec.Struct, frozen=True, tag="draw_player_card"):
+class DrawPlayerCard(msgspec.Struct, frozen=True, gc=False, tag="draw_player_card"):
     """Chance: the next player card laid out (§3 step 8)."""
 
 
-class DrawHero(msgspec.Struct, frozen=True, tag="draw_hero"):
+class DrawHero(msgspec.Struct, frozen=True, gc=False, tag="draw_hero"):
     """Chance: the hero put under laid-out pair ``pair`` (§3 step 8)."""
 
     pair: int
@@ -202,14 +202,14 @@ Purpose = Literal["hand", "play", "discard", "destroy"]
 (§4.7 phase 1), discarded or destroyed unseen (§4.6)."""
 
 
-class DrawCard(msgspec.Struct, frozen=True, tag="draw_card"):
+class DrawCard(msgspec.Struct, frozen=True, gc=False, tag="draw_card"):
     """Chance: the top card of ``seat``'s draw pile, for ``purpose``."""
 
     seat: int
     purpose: Purpose = "hand"
 
 
-class DrawScheme(msgspec.Struct, frozen=True, tag="draw_scheme"):
+class DrawScheme(msgspec.Struct, frozen=True, gc=False, tag="draw_scheme"):
     """Chance: the AI's next scheme card: from its draw pile into slot 1 (§8.4), or (``future``) the top
     Future Scheme onto its discard pile (§8.3), or at setup into its draw pile (``setup``, §8.1)."""
 
@@ -218,7 +218,7 @@ class DrawScheme(msgspec.Struct, frozen=True, tag="draw_scheme"):
     setup: bool = False
 
 
-class Run(msgspec.Struct, frozen=True, tag="run"):
+class Run(msgspec.Struct, frozen=True, gc=False, tag="run"):
     """Apply ``effects`` for ``seat`` in order (the §6.2 grammar); ``source`` names where they are printed
     (for words and for the trigger rules)."""
 
@@ -227,7 +227,7 @@ class Run(msgspec.Struct, frozen=True, tag="run"):
     source: str = ""
 
 
-class ChooseBranch(msgspec.Struct, frozen=True, tag="choose_branch"):
+class ChooseBranch(msgspec.Struct, frozen=True, gc=False, tag="choose_branch"):
     """§6.2 ``choice``: ``seat`` picks one branch of ``effect``."""
 
     seat: int
@@ -235,7 +235,7 @@ class ChooseBranch(msgspec.Struct, frozen=True, tag="choose_branch"):
     source: str = ""
 
 
-class ChooseCost(msgspec.Struct, frozen=True, tag="choose_cost"):
+class ChooseCost(msgspec.Struct, frozen=True, gc=False, tag="choose_cost"):
     """§6.2 ``cost``: ``seat`` may pay ``effect.pay`` to gain ``effect.gain``."""
 
     seat: int
@@ -243,27 +243,27 @@ class ChooseCost(msgspec.Struct, frozen=True, tag="choose_cost"):
     source: str = ""
 
 
-class ChooseResource(msgspec.Struct, frozen=True, tag="choose_resource"):
+class ChooseResource(msgspec.Struct, frozen=True, gc=False, tag="choose_resource"):
     """§6.2 ``any_resource``: ``seat`` takes ``left`` more resources, one ink, gold or stone a decision."""
 
     seat: int
     left: int = 1
 
 
-class ChooseFlip(msgspec.Struct, frozen=True, tag="choose_flip"):
+class ChooseFlip(msgspec.Struct, frozen=True, gc=False, tag="choose_flip"):
     """§4.5 "flip a debt or a deed": ``seat`` chooses which, ``left`` more times."""
 
     seat: int
     left: int = 1
 
 
-class Rearrange(msgspec.Struct, frozen=True, tag="rearrange"):
+class Rearrange(msgspec.Struct, frozen=True, gc=False, tag="rearrange"):
     """§4.6 Rearrange (optional): ``seat`` permutes the cards in their board slots, or keeps them."""
 
     seat: int
 
 
-class DiscardStep(msgspec.Struct, frozen=True, tag="discard_step"):
+class DiscardStep(msgspec.Struct, frozen=True, gc=False, tag="discard_step"):
     """§4.6 Discard (optional): ``seat`` discards a card from hand or the top of the draw pile, ``left``
     more times, or stops."""
 
@@ -271,7 +271,7 @@ class DiscardStep(msgspec.Struct, frozen=True, tag="discard_step"):
     left: int = 1
 
 
-class DestroyStep(msgspec.Struct, frozen=True, tag="destroy_step"):
+class DestroyStep(msgspec.Struct, frozen=True, gc=False, tag="destroy_step"):
     """§4.6 Destroy (optional): ``seat`` destroys a card from hand or the top of the draw pile, ``left``
     more times, or stops. ``setup``: player card 9's destroy from the starting collection (§3 step 9)."""
 
@@ -280,21 +280,21 @@ class DestroyStep(msgspec.Struct, frozen=True, tag="destroy_step"):
     setup: bool = False
 
 
-class FreeHire(msgspec.Struct, frozen=True, tag="free_hire"):
+class FreeHire(msgspec.Struct, frozen=True, gc=False, tag="free_hire"):
     """§4.6 Free hire: ``seat`` takes the top card of any townsfolk pile, ``left`` more times (A-15)."""
 
     seat: int
     left: int = 1
 
 
-class FreeManuscript(msgspec.Struct, frozen=True, tag="free_manuscript"):
+class FreeManuscript(msgspec.Struct, frozen=True, gc=False, tag="free_manuscript"):
     """§6.2 ``free_manuscript``: ``seat`` takes a visible manuscript costing one of ``costs`` (A-16)."""
 
     seat: int
     costs: tuple[int, ...]
 
 
-class CastleMove(msgspec.Struct, frozen=True, tag="castle_move"):
+class CastleMove(msgspec.Struct, frozen=True, gc=False, tag="castle_move"):
     """§6.2 ``castle_move`` (optional): ``seat`` moves a tier-1 worker to an adjacent tier-1 section,
     ``left`` more times."""
 
@@ -302,14 +302,14 @@ class CastleMove(msgspec.Struct, frozen=True, tag="castle_move"):
     left: int = 1
 
 
-class PlaceSection(msgspec.Struct, frozen=True, tag="place_section"):
+class PlaceSection(msgspec.Struct, frozen=True, gc=False, tag="place_section"):
     """§6.2 ``place_workers`` on ``any_section``: ``seat`` chooses the tier-1 section for ``n`` workers."""
 
     seat: int
     n: int
 
 
-class BuildFree(msgspec.Struct, frozen=True, tag="build_free"):
+class BuildFree(msgspec.Struct, frozen=True, gc=False, tag="build_free"):
     """§6.2 ``build_free``: ``seat`` places a building of ``building`` (any type when empty, A-37) on a
     spot (``near``: reachable from the viscount's space)."""
 
@@ -318,7 +318,7 @@ class BuildFree(msgspec.Struct, frozen=True, tag="build_free"):
     near: bool = False
 
 
-class Settle(msgspec.Struct, frozen=True, tag="settle"):
+class Settle(msgspec.Struct, frozen=True, gc=False, tag="settle"):
     """§5.8 castle resolution for every player with three own workers in a tier-1 or tier-2 section,
     starting with ``active`` (A-36); the active player bumps. ``seat``: the player resolving now."""
 
@@ -326,20 +326,20 @@ class Settle(msgspec.Struct, frozen=True, tag="settle"):
     seat: int = NO_SEAT
 
 
-class Bump(msgspec.Struct, frozen=True, tag="bump"):
+class Bump(msgspec.Struct, frozen=True, gc=False, tag="bump"):
     """§5.8 ``bump``: the active player ``seat`` removes workers from a section over capacity, one a decision."""
 
     seat: int
 
 
-class CastleSection(msgspec.Struct, frozen=True, tag="castle_section"):
+class CastleSection(msgspec.Struct, frozen=True, gc=False, tag="castle_section"):
     """§5.8: ``seat`` holds three workers in several sections of ``tier``: which resolves first."""
 
     seat: int
     tier: int
 
 
-class Collide(msgspec.Struct, frozen=True, tag="collide"):
+class Collide(msgspec.Struct, frozen=True, gc=False, tag="collide"):
     """§4.7 phase 5 step 3 and 4: the active player ``seat`` gains the column's rewards (read now, A-05)."""
 
     seat: int
@@ -347,13 +347,13 @@ class Collide(msgspec.Struct, frozen=True, tag="collide"):
     """The column read at the start of phase 5 (A-05 ``at_start``); 0 reads it now."""
 
 
-class Reset(msgspec.Struct, frozen=True, tag="reset"):
+class Reset(msgspec.Struct, frozen=True, gc=False, tag="reset"):
     """§4.7 phase 5 step 5: ``seat``'s markers go back to 1 and 7."""
 
     seat: int
 
 
-class Outcome(msgspec.Struct, frozen=True, tag="outcome"):
+class Outcome(msgspec.Struct, frozen=True, gc=False, tag="outcome"):
     """A primary action's outcome after its payment and dismissal (§5.4–§5.7)."""
 
     seat: int
@@ -365,14 +365,14 @@ class Outcome(msgspec.Struct, frozen=True, tag="outcome"):
     manuscript: str = EMPTY
 
 
-class AfterAction(msgspec.Struct, frozen=True, tag="after_action"):
+class AfterAction(msgspec.Struct, frozen=True, gc=False, tag="after_action"):
     """§4.7 phase 3: ``seat``'s "after you take action X" abilities fire."""
 
     seat: int
     action: ActionName
 
 
-class Spread(msgspec.Struct, frozen=True, tag="spread"):
+class Spread(msgspec.Struct, frozen=True, gc=False, tag="spread"):
     """§5.8 under A-09 ``literal``: after the tier-2 reward, ``seat`` moves one worker from tier-1
     ``section`` to each neighbouring section."""
 
@@ -380,13 +380,13 @@ class Spread(msgspec.Struct, frozen=True, tag="spread"):
     section: int
 
 
-class Gather(msgspec.Struct, frozen=True, tag="gather"):
+class Gather(msgspec.Struct, frozen=True, gc=False, tag="gather"):
     """§3 step 9.5: ``seat``'s townsfolk gained during setup join the starting cards in the draw pile."""
 
     seat: int
 
 
-class AiDo(msgspec.Struct, frozen=True, tag="ai_do"):
+class AiDo(msgspec.Struct, frozen=True, gc=False, tag="ai_do"):
     """§8.4 step 3: the AI ``seat`` executes one row (or part of a row) of its scheme card."""
 
     seat: int
@@ -394,7 +394,7 @@ class AiDo(msgspec.Struct, frozen=True, tag="ai_do"):
     source: str = ""
 
 
-class AiFirst(msgspec.Struct, frozen=True, tag="ai_first"):
+class AiFirst(msgspec.Struct, frozen=True, gc=False, tag="ai_first"):
     """§8.2: the AI performs the first of ``rows`` it is able to perform."""
 
     seat: int
@@ -439,7 +439,7 @@ Step = (
 )
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
+class State(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """The whole game. ``rng is None`` means external chance (the CHANCE seat names every draw)."""
 
     options: Options

@@ -64,7 +64,7 @@ SIDE_RULES: Mapping[str, SideRules] = MappingProxyType(
 )
 
 
-class Area(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Area(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """An area (§0): die spots 0–2, a survey spot or not, optionally its clockwise ``boundary`` of path/gap ids."""
 
     id: str
@@ -75,7 +75,7 @@ class Area(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     boundary: tuple[str, ...] | None = None
 
 
-class BoardPath(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class BoardPath(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A path (§0): a printed length and two sides of 1 or 2 areas each (T-path: ``[[A], [B1, B2]]``, §5.8).
 
     ``fence`` paths (length ``None``, permanently built) are created only by Carpenters at run time (§9.5);
@@ -90,7 +90,7 @@ class BoardPath(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     fence: bool = False
 
 
-class Gap(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Gap(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A gap in the fortification, opening onto exactly one area (§5.0.3)."""
 
     id: str
@@ -99,7 +99,7 @@ class Gap(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     source: str
 
 
-class Tower(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Tower(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A tower on the fortification, with 0 or 1 faction-die spot (rule 8)."""
 
     id: str
@@ -108,7 +108,7 @@ class Tower(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     source: str
 
 
-class Zone(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Zone(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A defence zone between two towers (§5.0.3)."""
 
     id: str

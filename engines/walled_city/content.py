@@ -16,7 +16,7 @@ from engines.core.content import ContentError, Provenance, load, pack_dir
 DATA_DIR = Path(__file__).parent / "data"
 
 
-class Factions(msgspec.Struct, frozen=True):
+class Factions(msgspec.Struct, frozen=True, gc=False):
     ids: list[str]
     dice_per_faction: int
     faces: list[int]
@@ -24,13 +24,13 @@ class Factions(msgspec.Struct, frozen=True):
     source: str
 
 
-class Deck(msgspec.Struct, frozen=True):
+class Deck(msgspec.Struct, frozen=True, gc=False):
     cards: list[tuple[int, int]]
     provenance: Provenance
     source: str
 
 
-class Allotment(msgspec.Struct, frozen=True):
+class Allotment(msgspec.Struct, frozen=True, gc=False):
     """Pieces and cards per player for a board side and player count (§3.2, §3.3)."""
 
     board: str
@@ -45,13 +45,13 @@ class Allotment(msgspec.Struct, frozen=True):
     source: str
 
 
-class Cards(msgspec.Struct, frozen=True):
+class Cards(msgspec.Struct, frozen=True, gc=False):
     cards: list[tuple[int, int]]
     provenance: Provenance
     source: str
 
 
-class Guild(msgspec.Struct, frozen=True):
+class Guild(msgspec.Struct, frozen=True, gc=False):
     """A guild card (§6.2): its deck and priority (``b``: Borderlands-style number, acts after the plain one)."""
 
     id: str
@@ -74,7 +74,7 @@ class Guild(msgspec.Struct, frozen=True):
         return f"{self.priority}{'b' if self.b else ''}"
 
 
-class Values(msgspec.Struct, frozen=True):
+class Values(msgspec.Struct, frozen=True, gc=False):
     values: list[int]
     provenance: Provenance
     source: str

@@ -18,7 +18,7 @@ from engines.walled_city.board import Board
 SpotKind = Literal["empty", "built", "demolished"]
 
 
-class SpotState(msgspec.Struct, frozen=True):
+class SpotState(msgspec.Struct, frozen=True, gc=False):
     """``path_state[p]`` / ``gap_state[g]`` (§5.0.1): ``empty``, ``built`` (``road(k)`` / ``wall(k)``, k = ``height``
     pieces stacked) or ``demolished`` (Goldsmiths)."""
 
@@ -40,7 +40,7 @@ def built(height: int = 1) -> SpotState:
     return SpotState("built", height)
 
 
-class Citizens(msgspec.Struct, frozen=True):
+class Citizens(msgspec.Struct, frozen=True, gc=False):
     """One competitor's peasants and nobles in one place (§5.0.1)."""
 
     peasants: int = 0
@@ -55,7 +55,7 @@ class Citizens(msgspec.Struct, frozen=True):
         return Citizens(self.peasants + other.peasants, self.nobles + other.nobles)
 
 
-class Die(msgspec.Struct, frozen=True):
+class Die(msgspec.Struct, frozen=True, gc=False):
     """A faction die (§2.5, §5.0.1): its faction, its value in {1, 2, 3} and its location (an area or a tower id)."""
 
     faction: str
@@ -63,7 +63,7 @@ class Die(msgspec.Struct, frozen=True):
     location: str
 
 
-class SurveyTile(msgspec.Struct, frozen=True):
+class SurveyTile(msgspec.Struct, frozen=True, gc=False):
     """A survey tile (§2.6): value +1 or −1, always in an area."""
 
     value: int
@@ -78,7 +78,7 @@ TowerWatchmen = Mapping[str, Mapping[str, int]]
 SpotStates = Mapping[str, SpotState]
 
 
-class District(msgspec.Struct, frozen=True):
+class District(msgspec.Struct, frozen=True, gc=False):
     """A district (§0, §5.0.2): a connected component of areas, listed in board order."""
 
     areas: tuple[str, ...]

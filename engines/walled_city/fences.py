@@ -26,7 +26,7 @@ from msgspec.structs import replace
 from engines.walled_city.board import Area, Board, BoardPath, Gap
 
 
-class Fence(msgspec.Struct, frozen=True):
+class Fence(msgspec.Struct, frozen=True, gc=False):
     """A Carpenters fence (§6.3 G13): it splits ``area`` between two cut points on its clockwise boundary.
     A cut point is the vertex right after boundary item ``first`` (``first_inside`` false) or the interior of
     path ``first`` (``first_inside`` true); likewise ``second``."""

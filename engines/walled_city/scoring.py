@@ -54,7 +54,7 @@ _ORDINALS = (
 )
 
 
-class Award(msgspec.Struct, frozen=True):
+class Award(msgspec.Struct, frozen=True, gc=False):
     """The votes one district, faction or tower gives, and why.
 
     ``points`` pairs (competitor, votes) sorted by competitor id; a ranked competitor whose place is
@@ -75,7 +75,7 @@ class Award(msgspec.Struct, frozen=True):
         return dict(self.points)
 
 
-class ZoneCard(msgspec.Struct, frozen=True):
+class ZoneCard(msgspec.Struct, frozen=True, gc=False):
     """A building card in a defence zone (§5.0.1): its owner, the number facing each tower, and whether it
     has been turned face up (§5.5)."""
 
@@ -85,7 +85,7 @@ class ZoneCard(msgspec.Struct, frozen=True):
     revealed: bool = False
 
 
-class Flight(msgspec.Struct, frozen=True):
+class Flight(msgspec.Struct, frozen=True, gc=False):
     """The result of nobles fleeing (§5.7): the new area citizens, nobles sent to the box per competitor,
     and one line per district touching an open gap."""
 

@@ -23,7 +23,7 @@ Phase = Literal["setup", "starting_roads", "alignment", "build", "defence", "ove
 BuildStep = Literal["place", "settle", "promote", "adjust", "end"]
 
 
-class Options(msgspec.Struct, frozen=True, kw_only=True):
+class Options(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """Game configuration and the spec's engine flags (Appendix, §10)."""
 
     players: int
@@ -42,7 +42,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     """§10 A-11: Saddlers may move citizens across a Carpenters fence."""
 
 
-class Card(msgspec.Struct, frozen=True):
+class Card(msgspec.Struct, frozen=True, gc=False):
     """A building card ``a/b`` (§2.4); ``defence_only``: the 3-player Borderlands off-colour card (§3.7)."""
 
     a: int
@@ -50,7 +50,7 @@ class Card(msgspec.Struct, frozen=True):
     defence_only: bool = False
 
 
-class Seat(msgspec.Struct, frozen=True, kw_only=True):
+class Seat(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """A real player's reserve, hand, guild and votes."""
 
     roads: int
@@ -64,7 +64,7 @@ class Seat(msgspec.Struct, frozen=True, kw_only=True):
     votes: int = 0
 
 
-class Spot(msgspec.Struct, frozen=True):
+class Spot(msgspec.Struct, frozen=True, gc=False):
     """A built (``height`` pieces) or demolished path or gap (§5.0.1); unlisted spots are empty."""
 
     id: str
@@ -72,7 +72,7 @@ class Spot(msgspec.Struct, frozen=True):
     height: int = 1
 
 
-class Placed(msgspec.Struct, frozen=True):
+class Placed(msgspec.Struct, frozen=True, gc=False):
     """A competitor's citizens in an area, or watchmen (nobles) in a tower."""
 
     place: str
@@ -81,7 +81,7 @@ class Placed(msgspec.Struct, frozen=True):
     nobles: int = 0
 
 
-class ZoneCard(msgspec.Struct, frozen=True):
+class ZoneCard(msgspec.Struct, frozen=True, gc=False):
     """A card in a defence zone: owner, the number toward each of the zone's towers, revealed or not."""
 
     zone: str
@@ -91,7 +91,7 @@ class ZoneCard(msgspec.Struct, frozen=True):
     revealed: bool = False
 
 
-class Vote(msgspec.Struct, frozen=True):
+class Vote(msgspec.Struct, frozen=True, gc=False):
     """A scored item for a competitor: the score breakdown lists these."""
 
     who: str
@@ -113,7 +113,7 @@ def vote_line(who: str, category: str, points: int, detail: Text) -> Vote:
     return Vote(who, category, points, detail.english, detail)
 
 
-class Turn(msgspec.Struct, frozen=True, kw_only=True):
+class Turn(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """The build turn in progress (§5.3, §5.4): the spot built, the card played, the step owed.
 
     ``end`` is the window after the last step (W3 in round 1, W4 in round 2, §5.6), reached only when the
@@ -131,7 +131,7 @@ class Turn(msgspec.Struct, frozen=True, kw_only=True):
     drapers: bool = False
 
 
-class Activation(msgspec.Struct, frozen=True, kw_only=True):
+class Activation(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """A guild ability being resolved, one decision at a time (§5.6, §6.3).
 
     ``guild`` is the ability (the copied guild under Grocers, then ``via`` is ``grocers``); ``count`` the
@@ -154,7 +154,7 @@ class Activation(msgspec.Struct, frozen=True, kw_only=True):
     rolling: bool = False
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
+class State(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """The whole game; ``rng is None`` means external chance."""
 
     options: Options

@@ -35,7 +35,7 @@ SIDE_NAMES = names(GAME, "side", {side: side for side in SIDES})
 BUILDINGS: tuple[str, ...] = ("CHURCH", "WELL", "MARKET")
 
 
-class Tile(msgspec.Struct, frozen=True):
+class Tile(msgspec.Struct, frozen=True, gc=False):
     """One side of a terrain board: 4 rows of 4 field codes, arrow up (§9.3)."""
 
     gem: str
@@ -45,7 +45,7 @@ class Tile(msgspec.Struct, frozen=True):
     source: str
 
 
-class Formation(msgspec.Struct, frozen=True):
+class Formation(msgspec.Struct, frozen=True, gc=False):
     """A wall formation as doubled-coordinate midpoints (§5.2)."""
 
     id: str
@@ -54,7 +54,7 @@ class Formation(msgspec.Struct, frozen=True):
     source: str
 
 
-class DieFace(msgspec.Struct, frozen=True):
+class DieFace(msgspec.Struct, frozen=True, gc=False):
     """A building-die face: a formation (red half) and coins (white half)."""
 
     face: int
@@ -64,7 +64,7 @@ class DieFace(msgspec.Struct, frozen=True):
     source: str
 
 
-class KingDice(msgspec.Struct, frozen=True):
+class KingDice(msgspec.Struct, frozen=True, gc=False):
     """The three king dice, six faces each (§2 D, §10 A2)."""
 
     dice: list[list[int]]
@@ -72,7 +72,7 @@ class KingDice(msgspec.Struct, frozen=True):
     source: str
 
 
-class Supply(msgspec.Struct, frozen=True):
+class Supply(msgspec.Struct, frozen=True, gc=False):
     """Component counts (used by the strict-supply option, §10 A6)."""
 
     walls: int
@@ -82,7 +82,7 @@ class Supply(msgspec.Struct, frozen=True):
     source: str
 
 
-class LayoutEntry(msgspec.Struct, frozen=True):
+class LayoutEntry(msgspec.Struct, frozen=True, gc=False):
     """One terrain board in the assembled play area (§3.4)."""
 
     quadrant: Literal["TL", "TR", "BL", "BR"]
@@ -91,7 +91,7 @@ class LayoutEntry(msgspec.Struct, frozen=True):
     rotation: int
 
 
-class BoardPreset(msgspec.Struct, frozen=True):
+class BoardPreset(msgspec.Struct, frozen=True, gc=False):
     """A named assembled play area (skips the setup steps)."""
 
     id: str

@@ -19,7 +19,7 @@ NO_SEAT = -1
 Step = Literal["first_player", "setup", "decree", "roll", "place", "lift", "close", "over"]
 
 
-class Options(msgspec.Struct, frozen=True, kw_only=True):
+class Options(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """Game configuration and the §7.5 / §10 options."""
 
     players: int
@@ -39,7 +39,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     """§10 A8 safeguard: an Age still open after this many turns aborts the game."""
 
 
-class Ledger(msgspec.Struct, frozen=True):
+class Ledger(msgspec.Struct, frozen=True, gc=False):
     """One scored item: the score breakdown is these entries (plus raid and shield at the end)."""
 
     category: str
@@ -47,7 +47,7 @@ class Ledger(msgspec.Struct, frozen=True):
     detail: str
 
 
-class Submission(msgspec.Struct, frozen=True):
+class Submission(msgspec.Struct, frozen=True, gc=False):
     """A committed placement (hidden until every open player has committed, §4.4).
 
     ``kind``: ``formation`` (``variant``, ``dx``, ``dy``), ``single`` (``edge``), ``pass``;
@@ -61,7 +61,7 @@ class Submission(msgspec.Struct, frozen=True):
     edge: str = ""
 
 
-class Player(msgspec.Struct, frozen=True, kw_only=True):
+class Player(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """One player's board and holdings."""
 
     walls: tuple[str, ...] = ()
@@ -84,7 +84,7 @@ class Player(msgspec.Struct, frozen=True, kw_only=True):
     """This closing step's decision is final (Continue, or a sealed city)."""
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
+class State(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     """The whole game; ``rng is None`` means external chance."""
 
     options: Options

@@ -45,13 +45,13 @@ HIDDEN = 0
 NO_SEAT = -2
 
 
-class Deal(msgspec.Struct, frozen=True, tag="deal"):
+class Deal(msgspec.Struct, frozen=True, gc=False, tag="deal"):
     """Chance: the next card dealt is of rank ``card`` (to the first seat with the fewest cards)."""
 
     card: int
 
 
-class Play(msgspec.Struct, frozen=True, tag="play"):
+class Play(msgspec.Struct, frozen=True, gc=False, tag="play"):
     """A player puts a card of rank ``card`` face down."""
 
     card: int
@@ -87,16 +87,16 @@ FACE_DOWN = Message("high_card.picture.face_down", ", a card face down")
 NOTHING = Message("high_card.picture.nothing", "")
 
 
-class Move(msgspec.Struct, frozen=True):
+class Move(msgspec.Struct, frozen=True, gc=False):
     seat: int
     action: Action
 
 
-class Options(msgspec.Struct, frozen=True):
+class Options(msgspec.Struct, frozen=True, gc=False):
     players: int
 
 
-class State(msgspec.Struct, frozen=True):
+class State(msgspec.Struct, frozen=True, gc=False):
     """``deck``: the undealt cards (sorted); ``hands``: each seat's cards (sorted); ``down``: each seat's card
     put face down this round (``HIDDEN``: none, or hidden in a view); ``ready``: who has put one down
     (public); ``rounds``: the cards turned up in each round played, by seat."""

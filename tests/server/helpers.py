@@ -1,7 +1,9 @@
-"""Shared test helpers: setups, google.rpc error details, random games through the API."""
+"""Shared test helpers: setups, google.rpc error details, random games through the API, requests to the HTTP
+port and its frames."""
 
 from __future__ import annotations
 
+import http.client
 import random
 from collections.abc import Callable
 from functools import cache
@@ -11,6 +13,9 @@ import grpc
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 from rulesengine.v1 import common_pb2, service_pb2, service_pb2_grpc
+
+from server.app import Running
+from server.handlers import SERVICE_NAME
 
 KEY = b"test-signing-key-0123456789abcdef"
 
@@ -77,3 +82,48 @@ def bot_games(
         return play_game(client, make_setup(players, seed), agents)
 
     return play
+
+
+# ---- the HTTP port ---------------------------------------------------------------------------------
+
+PREFIX = f"/{SERVICE_NAME}/"
+
+
+def request(
+    running: Running, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None
+) -> tuple[int, dict[str, str], bytes]:
+    """One HTTP request to the HTTP port: status, headers (lower-case names), body."""
+    assert running.http_port is not None
+    connection = http.client.HTTPConnection("127.0.0.1", running.http_port, timeout=10)
+    try:
+        connection.request(method, path, body=body, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        connection.close()
+
+
+def frames(*messages: bytes) -> bytes:
+    """gRPC-Web / Connect streaming envelopes: flag 0, big-endian length, the message."""
+    return b"".join(b"\x00" + len(m).to_bytes(4, "big") + m for m in messages)
+
+
+def unframe(body: bytes) -> tuple[list[bytes], bytes | None]:
+    """The data messages of an enveloped body, and its end frame (flag bit 0x80 or 0x02) if any."""
+    messages: list[bytes] = []
+    end: bytes | None = None
+    while body:
+        flag, length = body[0], int.from_bytes(body[1:5], "big")
+        payload, body = body[5 : 5 + length], body[5 + length :]
+        if flag & 0x82:
+            end = payload
+        else:
+            messages.append(payload)
+    return messages, end
+
+
+def grpc_web_trailers(end: bytes | None) -> dict[str, str]:
+    """The trailers of a gRPC-Web trailer frame."""
+    assert end is not None, "no trailer frame"
+    pairs = (line.split(":", 1) for line in end.decode().split("\r\n") if line)
+    return {key.strip().lower(): value.strip() for key, value in pairs}

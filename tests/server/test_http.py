@@ -33,15 +33,14 @@ from engines import registry
 from server.app import Running, start_server
 from server.cli import parse_config
 from server.config import Config
-from server.handlers import SERVICE, SERVICE_NAME
+from server.handlers import SERVICE
 from server.http import FRAMING_ALLOWANCE, HEALTH_PATH
 from tests.server.conftest import LogSink
-from tests.server.helpers import details, setup
+from tests.server.helpers import PREFIX, details, frames, grpc_web_trailers, request, setup, unframe
 
 ROOT = Path(__file__).resolve().parents[2]
 MAX_MESSAGE = 128 * 1024
 ORIGIN = "https://tables.example"
-PREFIX = f"/{SERVICE_NAME}/"
 
 
 @pytest.fixture(scope="module")
@@ -67,20 +66,6 @@ def grpc_stub(running: Running) -> Iterator[service_pb2_grpc.RulesEngineServiceS
     """A gRPC stub on the same server."""
     with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
         yield service_pb2_grpc.RulesEngineServiceStub(channel)
-
-
-def request(
-    running: Running, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None
-) -> tuple[int, dict[str, str], bytes]:
-    """One HTTP request to the HTTP port: status, headers (lower-case names), body."""
-    assert running.http_port is not None
-    connection = http.client.HTTPConnection("127.0.0.1", running.http_port, timeout=10)
-    try:
-        connection.request(method, path, body=body, headers=headers or {})
-        response = connection.getresponse()
-        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
-    finally:
-        connection.close()
 
 
 def call_json(running: Running, rpc: str, message: Message, **headers: str) -> tuple[int, dict[str, Any]]:
@@ -111,32 +96,6 @@ def connect_details(body: dict[str, Any]) -> tuple[error_details_pb2.ErrorInfo, 
         target = info if detail["type"] == "google.rpc.ErrorInfo" else bad
         target.ParseFromString(base64.b64decode(detail["value"] + "=" * (-len(detail["value"]) % 4)))
     return info, bad
-
-
-def frames(*messages: bytes) -> bytes:
-    """gRPC-Web / Connect streaming envelopes: flag 0, big-endian length, the message."""
-    return b"".join(b"\x00" + len(m).to_bytes(4, "big") + m for m in messages)
-
-
-def unframe(body: bytes) -> tuple[list[bytes], bytes | None]:
-    """The data messages of an enveloped body, and its end frame (flag bit 0x80 or 0x02) if any."""
-    messages: list[bytes] = []
-    end: bytes | None = None
-    while body:
-        flag, length = body[0], int.from_bytes(body[1:5], "big")
-        payload, body = body[5 : 5 + length], body[5 + length :]
-        if flag & 0x82:
-            end = payload
-        else:
-            messages.append(payload)
-    return messages, end
-
-
-def grpc_web_trailers(end: bytes | None) -> dict[str, str]:
-    """The trailers of a gRPC-Web trailer frame."""
-    assert end is not None, "no trailer frame"
-    pairs = (line.split(":", 1) for line in end.decode().split("\r\n") if line)
-    return {key.strip().lower(): value.strip() for key, value in pairs}
 
 
 # ---- a game to talk about ------------------------------------------------------------------------

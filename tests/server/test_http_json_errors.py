@@ -26,8 +26,8 @@ from server.config import Config
 from server.handlers import SERVICE_NAME
 from server.http import connect_error
 from tests.server.conftest import LogSink
-from tests.server.test_http import frames, unframe
-from tests.server.test_http import grpc_web_trailers as trailers
+from tests.server.helpers import frames, unframe
+from tests.server.helpers import grpc_web_trailers as trailers
 
 ROOT = Path(__file__).resolve().parents[2]
 MAX_MESSAGE = 128 * 1024

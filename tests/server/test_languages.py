@@ -17,8 +17,7 @@ from server.app import Running, start_server
 from server.config import Config
 from tests.languages.pending import games
 from tests.server.conftest import LogSink
-from tests.server.helpers import details
-from tests.server.test_http import PREFIX, request
+from tests.server.helpers import PREFIX, details, request
 
 GAMES = games()
 

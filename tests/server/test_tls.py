@@ -32,8 +32,7 @@ from server.http_guard import HttpLimits
 from server.servicer import RulesEngineServicer
 from server.tls import CertificateFiles, TlsFiles
 from tests.pki import make_ca, make_leaf
-from tests.server.helpers import setup
-from tests.server.test_http import PREFIX, frames, unframe
+from tests.server.helpers import PREFIX, frames, setup, unframe
 
 #: ``(rpc, request, timeout)`` -> response: one unary call over one port.
 Unary = Callable[[str, Message, float], Any]

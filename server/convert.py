@@ -133,6 +133,7 @@ class StructCodec:
             raise SchemaMismatch(f"{cls!r} is not a msgspec struct")
         plans: _Cache = {}
         self._plans = _compile_struct(info, descriptor, plans)
+        _settle_plain(plans)
         #: What this codec's plans remember, bounded together (``REMEMBERED_BYTES``).
         self.remembered = _Remembered(REMEMBERED_BYTES)
         for plan in plans.values():
@@ -171,7 +172,9 @@ class UnionCodec:
     """Converts a tagged union of structs to and from its oneof wrapper message."""
 
     def __init__(self, union: Any, descriptor: Descriptor) -> None:
-        self._plans = _compile_union(mi.type_info(union), descriptor, {})
+        plans: _Cache = {}
+        self._plans = _compile_union(mi.type_info(union), descriptor, plans)
+        _settle_plain(plans)
 
     def encode_into(self, value: msgspec.Struct, wrapper: Message, path: str = "") -> None:
         """Set the oneof member of ``wrapper`` that holds ``value``."""
@@ -255,6 +258,8 @@ class _StructPlan:
         self.fields: list[tuple[str, str, _Encode, _Decode, Any]] = []
         #: The message class when the struct is plain (``_is_plain``): built in one call, in C.
         self.plain: type[Message] | None = None
+        #: The struct's type information and its message's descriptor, for a struct that may be plain.
+        self.shape: tuple[mi.StructType, Descriptor] | None = None
         self.remember = False
         self.remembered = _Remembered(0)
         self._encoded: dict[int, tuple[Any, bytes | None]] = {}
@@ -465,27 +470,49 @@ def _compile_struct(info: mi.StructType, descriptor: Descriptor, cache: _Cache) 
         if fd.is_repeated and default is not _REQUIRED and default:
             default = _REQUIRED  # an unset repeated field decodes as empty, not as this default
         plan.fields.append((field.name, field.encode_name, encode, decode, default))
-    if info.tag_field is None and not info.array_like and all(_is_plain(f, descriptor, cache) for f in info.fields):
-        plan.plain = _message_class(descriptor)
+    if info.tag_field is None and not info.array_like:
+        plan.plain = _message_class(descriptor)  # so far: ``_settle_plain`` decides
+        plan.shape = (info, descriptor)
     return plan
+
+
+def _settle_plain(cache: _Cache) -> None:
+    """Keep ``plain`` only on the plans whose every field is plain (``_is_plain``). Every candidate starts plain
+    and loses it while a field of it is not, until nothing changes: so a recursive struct (a text whose
+    parameter holds a text) is plain when nothing but itself stands in the way."""
+    candidates = [plan for plan in cache.values() if isinstance(plan, _StructPlan) and plan.shape is not None]
+    changed = True
+    while changed:
+        changed = False
+        for plan in candidates:
+            assert plan.shape is not None
+            info, descriptor = plan.shape
+            if plan.plain is not None and not all(_is_plain(f, descriptor, cache) for f in info.fields):
+                plan.plain = None
+                changed = True
 
 
 def _is_plain(field: mi.Field, descriptor: Descriptor, cache: _Cache) -> bool:
     """Whether ``msgspec.to_builtins`` gives for ``field`` exactly what the message's constructor takes, and
     the constructor then writes what encoding field by field writes: a scalar without presence (whose
-    default is then the proto3 zero value), a sequence of such scalars or of plain structs, or a required
-    plain struct; named as in the proto. A struct of plain fields is plain (``_StructPlan.plain``)."""
+    default is then the proto3 zero value), a sequence of such scalars or of plain structs, or a plain struct,
+    required or else ``None`` by default (the constructor leaves a message field given ``None`` unset, as
+    encoding field by field leaves it); named as in the proto. A struct of plain fields is plain
+    (``_StructPlan.plain``)."""
     fd = descriptor.fields_by_name[field.name]
     info, nullable = _split_optional(field.type)
-    if nullable or field.encode_name != fd.name:
+    if field.encode_name != fd.name:
         return False
+    if nullable and (not isinstance(info, mi.StructType) or field.required or field.default is not None):
+        return False  # an optional scalar, or a nullable struct that is not None by default
     if isinstance(info, mi.VarTupleType | mi.ListType):
         info = info.item_type
     elif fd.has_presence and not isinstance(info, mi.StructType):
         return False  # an optional scalar: unset and set-to-default differ on the wire
     if isinstance(info, mi.StructType):
         nested = cache.get((info.cls, fd.message_type.full_name)) if fd.message_type is not None else None
-        return (fd.is_repeated or field.required) and isinstance(nested, _StructPlan) and nested.plain is not None
+        required = fd.is_repeated or field.required or nullable
+        return required and isinstance(nested, _StructPlan) and nested.plain is not None
     return _scalar_pytype(info) is not None
 
 

@@ -103,17 +103,21 @@ class Message:
     The messages of a game are its catalogue's source: ``tools.catalogues`` collects every ``Message`` and
     ``Name`` of a game's modules into the game's ``messages.pot``, which every language translates."""
 
-    __slots__ = ("_names", "id", "plural", "template")
+    __slots__ = ("_keys", "_names", "_numbered", "_numbered_plural", "id", "plural", "template")
 
     def __init__(self, id: str, template: str, plural: str = "") -> None:
         self.id = id
         self.template = template
         self.plural = plural
         self._names = _placeholders(template)
+        self._keys = frozenset(self._names)
         if plural and (_PLURAL_PARAM not in _placeholders(plural) or set(_placeholders(plural)) != set(self._names)):
             raise ValueError(
                 f"{id}: a counting message names {{{_PLURAL_PARAM}}} and the same parameters in both forms"
             )
+        #: The templates with each parameter numbered by its place in ``names``, filled by ``str.format``.
+        self._numbered = _numbered(template, self._names)
+        self._numbered_plural = _numbered(plural, self._names) if plural else ""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -126,19 +130,19 @@ class Message:
     def __call__(self, **params: Param) -> Text:
         """The text with these parameters (each one the template names, no other), the English rendered."""
         names = self._names
-        if len(params) != len(names) or any(n not in params for n in names):
+        if params.keys() != self._keys:
             missing = [n for n in names if n not in params]
             extra = [n for n in params if n not in names]
             raise KeyError(f"{self.id}: missing {missing}, unexpected {extra}")
-        template = self.template
+        numbered = self._numbered
         if self.plural:
             count = params[_PLURAL_PARAM]
             if not isinstance(count, int):
                 raise TypeError(f"{self.id}: {{{_PLURAL_PARAM}}} counts and must be a number")
             if count != 1:
-                template = self.plural
-        shaped = tuple(param(name, params[name]) for name in names)
-        return Text(self.id, shaped, template.format_map({p.name: p.value for p in shaped}))
+                numbered = self._numbered_plural
+        shaped = tuple(map(param, names, map(params.__getitem__, names)))
+        return Text(self.id, shaped, numbered.format(*[p.value for p in shaped]))
 
 
 def param(name: str, value: Param) -> TextParam:
@@ -156,6 +160,18 @@ def param(name: str, value: Param) -> TextParam:
 
 def _placeholders(template: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(field for _, field, _, _ in _FORMATTER.parse(template) if field))
+
+
+def _numbered(template: str, names: tuple[str, ...]) -> str:
+    """``template`` with each named field numbered by the name's place in ``names`` (``"{a} and {b}"`` with
+    ``("a", "b")``: ``"{0} and {1}"``), its literal braces kept, so that ``str.format`` fills it from a list."""
+    parts = []
+    for literal, field, spec, conversion in _FORMATTER.parse(template):
+        parts.append(literal.replace("{", "{{").replace("}", "}}"))
+        if field is not None:
+            conversion = f"!{conversion}" if conversion else ""
+            parts.append(f"{{{names.index(field)}{conversion}{':' + spec if spec else ''}}}")
+    return "".join(parts)
 
 
 def names(game: str, kind: str, english: dict[str, str]) -> dict[str, Name]:

@@ -29,21 +29,23 @@ from server.metrics import Metrics
 COST_PER_KEY_BYTE = 10
 
 
-def state_key(message: service_pb2.GameState) -> bytes:
+def state_key(message: service_pb2.GameState, built_here: bool = False) -> bytes:
     """The memo key of a state message: everything that decides which engine runs on it and what it
     decodes to, i.e. the game id, the game whose payload the oneof holds (the envelope check refuses a
     state where the two differ; the key keeps them apart all the same) and that payload's deterministic
     serialization.
 
     Unknown fields are dropped from ``message`` (they carry nothing the engine reads), so two
-    messages that decode to the same state have the same key. The signature and the rules version
+    messages that decode to the same state have the same key; a message ``built_here``, by this server's
+    codec, has none to drop. The signature and the rules version
     are not part of the key: neither changes the decoded state.
     """
     held = message.WhichOneof("state")
     if held is None:
         return b"%s\0" % message.game_id.encode()
     typed = getattr(message, held)
-    typed.DiscardUnknownFields()
+    if not built_here:
+        typed.DiscardUnknownFields()
     return b"%s\0%s\0%s" % (message.game_id.encode(), held.encode(), typed.SerializeToString(deterministic=True))
 
 

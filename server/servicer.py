@@ -110,6 +110,11 @@ class RulesEngineServicer:
     def _state_in(self, message: service_pb2.GameState) -> tuple[GameBinding, Any]:
         """Verify, locate, check the envelope of, convert and check a received state (the memo answers
         a state it has seen, only once the envelope holds: its key is the game and the payload)."""
+        binding, state, _key = self._state_in_keyed(message, self._memo.enabled)
+        return binding, state
+
+    def _state_in_keyed(self, message: service_pb2.GameState, keyed: bool = True) -> tuple[GameBinding, Any, bytes]:
+        """``_state_in``, with the state's memo key (``state_key``; empty unless ``keyed``)."""
         if self._require_signed:
             assert self._signer is not None
             if not message.signature:
@@ -123,10 +128,10 @@ class RulesEngineServicer:
         binding = self._binding(message.game_id, "state.game_id")
         envelope.check_state(message)
         self._check_version(binding, message.rules_version, "state.rules_version")
-        key = state_key(message) if self._memo.enabled else b""
-        known = self._memo.get(key) if key else None
+        key = state_key(message) if keyed else b""
+        known = self._memo.get(key) if key and self._memo.enabled else None
         if known is not None:
-            return binding, known
+            return binding, known, key
         try:
             state = binding.state_from_proto(message)
         except ConversionError as exc:
@@ -135,9 +140,9 @@ class RulesEngineServicer:
             binding.engine.check(state)
         except StateInvalid as exc:
             raise errors.state_invalid(errors.state_field(binding.game_id, exc.field), str(exc)) from exc
-        if key:
+        if key and self._memo.enabled:
             self._memo.put(key, state)
-        return binding, state
+        return binding, state, key
 
     def _move_in(self, binding: GameBinding, message: service_pb2.Move, path: str = "move") -> Any:
         try:
@@ -167,7 +172,7 @@ class RulesEngineServicer:
         if self._signer is not None:
             self._signer.sign(message)
         if playable and self._memo.enabled:
-            self._memo.put(state_key(message), state)
+            self._memo.put(state_key(message, built_here=True), state)
         return message
 
     def _view(self, binding: GameBinding, state: Any, viewer: common_pb2.Viewer) -> Any:
@@ -386,7 +391,7 @@ class RulesEngineServicer:
 
     def RenderView(self, request: service_pb2.RenderViewRequest, context: grpc.ServicerContext) -> Any:
         """A picture (SVG or PNG) of what one seat or a spectator sees."""
-        binding, state = self._state_in(request.state)
+        binding, state, key = self._state_in_keyed(request.state)
         if not request.HasField("viewer"):
             raise errors.request_invalid("viewer", "viewer is required: a seat or a spectator")
         viewer = request.viewer.seat if request.viewer.WhichOneof("viewer") == "seat" else None
@@ -406,7 +411,7 @@ class RulesEngineServicer:
         elif not MIN_SCALE <= scale <= MAX_SCALE:
             raise errors.request_invalid("scale", f"scale must be {MIN_SCALE} to {MAX_SCALE}, got {scale:g}")
         words = getattr(context, "words", None)
-        seen = (state_key(request.state), viewer, request.viewer.WhichOneof("viewer"), getattr(words, "locale", ""))
+        seen = (key, viewer, request.viewer.WhichOneof("viewer"), getattr(words, "locale", ""))
         picture = self._recent_pictures.get_or_draw(
             seen, lambda: binding.engine.picture(self._view(binding, state, request.viewer), viewer, words)
         )

@@ -163,6 +163,16 @@ def test_remembered_encodings_write_what_a_fresh_encoding_writes(game_id: str) -
     assert not tracked, f"{tracked} of {len(records)} records are tracked by the garbage collector"
 
 
+def test_texts_are_plain_though_a_text_may_hold_a_text() -> None:
+    """A text's parameter may hold a text (a recursive struct) and a log entry's private line may be None;
+    both are still built by the message constructor in one call: plainness settles as a greatest fixpoint
+    over the plans, so a struct is plain when nothing but itself stands in the way. (The test below shows
+    that what they write is what writing field by field writes.)"""
+    for cls, descriptor in ((MoveLabel, common_pb2.MoveLabel.DESCRIPTOR), (LogEntry, common_pb2.LogEntry.DESCRIPTOR)):
+        assert StructCodec(cls, descriptor)._plans.plain is not None, cls.__name__
+        assert StructCodec(cls, descriptor, plain=False)._plans.plain is None, cls.__name__
+
+
 @pytest.mark.parametrize("game_id", sorted(registry.engines()))
 def test_plain_structs_built_in_one_call_write_what_field_by_field_writes(game_id: str) -> None:
     """Plain structs (move labels, texts, pending seats, score sheets, plain parts of states) are built by

@@ -480,13 +480,11 @@ def _settle_plain(cache: _Cache) -> None:
     """Keep ``plain`` only on the plans whose every field is plain (``_is_plain``). Every candidate starts plain
     and loses it while a field of it is not, until nothing changes: so a recursive struct (a text whose
     parameter holds a text) is plain when nothing but itself stands in the way."""
-    candidates = [plan for plan in cache.values() if isinstance(plan, _StructPlan) and plan.shape is not None]
+    candidates = [(p, *p.shape) for p in cache.values() if isinstance(p, _StructPlan) and p.shape is not None]
     changed = True
     while changed:
         changed = False
-        for plan in candidates:
-            assert plan.shape is not None
-            info, descriptor = plan.shape
+        for plan, info, descriptor in candidates:
             if plan.plain is not None and not all(_is_plain(f, descriptor, cache) for f in info.fields):
                 plan.plain = None
                 changed = True

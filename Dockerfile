@@ -38,6 +38,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     RULES_ENGINE_PORT=50051 \
     RULES_ENGINE_PORT_FILE=/tmp/rules-engine.port \
     RULES_ENGINE_GRACE_SECONDS=8
+# The two system libraries the Skia wheel that draws PNGs links to (server/drawing.py): nothing else of OpenGL.
+RUN apt-get update \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libgl1 libegl1 \
+    && rm -rf /var/lib/apt/lists/*
 # A real user and group, both 10001 (numeric, so Kubernetes' runAsNonRoot can verify it).
 RUN groupadd --system --gid 10001 rules \
     && useradd --system --uid 10001 --gid 10001 --no-create-home --shell /usr/sbin/nologin rules

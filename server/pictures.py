@@ -1,28 +1,27 @@
-"""PNG pictures for ``RenderView``: the engines draw SVG (``engines.core.picture``), this module rasterises
-it with resvg (the ``resvg-py`` wheel: no system library needed), in worker processes (``Rasterizer``)
-and within a pixel budget.
+"""PNG pictures for ``RenderView``: the engines draw SVG (``engines.core.picture``), this module has it
+drawn (``server.drawing``: Skia, straight from the writer's vocabulary) in worker processes
+(``Rasterizer``) and within a pixel budget.
 
 The font is bundled (``server/fonts``: DejaVu Sans, whose licence is beside it) and system fonts are not
-loaded, so a picture renders to the same PNG on every machine and in a container without fonts.
+looked up, so a picture draws to the same PNG on every machine and in a container without fonts.
 """
 
 from __future__ import annotations
 
 import collections
+import functools
 import struct
 import threading
 from collections.abc import Callable, Hashable
-from pathlib import Path
-
-import resvg_py
+from typing import TYPE_CHECKING
 
 from engines.core.picture import Picture
 from server import errors
 from server.metrics import Metrics
 from server.workers import WorkerPool
 
-FONTS = Path(__file__).resolve().parent / "fonts"
-_FONT_FILES = [str(path) for path in sorted(FONTS.glob("*.ttf"))]
+if TYPE_CHECKING:
+    from server.drawing import Drawing
 
 #: The zoom range a caller may ask for (a PNG of at most 16 times the picture's pixels).
 MIN_SCALE = 0.25
@@ -30,22 +29,22 @@ MAX_SCALE = 4.0
 
 
 def png(picture: Picture, scale: float = 1.0) -> tuple[bytes, int, int]:
-    """The PNG of ``picture`` zoomed by ``scale`` (``MIN_SCALE``..``MAX_SCALE``), with its width and height as
-    the PNG says (resvg rounds a zoomed size itself)."""
+    """The PNG of ``picture`` zoomed by ``scale`` (``MIN_SCALE``..``MAX_SCALE``), with its width and height
+    (each side of the picture times ``scale``, rounded)."""
     if not MIN_SCALE <= scale <= MAX_SCALE:
         raise ValueError(f"scale must be {MIN_SCALE}..{MAX_SCALE}, got {scale}")
-    data = bytes(
-        resvg_py.svg_to_bytes(
-            svg_string=picture.svg,
-            zoom=scale,
-            skip_system_fonts=True,
-            font_files=_FONT_FILES,
-            font_family="DejaVu Sans",
-            sans_serif_family="DejaVu Sans",
-        )
-    )
+    data = _drawing().png(picture.svg, scale)
     width, height = struct.unpack(">II", data[16:24])  # the IHDR chunk, first after the signature
     return data, width, height
+
+
+@functools.cache
+def _drawing() -> Drawing:
+    """This process's drawing (its faces and fonts loaded once), made when it draws its first PNG: Skia is
+    imported only by the processes that draw."""
+    from server.drawing import Drawing
+
+    return Drawing()
 
 
 #: The default pixel budget of one PNG: 16 million pixels (4096 x 4096; 64 MiB of pixels while drawn).
@@ -86,9 +85,9 @@ class RecentPictures:
 class Rasterizer:
     """PNGs drawn by ``processes`` worker processes, at a lower CPU priority than the server's.
 
-    resvg holds the interpreter lock while it draws (up to seconds for a large picture), so a PNG drawn on
-    a server thread would stall every other call; in a process of its own it takes one core at most and
-    yields to the server's. A picture over ``max_pixels`` is refused before anything is drawn (the memory
+    Drawing holds the interpreter lock (about a second for the largest picture at the largest scale), so a PNG
+    drawn on a server thread would stall every other call; in a process of its own it takes one core at most
+    and yields to the server's. A picture over ``max_pixels`` is refused before anything is drawn (the memory
     a drawing process needs is about 4 bytes a pixel, twice). The processes start when the first PNG is
     asked for; one that dies (killed for memory) is replaced and the call answers UNAVAILABLE (and is counted
     in ``metrics``, if any)."""

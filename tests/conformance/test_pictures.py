@@ -148,7 +148,7 @@ def test_the_smallest_scale_is_accepted(game_id: str, stub: service_pb2_grpc.Rul
     answer = stub.RenderView(
         request(setup, state, None, format=service_pb2.IMAGE_FORMAT_PNG, scale=MIN_SCALE), timeout=RPC_SECONDS
     )
-    # The size reported is the PNG's own; resvg rounds a zoomed side itself (up or to the nearest pixel).
+    # The size reported is the PNG's own: each side zoomed and rounded.
     assert png_size(answer.image) == (answer.width, answer.height)
     assert abs(answer.width - MIN_SCALE * svg.width) < 1 and abs(answer.height - MIN_SCALE * svg.height) < 1
 

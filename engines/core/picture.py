@@ -16,6 +16,7 @@ import math
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
+from itertools import repeat
 from xml.sax.saxutils import escape as _escape
 from xml.sax.saxutils import quoteattr
 
@@ -294,7 +295,7 @@ def _widths(table: str) -> tuple[int, ...]:
 
 
 #: Advance widths of the printable ASCII characters (space to tilde) in DejaVu Sans, the font every PNG is
-#: drawn with (``FONT``; resvg lays text out with these advances), in hundredths of an em rounded up: read from
+#: drawn with (``FONT``; the PNG lays text out with these advances), in hundredths of an em rounded up: read from
 #: the bundled font's ``hmtx`` table (tests/conformance/test_picture_bounds.py checks them against it).
 _ASCII_WIDTHS = _widths(
     """
@@ -361,20 +362,30 @@ TEXT_ASCENT = 0.76
 TEXT_DESCENT = 0.24
 
 
+def _width_table(ascii_widths: tuple[int, ...], bold: bool) -> dict[str, int]:
+    """Every character the tables know, with its width in hundredths of an em (``bold``: the bold face's)."""
+    table = {chr(32 + code): width for code, width in enumerate(ascii_widths)}
+    table.update((char, widths[bold]) for char, widths in _OTHER_WIDTHS.items())
+    return table
+
+
+#: ``_ASCII_WIDTHS`` and ``_OTHER_WIDTHS`` as one table per weight (regular, bold), for summing in one call.
+_HUNDREDTHS = (_width_table(_ASCII_WIDTHS, False), _width_table(_BOLD_ASCII_WIDTHS, True))
+#: The width of a character the tables do not know, in hundredths of an em.
+_UNKNOWN_WIDTH = 100
+
+
+def _hundredths(text: str, bold: bool) -> int:
+    """The width of ``text`` in hundredths of an em (a whole number, so widths of parts add up exactly)."""
+    return sum(map(_HUNDREDTHS[bold].get, text, repeat(_UNKNOWN_WIDTH)))
+
+
 def text_width(text: str, size: float, *, bold: bool = False) -> float:
     """The width of ``text`` at font size ``size`` in pixels, as the PNG draws it: the sum of its characters'
     advance widths in DejaVu Sans (``_ASCII_WIDTHS``), each rounded up to a hundredth of an em, so the estimate
     is at least the drawn width. Without the bundled font (a browser showing the SVG) a fallback sans-serif
     font is about as wide or narrower."""
-    widths = _BOLD_ASCII_WIDTHS if bold else _ASCII_WIDTHS
-    hundredths = 0
-    for char in text:
-        code = ord(char)
-        if 32 <= code < 127:
-            hundredths += widths[code - 32]
-        else:
-            hundredths += _OTHER_WIDTHS.get(char, (100, 100))[bold]
-    return hundredths * size / 100
+    return _hundredths(text, bold) * size / 100
 
 
 class TextBox(msgspec.Struct, frozen=True, gc=False):
@@ -419,21 +430,24 @@ def wrap(text: str, width: float, size: float, *, bold: bool = False) -> list[st
     wider than a line is cut with a hyphen-less break of its own, so no line is ever wider than ``width``. A
     no-break space (U+00A0) holds the words it joins on one line."""
     lines: list[str] = []
-    current = ""
+    current, current_width = "", 0  # the line so far, and its width in hundredths of an em
+    space = _HUNDREDTHS[bold][" "]
     for word in (w for w in text.split(" ") if w):
         while text_width(word, size, bold=bold) > width and len(word) > 1:
             if current:
                 lines.append(current)
-                current = ""
+                current, current_width = "", 0
             cut = len(word) - 1
             while cut > 1 and text_width(word[:cut], size, bold=bold) > width:
                 cut -= 1
             lines.append(word[:cut])
             word = word[cut:]
-        joined = f"{current} {word}" if current else word
-        if current and text_width(joined, size, bold=bold) > width:
+        word_width = _hundredths(word, bold)
+        if not current:
+            current, current_width = word, word_width
+        elif (current_width + space + word_width) * size / 100 > width:
             lines.append(current)
-            current = word
-        else:
-            current = joined
+            current, current_width = word, word_width
+        else:  # the widths add up: ``text_width`` of the joined line, measured without measuring it again
+            current, current_width = f"{current} {word}", current_width + space + word_width
     return [*lines, current] if current or not lines else lines

@@ -3,10 +3,10 @@
 Starts ``rules-engine serve`` (its default lanes and drawing processes, or the flags given after ``--``),
 records seeded games of one game, and measures ApplyMove with ``--clients`` clients playing those games on
 (as ``bench.server_bench`` does) for ``--seconds``: first alone, then while ``--png-clients`` more clients
-ask for PNGs of the same game's states back to back, each at the largest scale the server's pixel budget
-allows (at most the largest scale there is; learnt for each state before the load, so the load is the PNGs
-alone). A refused picture (RESOURCE_EXHAUSTED) waits the retry delay
-the server gives, as a well-behaved client does. Meanwhile the resident memory of the server and its
+(in a process of their own, as separate programs) ask for PNGs of the same game's states back to back, each
+at the largest scale the server's pixel budget allows (at most the largest scale there is; learnt for each
+state before the load, so the load is the PNGs alone). A refused picture (RESOURCE_EXHAUSTED) waits the
+retry delay the server gives, as a well-behaved client does. Meanwhile the resident memory of the server and its
 drawing processes is sampled every ``--sample`` seconds.
 
 It prints ApplyMove's p50/p99 alone and under the pictures, their ratio, the pictures drawn and refused,
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import statistics
 import threading
 from collections import Counter
@@ -118,6 +119,49 @@ class PictureCrowd(Crowd):
                     self.pause(retry_delay(error))
 
 
+class CrowdProcess:
+    """A ``PictureCrowd`` in a process of its own, as the programs asking for pictures are: its clients
+    receive megabytes of PNG a second, and on threads of the measuring process they would hold its
+    interpreter lock while ApplyMove's latencies are taken, measuring the benchmark rather than the server.
+    The crowd records the same seeded games itself. ``with`` it: it is asking for pictures inside the block
+    (learning each state's scale first), and its ``outcomes`` and ``scales`` are there after it."""
+
+    def __init__(self, port: int, game_id: str, players: int, count: int, max_pixels: int) -> None:
+        context = multiprocessing.get_context("spawn")  # no fork of a process holding gRPC channels
+        self._stop = context.Event()
+        self._results: Any = context.Queue()
+        self._process = context.Process(
+            target=_crowd_main,
+            args=(port, game_id, players, count, max_pixels, self._stop, self._results),
+            daemon=True,
+        )
+        self.outcomes: Counter[str] = Counter()
+        self.scales: Counter[float] = Counter()
+
+    def __enter__(self) -> CrowdProcess:
+        self._process.start()
+        if self._results.get(timeout=300) != "asking":
+            raise RuntimeError("the picture crowd did not start")
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self._stop.set()
+        outcomes, scales = self._results.get(timeout=300)
+        self.outcomes.update(outcomes)
+        self.scales.update(scales)
+        self._process.join(30)
+
+
+def _crowd_main(port: int, game_id: str, players: int, count: int, max_pixels: int, stop: Any, results: Any) -> None:
+    """A crowd process: ask for pictures until ``stop``, then put what the calls answered on ``results``."""
+    crowd = PictureCrowd(port, record(game_id, players, 2), count, max_pixels)
+    crowd.start()
+    results.put("asking")
+    stop.wait()
+    crowd.stop()
+    results.put((dict(crowd.outcomes), dict(crowd.scales)))
+
+
 def retry_delay(error: grpc.RpcError) -> float:
     """The RetryInfo delay of a refused call, seconds (1 without one)."""
     status = rpc_status.from_call(error)  # type: ignore[arg-type]
@@ -175,11 +219,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         idle_rss = rss_mib(server.process.pid)
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
-        crowd = PictureCrowd(port, recorded, args.png_clients, max_pixels)
-        crowd.start()
-        load(players, args.warmup)
-        crowded = apply_figures(load(players, args.seconds)[0])
-        crowd.stop()
+        with CrowdProcess(port, args.game, args.players, args.png_clients, max_pixels) as crowd:
+            load(players, args.warmup)
+            crowded = apply_figures(load(players, args.seconds)[0])
         sampling.set()
         sampler.join()
     finally:

@@ -1,7 +1,7 @@
 """The forms ``engines.core.text`` chooses: a counting message's plural form (and its refusal of a count
-that is not a whole number), the seat's name (``Chance`` for the chance seat, ``Seat n`` otherwise) and how
-``listing`` joins its items. Mutation testing found these choices pinned by no test; each test here asserts
-the exact text, id and parameters a changed line would alter."""
+that is not a whole number), the seat's name (``Chance`` for the chance seat, ``Seat n`` otherwise), how
+``listing`` joins its items and how ``menu_steps`` groups a long menu. Mutation testing found these choices
+pinned by no test; each test here asserts the exact text, id and parameters a changed line would alter."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from engines.core.text import (
     LIST_AND,
     LIST_COMMA,
     LIST_OR,
+    MENU,
     NONE,
     SEAT,
     Message,
@@ -21,6 +22,7 @@ from engines.core.text import (
     Text,
     TextParam,
     listing,
+    menu_steps,
     names,
     seat,
 )
@@ -176,3 +178,29 @@ def test_a_list_shapes_each_item_as_a_parameter_named_by_its_place() -> None:
 def test_a_list_of_seats_names_each_seat() -> None:
     assert listing([seat(0), seat(-1)]).english == "Seat 0 and Chance"
     assert listing([seat(2), seat(3)], joined=LIST_OR).english == "Seat 2 or Seat 3"
+
+
+# A menu of more than MENU choices: first the group of MENU consecutive choices holding the one chosen.
+
+CHOSEN = Message("test.chosen", "{value}")
+GROUP = Message("test.group", "{first} to {last}")
+
+
+def choices(count: int) -> list[tuple[str, Any]]:
+    return [(f"k{i}", f"Choice {i}") for i in range(count)]
+
+
+def test_a_menu_of_at_most_menu_choices_is_one_step_in_the_choice_s_words() -> None:
+    assert menu_steps(CHOSEN, GROUP, "k7", choices(MENU)) == [CHOSEN(value="Choice 7")]
+    assert menu_steps(CHOSEN, GROUP, "elsewhere", choices(MENU)) == [CHOSEN(value="elsewhere")]
+
+
+@pytest.mark.parametrize(("index", "first", "last"), [(0, 0, 24), (24, 0, 24), (25, 25, 49), (61, 50, 61)])
+def test_a_longer_menu_groups_the_choices_by_menu_from_the_first(index: int, first: int, last: int) -> None:
+    steps = menu_steps(CHOSEN, GROUP, f"k{index}", choices(62))
+    assert steps == [GROUP(first=f"Choice {first}", last=f"Choice {last}"), CHOSEN(value=f"Choice {index}")]
+
+
+def test_a_value_not_in_a_longer_menu_is_one_step() -> None:
+    assert menu_steps(CHOSEN, GROUP, "k99", choices(MENU + 1)) == [CHOSEN(value="k99")]
+    assert len(menu_steps(CHOSEN, GROUP, "k25", choices(MENU + 1))) == 2  # one more than MENU: grouped

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import collections
 import functools
+import os
+import shutil
 import struct
+import tempfile
 import threading
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
@@ -47,13 +50,30 @@ def _drawing() -> Drawing:
     return Drawing()
 
 
-#: The default pixel budget of one PNG: 16 million pixels (4096 x 4096; 64 MiB of pixels while drawn).
+#: The default pixel budget of one PNG: 16 million pixels (4096 x 4096; drawn 1 MiB of pixels at a time, it
+#: takes its drawing process about 10 MiB over its own 75 MiB, and about 1.6 MiB of PNG for a table picture).
 MAX_PIXELS = 16 * 1024 * 1024
 
 
-def _png_bytes(svg: str, scale: float) -> bytes:
-    """What a drawing process does: ``svg`` rasterised at ``scale`` (module level, so it can be pickled)."""
-    return png(Picture(svg=svg, width=0, height=0), scale)[0]
+def _png_file(svg: str, scale: float, folder: str) -> str:
+    """What a drawing process does: the PNG of ``svg`` at ``scale``, written to a new file in ``folder``,
+    whose path it answers (module level, so it can be pickled). A file, not the bytes: bytes answered through
+    the pool's pipe cost the server's process about 2 ms of CPU and dozens of wake-ups a megabyte (read 64 KiB
+    at a time, then unpickled), while reading a file is one call that holds no lock."""
+    data = png(Picture(svg=svg, width=0, height=0), scale)[0]
+    handle, path = tempfile.mkstemp(prefix="picture-", suffix=".png", dir=folder)
+    with os.fdopen(handle, "wb") as file:
+        file.write(data)
+    return path
+
+
+def _taken(path: str) -> bytes:
+    """The bytes of a drawn PNG's file, which is removed."""
+    try:
+        with open(path, "rb") as file:
+            return file.read()
+    finally:
+        os.unlink(path)
 
 
 class RecentPictures:
@@ -85,12 +105,12 @@ class RecentPictures:
 class Rasterizer:
     """PNGs drawn by ``processes`` worker processes, at a lower CPU priority than the server's.
 
-    Drawing holds the interpreter lock (about a second for the largest picture at the largest scale), so a PNG
-    drawn on a server thread would stall every other call; in a process of its own it takes one core at most
-    and yields to the server's. A picture over ``max_pixels`` is refused before anything is drawn (the memory
-    a drawing process needs is about 4 bytes a pixel, twice). The processes start when the first PNG is
-    asked for; one that dies (killed for memory) is replaced and the call answers UNAVAILABLE (and is counted
-    in ``metrics``, if any)."""
+    Drawing holds the interpreter lock (up to a tenth of a second for the largest picture at the largest
+    scale), so a PNG drawn on a server thread would stall every other call; in a process of its own it takes
+    one core at most and yields to the server's. A picture over ``max_pixels`` is refused before anything is
+    drawn. The processes start when the first PNG is asked for; one that dies (killed for memory) is replaced
+    and the call answers UNAVAILABLE (and is counted in ``metrics``, if any). A drawing process writes each
+    PNG to a file of its folder (``folder``), which the server reads and removes."""
 
     def __init__(
         self,
@@ -103,6 +123,8 @@ class Rasterizer:
         self.processes = processes
         self.max_pixels = max_pixels
         self._workers = WorkerPool(processes, errors.picture_worker_lost, cpus, name="pictures", metrics=metrics)
+        self._folder: str | None = None  # where the drawing processes write PNGs, made at the first one
+        self._folder_lock = threading.Lock()
 
     def check_size(self, picture: Picture, scale: float) -> None:
         """Refuse (PICTURE_TOO_LARGE) a picture whose PNG at ``scale`` is over the pixel budget."""
@@ -113,10 +135,23 @@ class Rasterizer:
         """The PNG of ``picture`` at ``scale`` with its width and height, waiting at most ``timeout`` seconds
         (``None``: as long as it takes) before DEADLINE_EXCEEDED."""
         self.check_size(picture, scale)
-        data = self._workers.run(_png_bytes, picture.svg, scale, timeout=timeout)
+        path = self._workers.run(_png_file, picture.svg, scale, self.folder(), timeout=timeout, abandoned=os.unlink)
+        data = _taken(path)
         width, height = struct.unpack(">II", data[16:24])
         return data, width, height
 
+    def folder(self) -> str:
+        """The folder the drawing processes write PNGs to (a new temporary folder, made on first use)."""
+        with self._folder_lock:
+            if self._folder is None:
+                self._folder = tempfile.mkdtemp(prefix="rules-engine-pictures-")
+            return self._folder
+
     def close(self) -> None:
-        """Stop the drawing processes, a picture under way included (the server is stopping)."""
+        """Stop the drawing processes, a picture under way included (the server is stopping), and remove their
+        folder."""
         self._workers.close()
+        with self._folder_lock:
+            if self._folder is not None:
+                shutil.rmtree(self._folder, ignore_errors=True)
+                self._folder = None

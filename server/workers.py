@@ -8,11 +8,11 @@ import contextlib
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any, TypeVar, cast
 
 from server import errors
 from server.metrics import Metrics
@@ -87,8 +87,55 @@ def spare_cpus() -> frozenset[int] | None:
     return frozenset(mine[1:]) if len(mine) >= 2 else None
 
 
+def _serve(connection: Connection, cpus: frozenset[int] | None, lock: Any) -> None:
+    """A worker process: run each ``(work, args)`` it is sent and send back ``(True, result)``, or
+    ``(False, exception)`` for a work that raised, until its pipe closes."""
+    _initialize(cpus, lock)
+    while True:
+        try:
+            work, args = connection.recv()
+        except (EOFError, OSError):  # the server closed the pipe, or is gone
+            return
+        try:
+            answer: tuple[bool, Any] = (True, work(*args))
+        except BaseException as exc:  # raised again in the caller's thread
+            answer = (False, exc)
+        try:
+            connection.send(answer)
+        except (EOFError, OSError):
+            return
+        except Exception as exc:  # the answer does not pickle: say so, as the caller's error
+            connection.send((False, RuntimeError(f"the worker's answer could not be sent back: {exc!r}")))
+
+
+class _Worker:
+    """One worker process and the server's end of its pipe."""
+
+    def __init__(self, process: BaseProcess, connection: Connection) -> None:
+        self.process = process
+        self.connection = connection
+
+    def stop(self) -> None:
+        """End the process, whatever it is doing, and close the pipe."""
+        with contextlib.suppress(OSError, ValueError):
+            self.process.terminate()
+        with contextlib.suppress(OSError):
+            self.connection.close()
+        with contextlib.suppress(OSError, ValueError, AssertionError):
+            self.process.join(5)
+
+
+#: The longest single wait on a worker's pipe, in seconds (a longer deadline is waited for in turns: the
+#: operating system's wait takes milliseconds in a 32-bit number).
+_LONGEST_POLL = 3600.0
+
+
 class WorkerPool:
-    """``processes`` worker processes (spawned, so they share nothing with the server's threads)."""
+    """``processes`` worker processes (spawned, so they share nothing with the server's threads), each
+    started when a call first needs it. A call sends its work down the pipe of a free process and waits on
+    that pipe in its own thread: no thread of the pool's own passes the work or the answer on (a
+    ``ProcessPoolExecutor`` has two, and waking them cost the server about a millisecond of CPU a call,
+    which the calls of play felt while pictures were drawn: bench/README.md, "picture_load")."""
 
     def __init__(
         self,
@@ -108,53 +155,121 @@ class WorkerPool:
         self.cpus = cpus
         self.turns = turns
         self._lost = lost
-        self._lock = threading.Lock()
-        self._pool: ProcessPoolExecutor | None = None
+        self._context = multiprocessing.get_context("spawn")
+        self._turn_lock = self._context.Lock() if turns else None
+        self._free = threading.Condition()
+        #: The processes no call is using; ``None`` for one not started (yet, or again after it died).
+        self._idle: list[_Worker | None] = [None] * processes
+        self._started: set[_Worker] = set()
+        self._closed = False
 
-    def run(self, work: Callable[..., T], *args: Any, timeout: float | None) -> T:
+    def run(
+        self,
+        work: Callable[..., T],
+        *args: Any,
+        timeout: float | None,
+        abandoned: Callable[[T], object] | None = None,
+    ) -> T:
         """``work(*args)`` in a worker process, waiting at most ``timeout`` seconds (``None``: as long as it
-        takes) before DEADLINE_EXCEEDED; ``lost()`` when the process died (a new pool serves the next call)."""
-        pool = self._running()
+        takes) for a free process and its answer before DEADLINE_EXCEEDED; ``lost()`` when the process died
+        or could not start (a new one serves the next call). What ``work`` raises is raised here.
+        ``abandoned``: what to do with the result of a work given up on (its deadline passed) once it comes."""
+        deadline = None if timeout is None else time.monotonic() + min(timeout, threading.TIMEOUT_MAX)
+        worker = self._take(deadline)
+        handed_on = False
         try:
-            # A deadline hours away is as good as none (and longer than a wait can be: OverflowError).
-            wait = None if timeout is None else min(timeout, threading.TIMEOUT_MAX)
-            return pool.submit(work, *args).result(wait)
-        except FutureTimeout as exc:
-            raise errors.deadline_exceeded() from exc
-        except (BrokenProcessPool, RuntimeError, OSError) as exc:
-            # A process died, could not be started (no memory, no process left), or the server is stopping.
-            self._renew(pool)
+            if worker is None:
+                worker = self._start()
+            worker.connection.send((work, args))
+            if not self._answered(worker, deadline):
+                waiter = threading.Thread(target=self._wait_out, args=(worker, abandoned), daemon=True)
+                waiter.start()
+                handed_on = True
+                raise errors.deadline_exceeded()
+            done, value = worker.connection.recv()
+        except (EOFError, OSError, RuntimeError) as exc:
+            # The process died (killed for memory), could not be started, or the server is stopping.
+            self._lose(worker)
+            worker = None  # its slot starts a new process when next needed
             raise self._lost() from exc
+        finally:
+            if not handed_on:
+                self._give_back(worker)
+        if not done:
+            raise value
+        return cast(T, value)
 
-    def _running(self) -> ProcessPoolExecutor:
-        with self._lock:
-            if self._pool is None:
-                context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(
-                    self.processes,
-                    mp_context=context,
-                    initializer=_initialize,
-                    initargs=(self.cpus, context.Lock() if self.turns else None),
-                )
-            return self._pool
+    def pids(self) -> list[int]:
+        """The process ids of the worker processes started and not ended."""
+        with self._free:
+            return [w.process.pid for w in self._started if w.process.pid is not None and w.process.is_alive()]
 
-    def _renew(self, broken: ProcessPoolExecutor) -> None:
-        with self._lock:
-            replaced = self._pool is broken
-            if replaced:
-                self._pool = None
-        if replaced and self._restarts is not None:
-            self._restarts.inc()
-        broken.shutdown(wait=False, cancel_futures=True)
+    def _take(self, deadline: float | None) -> _Worker | None:
+        """A free process slot (``None``: its process is to be started), waiting until ``deadline``."""
+        with self._free:
+            while not self._idle:
+                remaining = None if deadline is None else deadline - time.monotonic()
+                if remaining is not None and remaining <= 0:
+                    raise errors.deadline_exceeded()
+                self._free.wait(None if remaining is None else min(remaining, _LONGEST_POLL))
+            return self._idle.pop()
+
+    def _give_back(self, worker: _Worker | None) -> None:
+        with self._free:
+            self._idle.append(worker)
+            self._free.notify()
+
+    def _start(self) -> _Worker:
+        if self._closed:
+            raise RuntimeError("the pool is closed")
+        ours, theirs = self._context.Pipe()
+        process = self._context.Process(target=_serve, args=(theirs, self.cpus, self._turn_lock), daemon=True)
+        try:
+            process.start()
+        finally:
+            theirs.close()
+        worker = _Worker(process, ours)
+        with self._free:
+            self._started.add(worker)
+        return worker
+
+    @staticmethod
+    def _answered(worker: _Worker, deadline: float | None) -> bool:
+        """Whether the worker answered (or its pipe closed) before ``deadline``."""
+        while True:
+            remaining = _LONGEST_POLL if deadline is None else deadline - time.monotonic()
+            if remaining <= 0:
+                return False
+            if worker.connection.poll(min(remaining, _LONGEST_POLL)):
+                return True
+
+    def _wait_out(self, worker: _Worker, abandoned: Callable[[Any], object] | None) -> None:
+        """A work given up on: wait for its answer, hand its result to ``abandoned``, free the process."""
+        kept: _Worker | None = worker
+        try:
+            done, value = worker.connection.recv()
+            if done and abandoned is not None:
+                with contextlib.suppress(Exception):
+                    abandoned(value)
+        except (EOFError, OSError):
+            self._lose(worker)
+            kept = None
+        finally:
+            self._give_back(kept)
+
+    def _lose(self, worker: _Worker | None) -> None:
+        """A process that died or could not start: stopped, forgotten and counted (its slot starts anew)."""
+        if worker is not None:
+            worker.stop()
+            with self._free:
+                self._started.discard(worker)
+            if self._restarts is not None and not self._closed:
+                self._restarts.inc()
 
     def close(self) -> None:
         """Stop the processes, work under way included (the server is stopping)."""
-        with self._lock:
-            pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        # ProcessPoolExecutor lets a process finish its work on shutdown; a stopping server does not wait.
-        for process in list(getattr(pool, "_processes", {}).values()):
-            with contextlib.suppress(OSError):
-                process.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
+        with self._free:
+            self._closed = True
+            started, self._started = list(self._started), set()
+        for worker in started:
+            worker.stop()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
+import signal
 import threading
 import time
 from collections.abc import Iterator
@@ -176,9 +178,8 @@ def test_a_drawing_process_that_dies_is_replaced() -> None:
         state = engine.new_game(engine.make_options(4, {}), 3)
         picture = engine.picture(engine.view(state, None), None)
         assert rasterizer.png(picture, 0.25, 60)[0].startswith(b"\x89PNG")
-        pool = rasterizer._workers._running()
-        for process in list(pool._processes.values()):  # type: ignore[attr-defined]
-            process.kill()
+        (pid,) = rasterizer._workers.pids()
+        os.kill(pid, signal.SIGKILL)
         time.sleep(0.5)
         with pytest.raises(errors.ServiceError) as caught:
             rasterizer.png(picture, 0.25, 60)
@@ -227,24 +228,24 @@ def test_the_http_port_shares_the_admission_of_heavy_calls(http_fenced: Running)
 
 def test_a_drawing_process_that_cannot_start_is_unavailable_not_internal(monkeypatch: pytest.MonkeyPatch) -> None:
     """Starting a process can fail (no memory, no process left, a main module spawn cannot import): the
-    call is UNAVAILABLE and the next one tries a new pool."""
+    call is UNAVAILABLE and the next one tries to start a process again."""
     rasterizer = Rasterizer(processes=1)
+    try:
+        engine = registry.get("citadels")
+        state = engine.new_game(engine.make_options(4, {}), 3)
+        picture = engine.picture(engine.view(state, None), None)
+        with monkeypatch.context() as patched:
 
-    class Unstartable:
-        def submit(self, *args: Any) -> Any:
-            raise RuntimeError("cannot start a process")
+            def unstartable() -> Any:
+                raise OSError("cannot start a process")
 
-        def shutdown(self, **kwargs: Any) -> None:
-            pass
-
-    monkeypatch.setattr(rasterizer._workers, "_pool", Unstartable())
-    engine = registry.get("citadels")
-    state = engine.new_game(engine.make_options(4, {}), 3)
-    picture = engine.picture(engine.view(state, None), None)
-    with pytest.raises(errors.ServiceError) as caught:
-        rasterizer.png(picture, 0.25, 60)
-    assert caught.value.code == grpc.StatusCode.UNAVAILABLE
-    assert rasterizer._workers._pool is None  # a fresh pool next time
+            patched.setattr(rasterizer._workers, "_start", unstartable)
+            with pytest.raises(errors.ServiceError) as caught:
+                rasterizer.png(picture, 0.25, 60)
+            assert caught.value.code == grpc.StatusCode.UNAVAILABLE
+        assert rasterizer.png(picture, 0.25, 60)[0].startswith(b"\x89PNG")  # a process starts this time
+    finally:
+        rasterizer.close()
 
 
 def test_a_deadline_beyond_what_a_wait_can_take_draws_the_picture() -> None:

@@ -181,12 +181,13 @@ def test_an_engine_error_crosses_from_a_searching_process_and_keeps_it() -> None
         assert type(again) is type(error) and str(again) == str(error) and vars(again) == vars(error)
     pool = WorkerPool(1, errors.search_worker_lost)
     try:
+        running = []
         for _ in range(2):
             with pytest.raises(NotImplementedRule) as caught:
                 pool.run(_no_redeal, timeout=60)
             assert caught.value.rule_id == "redeal"
-            running = pool._pool
-        assert pool._pool is running is not None  # the same processes, not a new pool each time
+            running.append(pool.pids())
+        assert running[0] == running[1] and len(running[0]) == 1  # the same process, not a new one each time
     finally:
         pool.close()
 

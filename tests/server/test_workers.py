@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import os
+import queue
+import time
 
+import grpc
 import pytest
 
 from server import errors
@@ -59,3 +63,58 @@ def test_the_processes_of_a_pool_that_takes_turns_share_a_lock_and_others_do_not
     finally:
         taking.close()
         plain.close()
+
+
+def _slow_answer(seconds: float, answer: str) -> str:
+    time.sleep(seconds)
+    return answer
+
+
+def _refuse(message: str) -> None:
+    raise ValueError(message)
+
+
+def test_a_work_past_its_deadline_hands_its_result_over_and_keeps_its_process() -> None:
+    pool = WorkerPool(1, errors.picture_worker_lost)
+    handed: queue.Queue[str] = queue.Queue()
+    try:
+        assert pool.run(_slow_answer, 0, "warm", timeout=60) == "warm"
+        (first,) = pool.pids()
+        with pytest.raises(errors.ServiceError) as caught:
+            pool.run(_slow_answer, 1.0, "late", timeout=0.2, abandoned=handed.put)
+        assert caught.value.code == grpc.StatusCode.DEADLINE_EXCEEDED
+        assert handed.get(timeout=10) == "late"  # once it came, to be cleaned up
+        assert pool.run(_slow_answer, 0, "next", timeout=60) == "next"
+        assert pool.pids() == [first]  # the same process: giving up on a work does not kill it
+    finally:
+        pool.close()
+
+
+def test_what_a_work_raises_is_raised_in_the_caller_and_the_process_stays() -> None:
+    pool = WorkerPool(1, errors.picture_worker_lost)
+    try:
+        with pytest.raises(ValueError, match="no such colour"):
+            pool.run(_refuse, "no such colour", timeout=60)
+        (first,) = pool.pids()
+        with pytest.raises(ValueError, match="again"):
+            pool.run(_refuse, "again", timeout=60)
+        assert pool.pids() == [first]
+    finally:
+        pool.close()
+
+
+def test_calls_beyond_the_processes_wait_for_one_within_their_deadline() -> None:
+    pool = WorkerPool(1, errors.picture_worker_lost)
+    try:
+        pool.run(_slow_answer, 0, "warm", timeout=60)
+        with concurrent.futures.ThreadPoolExecutor(2) as threads:
+            busy = threads.submit(pool.run, _slow_answer, 1.0, "first", timeout=60)
+            time.sleep(0.2)
+            waiting = threads.submit(pool.run, _slow_answer, 0, "second", timeout=0.3)
+            with pytest.raises(errors.ServiceError) as caught:
+                waiting.result()
+            assert caught.value.code == grpc.StatusCode.DEADLINE_EXCEEDED  # no process came free in time
+            assert busy.result() == "first"
+        assert pool.run(_slow_answer, 0, "third", timeout=60) == "third"
+    finally:
+        pool.close()

@@ -92,29 +92,57 @@ MOST_COORDINATE = 100_000
 
 def _number(value: float) -> str:
     if type(value) is int:  # most coordinates: no rounding to do
-        return str(max(-MOST_COORDINATE, min(value, MOST_COORDINATE)))
+        return str(value) if -MOST_COORDINATE <= value <= MOST_COORDINATE else str(_clamped(value))
     if not math.isfinite(value):
         return "0"
-    value = max(-MOST_COORDINATE, min(value, MOST_COORDINATE))
+    value = _clamped(value)
     return f"{value:.2f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
+
+
+def _clamped(value: float) -> float:
+    return max(-MOST_COORDINATE, min(value, MOST_COORDINATE))
 
 
 #: Characters that make an attribute value need more than double quotes around it (``quoteattr``).
 _QUOTED = re.compile("[&<>\"'\n\r\t]")
+#: Either those or the characters XML does not allow: a text without any (a colour, the common case) is
+#: written as it is.
+_NOT_PLAIN = re.compile(f"{_QUOTED.pattern}|{_NOT_XML.pattern}")
 
 
 def _quoted(value: object) -> str:
     """An attribute value in quotes: a number as ``_number`` writes it, a text without the characters XML
     does not allow (``quoteattr`` escapes the rest; plain text, the common case, needs no escaping)."""
+    if type(value) is str and _NOT_PLAIN.search(value) is None:
+        return f'"{value}"'
     if isinstance(value, int | float):
         return f'"{_number(value)}"'
     text = _NOT_XML.sub("", str(value))
     return quoteattr(text) if _QUOTED.search(text) else f'"{text}"'
 
 
+#: The attribute names the writer spells with an underscore, as SVG writes them (``stroke-width``); any other
+#: name is written as it is (``tests/engines/test_core_picture.py`` checks every name the writer uses).
+_SVG_NAMES = {
+    name: name.replace("_", "-")
+    for name in (
+        "font_family",
+        "font_size",
+        "font_weight",
+        "text_anchor",
+        "stroke_width",
+        "stroke_dasharray",
+        "stroke_linecap",
+    )
+}
+
+
 def _attributes(attributes: dict[str, object]) -> str:
     """`` name="value"`` pairs of the attributes that are set (``stroke_width`` is written ``stroke-width``)."""
-    return "".join(f" {name.replace('_', '-')}={_quoted(v)}" for name, v in attributes.items() if v is not None)
+    names = _SVG_NAMES
+    return "".join(
+        [f" {names.get(name, name)}={_quoted(value)}" for name, value in attributes.items() if value is not None]
+    )
 
 
 #: How far the canvas may grow to hold a text that reaches past it, as a multiple of its size (a word of

@@ -59,3 +59,20 @@ def test_numbers_are_clipped_and_never_inf_or_nan() -> None:
         str(MOST_COORDINATE),
     )
     assert (line.attrib["x1"], line.attrib["y1"], line.attrib["x2"], line.attrib["y2"]) == ("0", "0", "0", "1.25")
+
+
+def test_every_attribute_the_writer_draws_with_is_spelt_as_svg_spells_it() -> None:
+    """Every shape with every optional attribute set: no attribute name keeps an underscore (``_SVG_NAMES``
+    knows each one the writer spells with one), and a plain text value is written as it is."""
+    svg = Svg(100, 100, "every attribute")
+    svg.rect(1, 2, 3, 4, fill="#ffffff", stroke="#222222", stroke_width=2, rx=1, title="a rect", dashed=True)
+    svg.circle(5, 6, 7, fill="#d62728", stroke="#222222", stroke_width=1.5, title="a circle")
+    svg.line(1, 1, 9, 9, stroke="#1f77b4", stroke_width=3, title="a line", linecap="round")
+    svg.polygon([(0, 0), (5, 0), (0, 5)], fill="none", stroke="#222222", stroke_width=1, title="a polygon")
+    svg.text(10, 20, "Bold words", size=14, fill="#777777", anchor="middle", bold=True, title="a text")
+    root = ET.fromstring(svg.picture().svg)
+    names = {name for element in root.iter() for name in element.attrib}
+    assert not [name for name in names if "_" in name], names
+    assert {"stroke-width", "stroke-dasharray", "stroke-linecap", "font-family", "font-size", "font-weight"} <= names
+    assert {"text-anchor", "rx", "points"} <= names
+    assert 'fill="#d62728"' in svg.picture().svg

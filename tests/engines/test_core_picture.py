@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 
-from engines.core.picture import MOST_COORDINATE, MOST_TEXT, Svg
+from engines.core.picture import MOST_COORDINATE, MOST_TEXT, Svg, TextBox, text_width, wrap
 
 NOT_XML = "a\x00b\x08c\x0bd\x1fe\ufffef\uffff"
 
@@ -76,3 +76,26 @@ def test_every_attribute_the_writer_draws_with_is_spelt_as_svg_spells_it() -> No
     assert {"stroke-width", "stroke-dasharray", "stroke-linecap", "font-family", "font-size", "font-weight"} <= names
     assert {"text-anchor", "rx", "points"} <= names
     assert 'fill="#d62728"' in svg.picture().svg
+
+
+def test_lines_writes_each_text_a_line_further_down() -> None:
+    svg = Svg(200, 100, "lines")
+    after = svg.lines(10, 20, ["first", "second", "third"], size=10)
+    texts = parsed(svg).findall("{http://www.w3.org/2000/svg}text")
+    assert [(t.text, t.get("y")) for t in texts] == [("first", "20"), ("second", "33.5"), ("third", "47")]
+    assert after == 60.5
+
+
+def test_boxes_that_share_only_an_edge_do_not_overlap() -> None:
+    box = TextBox("a", 0, 0, 10, 10)
+    assert not box.overlaps(TextBox("below", 0, 10, 10, 20))
+    assert not box.overlaps(TextBox("beside", 10, 0, 20, 10))
+    assert not box.overlaps(TextBox("above", 0, -10, 10, 0))
+    assert not box.overlaps(TextBox("left", -10, 0, 0, 10))
+    assert box.overlaps(TextBox("into", 9, 9, 20, 20))
+
+
+def test_a_word_wider_than_a_line_is_cut_down_to_single_characters_if_need_be() -> None:
+    one = text_width("m", 10)
+    assert wrap("mmm", one + 0.1, 10) == ["m", "m", "m"]
+    assert wrap("mmmm mm", 2 * one + 0.1, 10) == ["mm", "mm", "mm"]

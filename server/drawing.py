@@ -129,6 +129,8 @@ class Drawing:
 
     def _colour(self, value: str) -> int | None:
         if value not in self._colours:
+            if len(self._colours) >= _MOST_REMEMBERED:
+                self._colours.clear()
             self._colours[value] = colour(value)
         return self._colours[value]
 
@@ -145,7 +147,7 @@ class Drawing:
             Color=stroke_colour,
             Style=skia.Paint.kStroke_Style,
             StrokeWidth=float(a.get("stroke-width", "1")),
-            StrokeCap=_CAPS[a.get("stroke-linecap", "butt")],
+            StrokeCap=_cap(a.get("stroke-linecap", "butt")),
         )
         if "stroke-dasharray" in a:
             stroke.setPathEffect(skia.DashPathEffect.Make([float(n) for n in a["stroke-dasharray"].split()], 0))
@@ -187,6 +189,8 @@ class Drawing:
     def _font(self, size: str, bold: bool) -> skia.Font:
         font = self._fonts.get((size, bold))
         if font is None:
+            if len(self._fonts) >= _MOST_REMEMBERED:
+                self._fonts.clear()
             font = skia.Font(self._faces[bold], float(size))
             font.setEdging(skia.Font.Edging.kAntiAlias)
             font.setSubpixel(True)
@@ -195,7 +199,17 @@ class Drawing:
         return font
 
 
+#: The most colours and fonts a drawing keeps (the games use a few dozen of each); past it, it starts over.
+_MOST_REMEMBERED = 1024
+
 _CAPS = {"butt": skia.Paint.kButt_Cap, "round": skia.Paint.kRound_Cap, "square": skia.Paint.kSquare_Cap}
+
+
+def _cap(name: str) -> skia.Paint.Cap:
+    if name not in _CAPS:
+        raise UnknownShape(f"no line cap {name!r}")
+    return _CAPS[name]
+
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

@@ -207,7 +207,9 @@ class WorkerPool:
     def _take(self, deadline: float | None) -> _Worker | None:
         """A free process slot (``None``: its process is to be started), waiting until ``deadline``."""
         with self._free:
-            while not self._idle:
+            while not self._idle or self._closed:
+                if self._closed:  # the server is stopping
+                    raise self._lost()
                 remaining = None if deadline is None else deadline - time.monotonic()
                 if remaining is not None and remaining <= 0:
                     raise errors.deadline_exceeded()
@@ -271,5 +273,6 @@ class WorkerPool:
         with self._free:
             self._closed = True
             started, self._started = list(self._started), set()
+            self._free.notify_all()  # calls waiting for a process: there will be none
         for worker in started:
             worker.stop()

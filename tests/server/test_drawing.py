@@ -156,6 +156,8 @@ def test_what_the_writer_does_not_write_is_refused(drawing: Drawing) -> None:
             drawing.png(f"{head}{element}</svg>", 1.0)
     with pytest.raises(UnknownShape):
         drawing.png("<html></html>", 1.0)
+    with pytest.raises(UnknownShape):
+        drawing.png(f'{head}<line x1="0" y1="0" x2="5" y2="5" stroke="#222222" stroke-linecap="pointed"/></svg>', 1)
 
 
 def test_a_png_writer_keeps_every_pixel() -> None:

@@ -118,3 +118,17 @@ def test_calls_beyond_the_processes_wait_for_one_within_their_deadline() -> None
         assert pool.run(_slow_answer, 0, "third", timeout=60) == "third"
     finally:
         pool.close()
+
+
+def test_a_call_waiting_for_a_process_when_the_pool_closes_is_unavailable() -> None:
+    pool = WorkerPool(1, errors.picture_worker_lost)
+    with concurrent.futures.ThreadPoolExecutor(2) as threads:
+        busy = threads.submit(pool.run, _slow_answer, 2.0, "busy", timeout=60)
+        time.sleep(0.5)
+        waiting = threads.submit(pool.run, _slow_answer, 0, "waiting", timeout=None)
+        time.sleep(0.2)
+        pool.close()
+        for call in (waiting, busy):
+            with pytest.raises(errors.ServiceError) as caught:
+                call.result(timeout=10)
+            assert caught.value.code == grpc.StatusCode.UNAVAILABLE
